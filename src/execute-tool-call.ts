@@ -1,0 +1,95 @@
+// The executor: lookup → parse → execute → result, for one call. Every ending — success, unknown
+// tool, bad arguments, a throwing tool — is a ToolResultMessage with the call's id and name; the
+// promise never rejects, so a caller only ever has one channel to handle.
+import { text } from "./text.ts";
+import type { ToolRegistry } from "./tool-registry.ts";
+import type { ToolCall, ToolContext, ToolOutput, ToolResultMessage } from "./types.ts";
+
+/** Where a call ended, for a narrator or a UI that wants more than the result message. */
+export type ToolCallOutcome =
+  | { stage: "lookup"; error: Error }
+  | { stage: "parse"; error: unknown }
+  | { stage: "execute"; parsedArguments: unknown; error: unknown }
+  | { stage: "done"; parsedArguments: unknown; output: ToolOutput };
+
+export interface ToolCallTrace {
+  result: ToolResultMessage;
+  outcome: ToolCallOutcome;
+}
+
+export interface ExecuteOptions {
+  /** The clock for `timestamp`; a replay that must be byte-stable passes a fixed one. */
+  now?: () => number;
+}
+
+export async function executeToolCall(
+  call: ToolCall,
+  registry: ToolRegistry,
+  context: Omit<ToolContext, "callId"> = {},
+  options: ExecuteOptions = {},
+): Promise<ToolResultMessage> {
+  return (await traceToolCall(call, registry, context, options)).result;
+}
+
+/** `executeToolCall`, also telling which stage the call reached: the walkthrough narrates it. */
+export async function traceToolCall(
+  call: ToolCall,
+  registry: ToolRegistry,
+  context: Omit<ToolContext, "callId"> = {},
+  { now = Date.now }: ExecuteOptions = {},
+): Promise<ToolCallTrace> {
+  const tool = registry.get(call.name);
+  if (!tool) {
+    // The result keeps the requested name: rewriting it would hide what the model asked for.
+    const error = new Error("未知工具");
+    return { result: failedResult(call, error, now()), outcome: { stage: "lookup", error } };
+  }
+
+  let parsedArguments: unknown;
+  try {
+    parsedArguments = tool.schema.parse(call.arguments);
+  } catch (error) {
+    return { result: failedResult(call, error, now()), outcome: { stage: "parse", error } };
+  }
+
+  try {
+    // callId is written last so a caller's context cannot answer for another call.
+    const output = await tool.execute(parsedArguments, { ...context, callId: call.id });
+    const result: ToolResultMessage = {
+      role: "toolResult",
+      toolCallId: call.id,
+      toolName: call.name,
+      content: output.content,
+      details: output.details,
+      isError: output.isError ?? false,
+      timestamp: now(),
+    };
+    return { result, outcome: { stage: "done", parsedArguments, output } };
+  } catch (error) {
+    return { result: failedResult(call, error, now()), outcome: { stage: "execute", parsedArguments, error } };
+  }
+}
+
+/** The one shape of every failure; the stack stays out (the message is what the model can use). */
+function failedResult(call: ToolCall, error: unknown, timestamp: number): ToolResultMessage<{ error: string }> {
+  const message = errorMessage(error);
+  return {
+    role: "toolResult",
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [text(`Tool ${call.name} failed: ${message}`)],
+    details: { error: message },
+    isError: true,
+    timestamp,
+  };
+}
+
+/** Tools may throw anything, even a value whose toString throws; the executor still answers. */
+function errorMessage(error: unknown): string {
+  try {
+    if (error instanceof Error) return String(error.message);
+    return typeof error === "string" ? error : String(error);
+  } catch {
+    return "unprintable error";
+  }
+}

@@ -1,0 +1,45 @@
+// Every sentence the playground says, as one interface; each language implements all of it, so
+// the compiler catches a line that was translated into one language and forgotten in the other.
+import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { Expectation } from "../schema/schema-error.ts";
+import type { StopReason } from "../types.ts";
+
+export interface Catalog {
+  // [1] the request
+  contextStep(step: number): string;
+  contextOrigin: string;
+  systemPrompt(text: string): string;
+  historyHas(count: number): string;
+  toolsHeader(count: number): string;
+  requestAgainStep(step: number, turn: number, historyLength: number): string;
+  // [2] the reply
+  replyStep(step: number, blockCount: number): string;
+  block(index: number): string;
+  stopReason(reason: StopReason): string;
+  replyAppended(historyLength: number, hasToolCalls: boolean): string;
+  // [3] [4] one call
+  validateStep(step: number, toolName: string): string;
+  executeStep(step: number, toolName: string): string;
+  modelArguments(json: string): string;
+  modelSays(text: string): string;
+  lookupFailed(toolName: string, known: string[]): string;
+  lookupFailedSkip: string;
+  parsePassed(toolName: string, parsedJson: string, droppedKeys: string[]): string;
+  parseFailed(description: string): string;
+  parseFailedSkip: string;
+  executed(contentSummary: string, detailsJson: string | undefined): string;
+  domainFailure: string;
+  resultWrapped(callId: string): string;
+  threw(message: string): string;
+  threwCaught: string;
+  /** "参数 a 必须是数字，收到 "128"" — a schema failure worded for a reader. */
+  argumentProblem(path: string, expected: Expectation, received: string | undefined): string;
+  // [5] the results
+  resultsStep(step: number): string;
+  stoppedAtCap(maxTurns: number, historyLength: number): string;
+  finished(turns: number): string;
+  // the command line
+  fixtureProblem(problem: FixtureProblem): string;
+  unknownFixture(name: string, known: string[]): string;
+  modelFailed(message: string): string;
+}

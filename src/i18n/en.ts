@@ -1,0 +1,123 @@
+// English narration (--lang en): the same transcript as zh.ts, line for line.
+import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import { json } from "../render/format.ts";
+import type { Expectation } from "../schema/schema-error.ts";
+import type { StopReason } from "../types.ts";
+import type { Catalog } from "./catalog.ts";
+
+const stopReasons: Record<StopReason, string> = {
+  toolUse: "the model stopped to wait for tool results; this turn is not over yet.",
+  stop: "the model is done and asked for no tool.",
+  length: "the output hit the length limit and was cut off; it may be incomplete.",
+  error: "the model service failed.",
+  aborted: "the request was aborted.",
+};
+
+function expectation(expected: Expectation): string {
+  switch (expected.kind) {
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    case "positiveInteger":
+      return "a positive integer";
+    case "object":
+      return "an object";
+    case "array":
+      return "an array";
+    case "minItems":
+      return `an array of at least ${expected.count} item${expected.count === 1 ? "" : "s"}`;
+    case "oneOf":
+      return `one of ${expected.values.map((value) => JSON.stringify(value)).join(", ")}`;
+    case "custom":
+      return `a valid value (${expected.message})`;
+  }
+}
+
+const syntaxProblems = {
+  emptyFile: "the file is empty; a JSON object was expected",
+  unexpectedEnd: "the file ends too early: a closing bracket or quote is missing",
+  unexpectedCharacter: "this character cannot appear here",
+  expectedCommaOrClose: "a comma (or closing bracket) is missing",
+  trailingComma: "there is a comma after the last item",
+  expectedPropertyName: "a key in double quotes was expected",
+  expectedColon: "a colon was expected after the key",
+  invalidNumber: "this number is not written the JSON way",
+  invalidEscape: "this escape in a string is not valid JSON",
+  controlCharacterInString: "a string cannot hold a raw line break or control character",
+  unterminatedString: "a string is missing its closing double quote",
+  trailingContent: "the JSON value has ended but more text follows",
+} as const;
+
+export const en: Catalog = {
+  contextStep: (step) => `[${step}] Assemble the context: system prompt + message history + tool list`,
+  contextOrigin: "(made by the app) All three are sent again, whole, on every request: the model has no memory.",
+  systemPrompt: (text) => `systemPrompt: ${text}`,
+  historyHas: (count) => `The history now holds ${count} message${count === 1 ? "" : "s"}:`,
+  toolsHeader: (count) => `The tool list holds ${count}; name, description and parameters are all the model knows of a tool:`,
+  requestAgainStep: (step, turn, length) => `[${step}] Request ${turn} to the model: the history (${length} messages) and the tool list, sent again whole`,
+
+  replyStep: (step, count) => `[${step}] The model replies: one assistant message with ${count} content block${count === 1 ? "" : "s"}`,
+  block: (index) => `block ${index}`,
+  stopReason: (reason) => `stopReason=${reason} — ${stopReasons[reason]}`,
+  replyAppended: (length, hasToolCalls) =>
+    hasToolCalls
+      ? `(made by the model) The app appends this message to the history first (now ${length}), then runs the tools.`
+      : `(made by the model) The app appends this message to the history (now ${length}).`,
+
+  validateStep: (step, name) => `[${step}] Look up and validate: registry.get("${name}"), then its schema.parse(arguments)`,
+  executeStep: (step, name) => `[${step}] Execute: ${name}.execute(parameters) — the app does the work; the model executed nothing`,
+  modelArguments: (json) => `The model sent arguments=${json}`,
+  modelSays: (text) => `The model says: ${text}`,
+  lookupFailed: (name, known) => `Lookup failed: this run's registry has no ${name} (only: ${known.join(", ") || "none"})`,
+  lookupFailedSkip: "The app neither validates nor executes; it builds an isError=true tool result instead:",
+  parsePassed: (name, parsed, dropped) =>
+    `Validation passed: ${name} receives only ${parsed}${dropped.length > 0 ? ` (dropped the undeclared ${dropped.join(", ")})` : ""}`,
+  parseFailed: (description) => `Validation failed: ${description}`,
+  parseFailedSkip: "The app does not run the tool; it builds an isError=true tool result instead:",
+  executed: (content, details) => `The tool returned content=${content}${details === undefined ? "" : ` details=${details}`}`,
+  domainFailure: "The tool reported a failure itself (isError=true): nothing was thrown, and the result is paired all the same.",
+  resultWrapped: (callId) => `(made by the app) The executor wraps the output in a toolResult message; toolCallId=${callId} pairs it with the request:`,
+  threw: (message) => `The tool threw: ${message}`,
+  threwCaught: "The app catches it (keeping the message, dropping the stack) and builds an isError=true tool result:",
+  argumentProblem: (path, expected, received) => {
+    if (path === "") return `arguments must be ${expectation(expected)}, got ${received ?? "undefined"}`;
+    if (received === undefined) return `parameter ${path} is missing (expected ${expectation(expected)})`;
+    return `parameter ${path} must be ${expectation(expected)}, got ${received}`;
+  },
+
+  resultsStep: (step) => `[${step}] Put the tool result back into the history as a message of its own`,
+  stoppedAtCap: (maxTurns, length) =>
+    `Stopping here at maxTurns=${maxTurns}. The next request would send these ${length} messages and the tool list to the model again.`,
+  finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
+
+  fixtureProblem: (problem: FixtureProblem) => {
+    switch (problem.kind) {
+      case "notFound":
+        return "no such file";
+      case "isDirectory":
+        return "this is a directory, not a fixture file";
+      case "unreadable":
+        return `cannot read it: ${problem.reason}`;
+      case "tooLarge":
+        return `the file is too large (${problem.bytes} bytes; the limit is ${problem.limit})`;
+      case "invalidUtf8":
+        return `not valid UTF-8 text`;
+      case "syntax": {
+        const { problem: kind, found } = problem.error;
+        return `JSON syntax error: ${syntaxProblems[kind]}${found === undefined ? "" : ` (found ${JSON.stringify(found)})`}`;
+      }
+      case "shape": {
+        const { expected, received } = problem.error;
+        const what = received === undefined ? `missing key (expected ${expectation(expected)})` : `expected ${expectation(expected)}, got ${json(received)}`;
+        return what;
+      }
+      case "unknownTool":
+        return `there is no tool named "${problem.name}" (expected one of: ${problem.known.join(", ")})`;
+    }
+  },
+  unknownFixture: (name, known) => `Unknown fixture "${name}" (expected one of: ${known.join(", ")}; or give a path to a .json file)`,
+  modelFailed: (message) => `FakeModel refused the request: ${message}`,
+};

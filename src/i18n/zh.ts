@@ -1,0 +1,123 @@
+// 中文叙述：默认语言，也是 expected-output.txt 的语言。句式沿用课程第 3.4 章实验的输出。
+import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import { json } from "../render/format.ts";
+import type { Expectation } from "../schema/schema-error.ts";
+import type { StopReason } from "../types.ts";
+import type { Catalog } from "./catalog.ts";
+
+const stopReasons: Record<StopReason, string> = {
+  toolUse: "模型停下来等工具结果，这一轮还没结束。",
+  stop: "模型说完了，没有请求工具。",
+  length: "输出达到长度上限被截断了，内容可能不完整。",
+  error: "模型服务出错了。",
+  aborted: "这次请求被中止了。",
+};
+
+function expectation(expected: Expectation): string {
+  switch (expected.kind) {
+    case "string":
+      return "字符串";
+    case "number":
+      return "数字";
+    case "boolean":
+      return "布尔值";
+    case "positiveInteger":
+      return "正整数";
+    case "object":
+      return "对象";
+    case "array":
+      return "数组";
+    case "minItems":
+      return `至少有 ${expected.count} 项的数组`;
+    case "oneOf":
+      return `${expected.values.map((value) => JSON.stringify(value)).join("、")} 之一`;
+    case "custom":
+      return `合法的值（${expected.message}）`;
+  }
+}
+
+const syntaxProblems = {
+  emptyFile: "文件是空的，应为一个 JSON 对象",
+  unexpectedEnd: "文件意外结束：缺少右括号或引号",
+  unexpectedCharacter: "这里不能出现这个字符",
+  expectedCommaOrClose: "缺少逗号（或右括号）",
+  trailingComma: "最后一项后面多了一个逗号",
+  expectedPropertyName: "应为带双引号的键名",
+  expectedColon: "键名后面应为冒号",
+  invalidNumber: "数字写法不对",
+  invalidEscape: "字符串里的转义写法不对",
+  controlCharacterInString: "字符串里不能直接换行或出现控制字符",
+  unterminatedString: "字符串缺少结尾的双引号",
+  trailingContent: "JSON 已经结束，后面还有多余内容",
+} as const;
+
+export const zh: Catalog = {
+  contextStep: (step) => `[${step}] 组装上下文：系统提示词 + 消息历史 + 工具清单`,
+  contextOrigin: "（应用产生）每次请求都把这三样完整重发一遍——模型没有记忆。",
+  systemPrompt: (text) => `systemPrompt：${text}`,
+  historyHas: (count) => `历史现在有 ${count} 条：`,
+  toolsHeader: (count) => `工具清单有 ${count} 个；模型对工具的全部认知只有 name、description、parameters：`,
+  requestAgainStep: (step, turn, length) => `[${step}] 第 ${turn} 次请求模型：把历史（${length} 条）连同工具清单完整重发`,
+
+  replyStep: (step, count) => `[${step}] 模型回复：一条 assistant 消息，里面有 ${count} 个内容块`,
+  block: (index) => `内容块 ${index}`,
+  stopReason: (reason) => `stopReason=${reason} —— ${stopReasons[reason]}`,
+  replyAppended: (length, hasToolCalls) =>
+    hasToolCalls
+      ? `（模型产生）应用先把这条消息追加进历史（现在 ${length} 条），再去执行工具。`
+      : `（模型产生）应用把这条消息追加进历史（现在 ${length} 条）。`,
+
+  validateStep: (step, name) => `[${step}] 查找并校验：registry.get("${name}")，再用它的 schema.parse(arguments)`,
+  executeStep: (step, name) => `[${step}] 执行：${name}.execute(参数)——动手的是应用，模型什么都没执行`,
+  modelArguments: (json) => `模型给出的 arguments=${json}`,
+  modelSays: (text) => `模型说：${text}`,
+  lookupFailed: (name, known) => `查找失败：这次运行的 Registry 里没有 ${name}（只有：${known.join("、") || "无"}）`,
+  lookupFailedSkip: "应用不校验也不执行，改为构造一条 isError=true 的工具结果：",
+  parsePassed: (name, parsed, dropped) =>
+    `校验通过：${name} 只会收到 ${parsed}${dropped.length > 0 ? `（丢弃了未声明的字段 ${dropped.join("、")}）` : ""}`,
+  parseFailed: (description) => `校验失败：${description}`,
+  parseFailedSkip: "应用不执行工具，改为构造一条 isError=true 的工具结果：",
+  executed: (content, details) => `工具返回 content=${content}${details === undefined ? "" : ` details=${details}`}`,
+  domainFailure: "工具自己报告了失败（isError=true）：没有抛异常，结果照样配对回填。",
+  resultWrapped: (callId) => `（应用产生）executor 把返回值包成一条 toolResult 消息，toolCallId=${callId} 与请求配对：`,
+  threw: (message) => `执行时抛出异常：${message}`,
+  threwCaught: "应用捕获异常（只保留 message，去掉 stack），构造一条 isError=true 的工具结果：",
+  argumentProblem: (path, expected, received) => {
+    if (path === "") return `arguments 必须是${expectation(expected)}，收到 ${received ?? "undefined"}`;
+    if (received === undefined) return `缺少参数 ${path}（应为${expectation(expected)}）`;
+    return `参数 ${path} 必须是${expectation(expected)}，收到 ${received}`;
+  },
+
+  resultsStep: (step) => `[${step}] 把工具结果作为一条新消息塞回历史`,
+  stoppedAtCap: (maxTurns, length) =>
+    `按 maxTurns=${maxTurns} 停在这里。下一次请求会把这 ${length} 条消息连同工具清单一起重发给模型。`,
+  finished: (turns) => `模型不再请求工具，对话结束（共请求模型 ${turns} 次）。`,
+
+  fixtureProblem: (problem: FixtureProblem) => {
+    switch (problem.kind) {
+      case "notFound":
+        return "找不到这个文件";
+      case "isDirectory":
+        return "这是一个目录，不是 fixture 文件";
+      case "unreadable":
+        return `无法读取：${problem.reason}`;
+      case "tooLarge":
+        return `文件太大（${problem.bytes} 字节，上限 ${problem.limit} 字节）`;
+      case "invalidUtf8":
+        return `不是合法的 UTF-8 文本`;
+      case "syntax": {
+        const { problem: kind, found } = problem.error;
+        return `JSON 语法错误：${syntaxProblems[kind]}${found === undefined ? "" : `（遇到 ${JSON.stringify(found)}）`}`;
+      }
+      case "shape": {
+        const { expected, received } = problem.error;
+        const what = received === undefined ? `缺少这个键（应为${expectation(expected)}）` : `应为${expectation(expected)}，实际是 ${json(received)}`;
+        return what;
+      }
+      case "unknownTool":
+        return `没有名为 "${problem.name}" 的工具（可选：${problem.known.join(", ")}）`;
+    }
+  },
+  unknownFixture: (name, known) => `未知的 fixture "${name}"（可选：${known.join(", ")}；或者给出一个 .json 文件路径）`,
+  modelFailed: (message) => `FakeModel 拒绝了请求：${message}`,
+};

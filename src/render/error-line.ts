@@ -1,0 +1,27 @@
+// The one-line message for an expected failure: which file, where in it, and what is wrong.
+// Shared by the CLI and `npm run check`, so both word a broken fixture the same way.
+import { relative, isAbsolute } from "node:path";
+import { FixtureError, fixtureLocation } from "../fixture/load-fixture.ts";
+import type { Catalog } from "../i18n/catalog.ts";
+import { EpisodeError } from "../run-fixture.ts";
+import { formatJsonPath } from "../schema/schema-error.ts";
+
+/** `fixtures/x.json:3:5: …` or `fixtures/x.json: $.episodes[0].user: …`; undefined for a bug. */
+export function errorLine(error: unknown, file: string, say: Catalog): string | undefined {
+  const shown = displayPath(file);
+  if (error instanceof FixtureError) {
+    const where = fixtureLocation(error.problem);
+    const place = !where ? "" : "path" in where ? ` ${where.path}:` : `${where.line}:${where.column}:`;
+    return `${shown}:${place} ${say.fixtureProblem(error.problem)}`;
+  }
+  if (error instanceof EpisodeError) {
+    return `${shown}: ${formatJsonPath(["episodes", error.episodeIndex, "script"])}: ${say.modelFailed(error.message)}`;
+  }
+  return undefined;
+}
+
+/** Paths inside the working folder are shown relative to it, as the user would type them. */
+export function displayPath(file: string): string {
+  const shown = relative(process.cwd(), file);
+  return shown === "" || shown.startsWith("..") || isAbsolute(shown) ? file : shown;
+}

@@ -1,0 +1,79 @@
+// objectSchema: one shape of field validators gives both halves of a tool's parameters — the JSON
+// Schema the model is shown and the parse that checks what the model actually sent.
+import type { Schema } from "../types.ts";
+import { SchemaError, atPath } from "./schema-error.ts";
+import type { Validator } from "./validator.ts";
+
+export type Shape = Record<string, Validator<unknown>>;
+
+/** `{ value: stringValue }` parses to `{ value: string }`; optional fields stay present as undefined. */
+export type Parsed<TShape extends Shape> = { [TKey in keyof TShape]: ReturnType<TShape[TKey]> };
+
+export type SafeParseResult<T> = { success: true; value: T } | { success: false; error: SchemaError };
+
+export interface ObjectSchema<T> extends Schema<T> {
+  jsonSchema: Record<string, unknown>;
+  /** The same check as `parse`, returning the failure instead of throwing it. */
+  safeParse(value: unknown): SafeParseResult<T>;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
+  // Fixed once: parse reads exactly these keys and nothing else the input happens to carry.
+  const fields = Object.entries(shape);
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const [key, check] of fields) {
+    defineOwn(properties, key, check.jsonSchema ?? {});
+    if (!check.optional) required.push(key);
+  }
+
+  function parse(input: unknown): Parsed<TShape> {
+    if (!isPlainObject(input)) throw new SchemaError({ kind: "object" }, input);
+    const output: Record<string, unknown> = {};
+    for (const [key, check] of fields) {
+      // Own keys only: an inherited `constructor` or a polluted prototype is not an argument.
+      const raw = Object.hasOwn(input, key) ? input[key] : undefined;
+      let value: unknown;
+      try {
+        value = check(raw);
+      } catch (error) {
+        throw atPath(error, key, raw);
+      }
+      defineOwn(output, key, value);
+    }
+    // The output holds exactly the shape's keys, each set from its own validator's return value.
+    return output as Parsed<TShape>;
+  }
+
+  return {
+    parse,
+    safeParse(value) {
+      try {
+        return { success: true, value: parse(value) };
+      } catch (error) {
+        if (error instanceof SchemaError) return { success: false, error };
+        throw error;
+      }
+    },
+    jsonSchema: { type: "object", properties, required, additionalProperties: false },
+  };
+}
+
+/** A nested object field, checked by the same rules (for formats such as the fixture file). */
+export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
+  const schema = objectSchema(shape);
+  return Object.assign((value: unknown) => schema.parse(value), { jsonSchema: schema.jsonSchema });
+}
+
+/** `output[key] = value` would turn a declared "__proto__" key into a prototype swap. */
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}

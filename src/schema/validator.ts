@@ -1,0 +1,83 @@
+// Field validators: each is a function (unknown in, checked value out, SchemaError on failure)
+// that also carries the JSON Schema a provider shows the model, so the two never drift apart.
+import { SchemaError, type Literal } from "./schema-error.ts";
+
+export type Validator<T> = ((value: unknown) => T) & {
+  jsonSchema?: Record<string, unknown>;
+  /** Optional fields accept undefined and are left out of the object's `required`. */
+  optional?: boolean;
+};
+
+/** Attaches metadata without touching the original (validators are shared between fields). */
+function validator<T>(check: (value: unknown) => T, jsonSchema: Record<string, unknown>, optional?: true): Validator<T> {
+  return Object.assign(check, optional ? { jsonSchema, optional } : { jsonSchema });
+}
+
+export const stringValue: Validator<string> = validator((value: unknown) => {
+  if (typeof value !== "string") throw new SchemaError({ kind: "string" }, value);
+  return value;
+}, { type: "string" });
+
+/** JSON has no NaN or Infinity, and neither does a sensible argument: only finite numbers pass. */
+export const numberValue: Validator<number> = validator((value: unknown) => {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new SchemaError({ kind: "number" }, value);
+  return value;
+}, { type: "number" });
+
+export const booleanValue: Validator<boolean> = validator((value: unknown) => {
+  if (typeof value !== "boolean") throw new SchemaError({ kind: "boolean" }, value);
+  return value;
+}, { type: "boolean" });
+
+export const optionalString: Validator<string | undefined> = optional(stringValue);
+
+export const optionalPositiveInteger: Validator<number | undefined> = validator(
+  (value: unknown) => {
+    if (value === undefined) return undefined;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+      throw new SchemaError({ kind: "positiveInteger" }, value);
+    }
+    return value;
+  },
+  { type: "integer", minimum: 1 },
+  true,
+);
+
+/** One of a fixed list of strings, such as calc's `op`. */
+export function enumValue<const V extends string>(values: readonly V[]): Validator<V> {
+  const allowed: ReadonlySet<unknown> = new Set(values);
+  const isAllowed = (value: unknown): value is V => allowed.has(value);
+  return validator((value: unknown) => {
+    if (!isAllowed(value)) throw new SchemaError({ kind: "oneOf", values }, value);
+    return value;
+  }, { type: "string", enum: [...values] });
+}
+
+/** Exactly one value: the tag of a tagged union, for instance. */
+export function literalValue<const V extends Literal>(literal: V): Validator<V> {
+  return validator((value: unknown) => {
+    if (value !== literal) throw new SchemaError({ kind: "oneOf", values: [literal] }, value);
+    return literal;
+  }, { const: literal });
+}
+
+/** Any JSON value, unchecked: for data whose checking is someone else's job (tool arguments). */
+export const unknownValue: Validator<unknown> = validator((value: unknown) => value, {});
+
+/** The same check, accepting undefined as well. */
+export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
+  return validator(
+    (value: unknown) => (value === undefined ? undefined : inner(value)),
+    inner.jsonSchema ?? {},
+    true,
+  );
+}
+
+/** The same check with a description for the model (each field gets its own wording). */
+export function describe<T>(inner: Validator<T>, description: string): Validator<T> {
+  const described = (value: unknown) => inner(value);
+  return Object.assign(described, {
+    jsonSchema: { ...inner.jsonSchema, description },
+    ...(inner.optional ? { optional: true } : {}),
+  });
+}

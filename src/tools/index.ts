@@ -1,0 +1,8 @@
+// The tools this playground ships, in the order a fixture's registry lists them by default.
+import { boom } from "./boom.ts";
+import { calc } from "./calc.ts";
+import { echo } from "./echo.ts";
+import type { Tool } from "../types.ts";
+
+export const builtinTools: readonly Tool[] = [calc, echo, boom];
+export { boom, calc, echo };
