@@ -17,6 +17,8 @@ export interface CliIO {
   err: (text: string) => void;
   env: NodeJS.ProcessEnv;
   isTTY: boolean;
+  /** Colour bits the terminal reports (1, 4, 8 or 24); ignored when not a TTY. */
+  colorDepth?: number;
 }
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -65,7 +67,7 @@ async function play(fixtureArgument: string, lang: Language, io: CliIO): Promise
   }
   try {
     const fixture = await loadFixture(reference.file);
-    const style = terminalStyle(colorLevel(io.env, io.isTTY));
+    const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
     await narrateFixture(fixture, { lang, style, write: (line) => io.out(`${line}\n`) });
     return exitCodes.ok;
   } catch (error) {

@@ -17,6 +17,7 @@ try {
     err: (text) => void process.stderr.write(text),
     env: process.env,
     isTTY: process.stdout.isTTY === true,
+    colorDepth: process.stdout.isTTY ? process.stdout.getColorDepth() : 1,
   });
 } catch (error) {
   process.stderr.write(`tool-call-playground: internal error: ${error instanceof Error ? error.message : String(error)} (please report it)\n`);

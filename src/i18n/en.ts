@@ -68,7 +68,7 @@ export const en: Catalog = {
       : `(made by the model) The app appends this message to the history (now ${length}).`,
 
   validateStep: (step, name) => `[${step}] Look up and validate: registry.get("${name}"), then its schema.parse(arguments)`,
-  executeStep: (step, name) => `[${step}] Execute: ${name}.execute(parameters) — the app does the work; the model executed nothing`,
+  executeStep: (step, name) => `[${step}] Execute ${name}: the app does the work; the model executed nothing`,
   modelArguments: (json) => `The model sent arguments=${json}`,
   modelSays: (text) => `The model says: ${text}`,
   lookupFailed: (name, known) => `Lookup failed: this run's registry has no ${name} (only: ${known.join(", ") || "none"})`,

@@ -68,7 +68,7 @@ export const zh: Catalog = {
       : `（模型产生）应用把这条消息追加进历史（现在 ${length} 条）。`,
 
   validateStep: (step, name) => `[${step}] 查找并校验：registry.get("${name}")，再用它的 schema.parse(arguments)`,
-  executeStep: (step, name) => `[${step}] 执行：${name}.execute(参数)——动手的是应用，模型什么都没执行`,
+  executeStep: (step, name) => `[${step}] 执行 ${name}：动手的是应用，模型什么都没执行`,
   modelArguments: (json) => `模型给出的 arguments=${json}`,
   modelSays: (text) => `模型说：${text}`,
   lookupFailed: (name, known) => `查找失败：这次运行的 Registry 里没有 ${name}（只有：${known.join("、") || "无"}）`,

@@ -1,9 +1,12 @@
 // Colour for a terminal, and only for a terminal: piped output stays plain text. FORCE_COLOR wins
-// over NO_COLOR, as in Node itself; NO_COLOR wins over a TTY.
-import { Chalk, supportsColor, type ColorSupportLevel } from "chalk";
+// over NO_COLOR, as in Node itself; NO_COLOR wins over a TTY. chalk is loaded only when colour is
+// on, so a piped run (and the golden check) never pays for it.
 import { plainStyle, type Style } from "./style.ts";
 
-export function colorLevel(env: NodeJS.ProcessEnv, isTTY: boolean): ColorSupportLevel {
+export type ColorLevel = 0 | 1 | 2 | 3;
+
+/** `colorDepth` is what the terminal reports (tty's getColorDepth(): 1, 4, 8 or 24 bits). */
+export function colorLevel(env: NodeJS.ProcessEnv, isTTY: boolean, colorDepth = 4): ColorLevel {
   const forced = env.FORCE_COLOR;
   if (forced !== undefined) {
     if (forced === "0" || forced === "false") return 0;
@@ -11,12 +14,13 @@ export function colorLevel(env: NodeJS.ProcessEnv, isTTY: boolean): ColorSupport
     return level === 2 || level === 3 ? level : 1;
   }
   if (env.NO_COLOR) return 0;
-  if (!isTTY || env.TERM === "dumb") return 0;
-  return supportsColor ? supportsColor.level || 1 : 1;
+  if (!isTTY || env.TERM === "dumb" || colorDepth < 4) return 0;
+  return colorDepth >= 24 ? 3 : colorDepth >= 8 ? 2 : 1;
 }
 
-export function terminalStyle(level: ColorSupportLevel): Style {
+export async function terminalStyle(level: ColorLevel): Promise<Style> {
   if (level === 0) return plainStyle;
+  const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level });
   return {
     heading: (text) => chalk.bold(text),

@@ -1,0 +1,60 @@
+// npm run check: replays every fixture and compares its transcript with the committed golden
+// file, printing a unified diff for each mismatch. `--update` rewrites the goldens on purpose.
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { loadFixture } from "../src/fixture/load-fixture.ts";
+import { catalogs } from "../src/i18n/index.ts";
+import { errorLine } from "../src/render/error-line.ts";
+import { transcriptText } from "../src/render/transcript.ts";
+import { fixtureFile, goldens, projectRoot } from "./goldens.ts";
+
+const usage = "usage: npm run check [-- --update]\n  --update  rewrite the golden files from the current output (review the git diff afterwards)";
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(usage);
+  process.exit(0);
+}
+const unknown = args.filter((arg) => arg !== "--update");
+if (unknown.length > 0) {
+  console.error(`check: unknown argument ${unknown.join(" ")}\n${usage}`);
+  process.exit(2);
+}
+const update = args.includes("--update");
+
+let failures = 0;
+for (const golden of goldens()) {
+  const label = `${golden.fixture} (${golden.lang}) → ${golden.file}`;
+  const source = fixtureFile(golden.fixture);
+  let actual: string;
+  try {
+    actual = await transcriptText(await loadFixture(source), golden.lang);
+  } catch (error) {
+    const line = errorLine(error, source, catalogs[golden.lang]);
+    if (line === undefined) throw error;
+    console.error(`✗ ${label}\n  ${line}`);
+    failures++;
+    continue;
+  }
+  const path = join(projectRoot, golden.file);
+  const expected = await readFile(path, "utf8").catch(() => undefined);
+  if (expected === actual) {
+    console.log(`✓ ${label}`);
+  } else if (update) {
+    // Written beside and renamed, so an interrupted update never leaves half a golden file.
+    await writeFile(`${path}.tmp`, actual);
+    await rename(`${path}.tmp`, path);
+    console.log(`↻ ${label} (rewritten)`);
+  } else if (expected === undefined) {
+    console.error(`✗ ${label}: the golden file does not exist; create it with npm run check -- --update`);
+    failures++;
+  } else {
+    console.error(`✗ ${label}: the transcript differs from the golden file`);
+    console.error(createTwoFilesPatch(golden.file, "actual output", expected, actual, "", "", { context: 3 }));
+    failures++;
+  }
+}
+if (failures > 0) {
+  console.error(`${failures} golden file(s) differ. If the change is intended, run npm run check -- --update and review the diff.`);
+  process.exit(1);
+}

@@ -1,0 +1,30 @@
+// Which transcript each golden file holds. The walkthrough's Chinese transcript is the course's
+// expected-output.txt at the top; every other fixture's lives in fixtures/expected/.
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Language } from "../src/fixture/fixture-format.ts";
+import { defaultFixtureName, fixtureNames, fixturesDir } from "../src/fixture/fixture-files.ts";
+
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface Golden {
+  fixture: string;
+  lang: Language;
+  /** Relative to the project root. */
+  file: string;
+}
+
+export function goldens(): Golden[] {
+  const list: Golden[] = [
+    { fixture: defaultFixtureName, lang: "zh", file: "expected-output.txt" },
+    { fixture: defaultFixtureName, lang: "en", file: "fixtures/expected/walkthrough.en.txt" },
+  ];
+  for (const name of fixtureNames()) {
+    if (name !== defaultFixtureName) list.push({ fixture: name, lang: "zh", file: `fixtures/expected/${name}.txt` });
+  }
+  return list;
+}
+
+export function fixtureFile(name: string): string {
+  return join(fixturesDir, `${name}.json`);
+}
