@@ -3,14 +3,16 @@
 // promise never rejects, so a caller only ever has one channel to handle.
 import { text } from "./text.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
-import type { ToolCall, ToolContext, ToolOutput, ToolResultMessage } from "./types.ts";
+import type { Coercion, ToolCall, ToolContext, ToolOutput, ToolResultMessage, ValidationPolicy } from "./types.ts";
 
 /** Where a call ended, for a narrator or a UI that wants more than the result message. */
 export type ToolCallOutcome =
   | { stage: "lookup"; error: Error }
-  | { stage: "parse"; error: unknown }
-  | { stage: "execute"; parsedArguments: unknown; error: unknown }
-  | { stage: "done"; parsedArguments: unknown; output: ToolOutput };
+  | { stage: "parse"; error: unknown; conversions: Conversions }
+  | { stage: "execute"; parsedArguments: unknown; conversions: Conversions; error: unknown }
+  | { stage: "done"; parsedArguments: unknown; conversions: Conversions; output: ToolOutput };
+
+type Conversions = Coercion["conversions"];
 
 export interface ToolCallTrace {
   result: ToolResultMessage;
@@ -20,6 +22,8 @@ export interface ToolCallTrace {
 export interface ExecuteOptions {
   /** The clock for `timestamp`; a replay that must be byte-stable passes a fixed one. */
   now?: () => number;
+  /** "strict" by default; "coerce" applies the schema's conversions first, when it has any. */
+  validation?: ValidationPolicy;
 }
 
 export async function executeToolCall(
@@ -36,7 +40,7 @@ export async function traceToolCall(
   call: ToolCall,
   registry: ToolRegistry,
   context: Omit<ToolContext, "callId"> = {},
-  { now = Date.now }: ExecuteOptions = {},
+  { now = Date.now, validation = "strict" }: ExecuteOptions = {},
 ): Promise<ToolCallTrace> {
   const tool = registry.get(call.name);
   if (!tool) {
@@ -46,10 +50,15 @@ export async function traceToolCall(
   }
 
   let parsedArguments: unknown;
+  let conversions: Conversions = [];
   try {
-    parsedArguments = tool.schema.parse(call.arguments);
+    let input: unknown = call.arguments;
+    if (validation === "coerce" && tool.schema.coerce) {
+      ({ value: input, conversions } = tool.schema.coerce(input));
+    }
+    parsedArguments = tool.schema.parse(input);
   } catch (error) {
-    return { result: failedResult(call, error, now()), outcome: { stage: "parse", error } };
+    return { result: failedResult(call, error, now()), outcome: { stage: "parse", error, conversions } };
   }
 
   try {
@@ -64,9 +73,9 @@ export async function traceToolCall(
       isError: output.isError ?? false,
       timestamp: now(),
     };
-    return { result, outcome: { stage: "done", parsedArguments, output } };
+    return { result, outcome: { stage: "done", parsedArguments, conversions, output } };
   } catch (error) {
-    return { result: failedResult(call, error, now()), outcome: { stage: "execute", parsedArguments, error } };
+    return { result: failedResult(call, error, now()), outcome: { stage: "execute", parsedArguments, conversions, error } };
   }
 }
 

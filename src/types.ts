@@ -68,7 +68,18 @@ export interface Context {
 export interface Schema<T> {
   parse(value: unknown): T;
   jsonSchema?: Record<string, unknown>;
+  /** Optional: the lenient policy's conversions, applied to a copy before `parse`. */
+  coerce?(value: unknown): Coercion;
 }
+
+/** What the lenient "coerce" policy changed, field by field ("128" → 128). */
+export interface Coercion {
+  value: unknown;
+  conversions: { path: (string | number)[]; from: unknown; to: unknown }[];
+}
+
+/** "strict" (the course) rejects "128" for a number; "coerce" converts it first, as Pi does. */
+export type ValidationPolicy = "strict" | "coerce";
 
 /** What a running tool receives besides its parsed arguments. */
 export interface ToolContext {

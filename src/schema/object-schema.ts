@@ -1,6 +1,6 @@
 // objectSchema: one shape of field validators gives both halves of a tool's parameters — the JSON
 // Schema the model is shown and the parse that checks what the model actually sent.
-import type { Schema } from "../types.ts";
+import type { Coercion, Schema } from "../types.ts";
 import { SchemaError, atPath } from "./schema-error.ts";
 import type { Validator } from "./validator.ts";
 
@@ -15,6 +15,7 @@ export interface ObjectSchema<T> extends Schema<T> {
   jsonSchema: Record<string, unknown>;
   /** The same check as `parse`, returning the failure instead of throwing it. */
   safeParse(value: unknown): SafeParseResult<T>;
+  coerce(value: unknown): Coercion;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -49,8 +50,25 @@ export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<
     return output as Parsed<TShape>;
   }
 
+  /** A copy of the input with the declared fields converted where a validator knows how. */
+  function coerce(input: unknown): Coercion {
+    if (!isPlainObject(input)) return { value: input, conversions: [] };
+    const value: Record<string, unknown> = { ...input };
+    const conversions: Coercion["conversions"] = [];
+    for (const [key, check] of fields) {
+      if (!check.coerce || !Object.hasOwn(input, key)) continue;
+      const from = input[key];
+      const to = check.coerce(from);
+      if (Object.is(from, to)) continue;
+      conversions.push({ path: [key], from, to });
+      defineOwn(value, key, to);
+    }
+    return { value, conversions };
+  }
+
   return {
     parse,
+    coerce,
     safeParse(value) {
       try {
         return { success: true, value: parse(value) };

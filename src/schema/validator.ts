@@ -6,28 +6,52 @@ export type Validator<T> = ((value: unknown) => T) & {
   jsonSchema?: Record<string, unknown>;
   /** Optional fields accept undefined and are left out of the object's `required`. */
   optional?: boolean;
+  /** The lenient "coerce" policy's conversion toward T ("128" → 128), applied before the check;
+   *  it returns the value unchanged when it has nothing sensible to offer. */
+  coerce?: (value: unknown) => unknown;
 };
 
+interface Metadata {
+  optional?: true;
+  coerce?: (value: unknown) => unknown;
+}
+
 /** Attaches metadata without touching the original (validators are shared between fields). */
-function validator<T>(check: (value: unknown) => T, jsonSchema: Record<string, unknown>, optional?: true): Validator<T> {
-  return Object.assign(check, optional ? { jsonSchema, optional } : { jsonSchema });
+function validator<T>(check: (value: unknown) => T, jsonSchema: Record<string, unknown>, metadata: Metadata = {}): Validator<T> {
+  return Object.assign(check, { jsonSchema, ...metadata });
+}
+
+// The conversions Pi's validation applies to model arguments (TypeBox's Value.Convert, in part):
+// numeric strings to numbers, "true"/"false" to booleans, numbers and booleans to strings.
+const numericString = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+
+export function toNumber(value: unknown): unknown {
+  return typeof value === "string" && numericString.test(value) ? Number(value) : value;
+}
+
+export function toBoolean(value: unknown): unknown {
+  return value === "true" ? true : value === "false" ? false : value;
+}
+
+export function toText(value: unknown): unknown {
+  return typeof value === "number" || typeof value === "boolean" ? String(value) : value;
 }
 
 export const stringValue: Validator<string> = validator((value: unknown) => {
   if (typeof value !== "string") throw new SchemaError({ kind: "string" }, value);
   return value;
-}, { type: "string" });
+}, { type: "string" }, { coerce: toText });
 
 /** JSON has no NaN or Infinity, and neither does a sensible argument: only finite numbers pass. */
 export const numberValue: Validator<number> = validator((value: unknown) => {
   if (typeof value !== "number" || !Number.isFinite(value)) throw new SchemaError({ kind: "number" }, value);
   return value;
-}, { type: "number" });
+}, { type: "number" }, { coerce: toNumber });
 
 export const booleanValue: Validator<boolean> = validator((value: unknown) => {
   if (typeof value !== "boolean") throw new SchemaError({ kind: "boolean" }, value);
   return value;
-}, { type: "boolean" });
+}, { type: "boolean" }, { coerce: toBoolean });
 
 export const optionalString: Validator<string | undefined> = optional(stringValue);
 
@@ -40,7 +64,7 @@ export const optionalPositiveInteger: Validator<number | undefined> = validator(
     return value;
   },
   { type: "integer", minimum: 1 },
-  true,
+  { optional: true, coerce: toNumber },
 );
 
 /** One of a fixed list of strings, such as calc's `op`. */
@@ -69,15 +93,15 @@ export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
   return validator(
     (value: unknown) => (value === undefined ? undefined : inner(value)),
     inner.jsonSchema ?? {},
-    true,
+    inner.coerce ? { optional: true, coerce: inner.coerce } : { optional: true },
   );
 }
 
 /** The same check with a description for the model (each field gets its own wording). */
 export function describe<T>(inner: Validator<T>, description: string): Validator<T> {
   const described = (value: unknown) => inner(value);
-  return Object.assign(described, {
-    jsonSchema: { ...inner.jsonSchema, description },
+  return validator(described, { ...inner.jsonSchema, description }, {
     ...(inner.optional ? { optional: true } : {}),
+    ...(inner.coerce ? { coerce: inner.coerce } : {}),
   });
 }
