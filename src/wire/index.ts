@@ -1,0 +1,30 @@
+// The wire view: what each provider's API would receive for the next model call, rendered from the
+// playground's neutral history. One pure renderer per provider; this file picks one by name.
+import type { Context } from "../types.ts";
+import { renderAnthropic } from "./anthropic.ts";
+import { renderGemini } from "./gemini.ts";
+import { renderOpenAIChat } from "./openai-chat.ts";
+import { renderOpenAIResponses } from "./openai-responses.ts";
+import type { WireProvider, WireRequest } from "./wire-request.ts";
+
+export { wireProviders, WIRE_MODEL, type WireBodies, type WireNote, type WireProvider, type WireRequest } from "./wire-request.ts";
+export type { GeminiGenerateContentBody } from "./gemini.ts";
+export { SYNTHETIC_RESULT_TEXT } from "./wire-history.ts";
+export { planToolCallIds, type ToolCallIdRule } from "./tool-call-ids.ts";
+export { renderAnthropic, renderGemini, renderOpenAIChat, renderOpenAIResponses };
+
+const renderers: { [P in WireProvider]: (context: Context) => WireRequest<P> } = {
+  "openai-chat": renderOpenAIChat,
+  "openai-responses": renderOpenAIResponses,
+  anthropic: renderAnthropic,
+  gemini: renderGemini,
+};
+
+/** The exact request body `provider` would receive for the next call on `context`, plus notes on what had to change. */
+export function renderWireRequest<P extends WireProvider>(provider: P, context: Context): WireRequest<P> {
+  return renderers[provider](context);
+}
+
+export function isWireProvider(name: string): name is WireProvider {
+  return Object.hasOwn(renderers, name);
+}

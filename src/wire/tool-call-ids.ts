@@ -1,0 +1,75 @@
+// Tool-call id rewriting for providers that restrict ids. A history can hold ids from any source (a
+// scripted model, another provider), so each renderer gets one consistent plan: a call and its
+// result always receive the same wire id, and two different original ids never share one.
+
+/** What a provider accepts as a tool-call id. */
+export interface ToolCallIdRule {
+  /** Characters outside this set are replaced; it must not use the `g` or `y` flags. */
+  allowed: RegExp;
+  maxLength: number;
+}
+
+/** The character set every provider accepts; Anthropic documents exactly `^[a-zA-Z0-9_-]+$`. */
+const SAFE_ID_CHARACTERS = /^[a-zA-Z0-9_-]+$/;
+
+export function safeIdRule(maxLength: number): ToolCallIdRule {
+  return { allowed: SAFE_ID_CHARACTERS, maxLength };
+}
+
+/** "_" plus 8 hex digits: short enough to leave most of the original readable. */
+const SUFFIX_LENGTH = 9;
+
+/**
+ * Maps every original id to its wire id. Ids the rule already accepts are kept as they are and
+ * reserved first, so a rewritten id can never take the place of one that was valid; a rewritten id
+ * is the sanitised, shortened original plus a hash of the whole original, which keeps distinct ids
+ * apart even when they sanitise to the same text ("a.b" and "a:b"). Without a rule ids pass through.
+ */
+export function planToolCallIds(originalIds: Iterable<string>, rule: ToolCallIdRule | undefined): Map<string, string> {
+  const unique = [...new Set(originalIds)];
+  const plan = new Map<string, string>();
+  if (!rule) {
+    for (const id of unique) plan.set(id, id);
+    return plan;
+  }
+  const taken = new Set<string>();
+  for (const id of unique) {
+    if (isAllowedId(id, rule)) {
+      plan.set(id, id);
+      taken.add(id);
+    }
+  }
+  for (const id of unique) {
+    if (plan.has(id)) continue;
+    const wireId = rewriteId(id, rule, taken);
+    plan.set(id, wireId);
+    taken.add(wireId);
+  }
+  return plan;
+}
+
+export function isAllowedId(id: string, rule: ToolCallIdRule): boolean {
+  return id.length > 0 && id.length <= rule.maxLength && rule.allowed.test(id);
+}
+
+function rewriteId(id: string, rule: ToolCallIdRule, taken: ReadonlySet<string>): string {
+  const readable = [...id]
+    .map((character) => (rule.allowed.test(character) ? character : "_"))
+    .join("")
+    .slice(0, Math.max(0, rule.maxLength - SUFFIX_LENGTH));
+  // A 32-bit hash can collide; salting and retrying makes the result collision-free, not just likely so.
+  for (let salt = 0; ; salt++) {
+    const candidate = `${readable}_${fnv1a32(salt === 0 ? id : `${id}\u0000${salt}`)}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** FNV-1a over UTF-16 code units, as 8 hex digits: stable across runs and platforms, no imports. */
+function fnv1a32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
