@@ -1,9 +1,9 @@
 // Which transcript each golden file holds. The walkthrough's Chinese transcript is the course's
 // expected-output.txt at the top; every other fixture's lives in fixtures/expected/.
-import { join, resolve, dirname } from "node:path";
+import { resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Language } from "../src/fixture/fixture-format.ts";
-import { defaultFixtureName, fixtureNames, fixturesDir } from "../src/fixture/fixture-files.ts";
+import { defaultFixtureName, fixtureFileFor, fixtureNames } from "../src/fixture/fixture-files.ts";
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -25,6 +25,4 @@ export function goldens(): Golden[] {
   return list;
 }
 
-export function fixtureFile(name: string): string {
-  return join(fixturesDir, `${name}.json`);
-}
+export const fixtureFile = fixtureFileFor;

@@ -1,16 +1,18 @@
-// The command line: parses arguments, picks the fixture and the language, and turns every
-// expected failure into one line on stderr and an exit code. The only file that knows about argv.
+// The command line: parses arguments, picks the fixture, the language and the run settings, and
+// turns every expected failure into one line on stderr and an exit code. The only file that
+// knows about argv.
 import { readFileSync } from "node:fs";
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { languages, type Language } from "./fixture/fixture-format.ts";
-import { resolveFixture } from "./fixture/fixture-files.ts";
+import { defaultFixtureName, fixtureNames, resolveFixture, fixtureFileFor } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
+import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
-import { narrateFixture } from "./render/transcript.ts";
+import { fixtureJsonLines, localize, narrateFixture } from "./render/transcript.ts";
 
-export const exitCodes = { ok: 0, badInput: 1, interrupted: 130, internal: 70 } as const;
+export const exitCodes = { ok: 0, badInput: 1, internal: 70, interrupted: 130 } as const;
 
 export interface CliIO {
   out: (text: string) => void;
@@ -19,10 +21,28 @@ export interface CliIO {
   isTTY: boolean;
   /** Colour bits the terminal reports (1, 4, 8 or 24); ignored when not a TTY. */
   colorDepth?: number;
+  /** Fires on Ctrl-C: the run ends with paired "aborted" results and exit code 130. */
+  interrupt?: AbortSignal;
+}
+
+interface Options {
+  lang: Language;
+  json?: boolean;
+  list?: boolean;
+  maxTurns?: number;
+  toolExecution?: EpisodeSettings["toolExecution"];
+  validation?: EpisodeSettings["validation"];
+  timeout?: number;
 }
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1.");
+  return number;
+}
 
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   let exitCode: number = exitCodes.ok;
@@ -31,22 +51,31 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       "Watch the tool-calling protocol happen: a scripted FakeModel replies with text and toolCall blocks,\n" +
         "the app validates the arguments, runs the tools and appends paired toolResult messages.",
     )
-    .argument("[fixture]", "a fixture name from fixtures/ or a path to a fixture .json file", "walkthrough")
+    .argument("[fixture]", "a fixture name from fixtures/ (see --list) or a path to a fixture .json file", defaultFixtureName)
     .addOption(new Option("--lang <lang>", "language of the narration").choices(languages).default("zh"))
+    .option("--list", "list the fixtures with their titles")
+    .option("--json", "print the loop's events as JSON Lines instead of the narrated transcript")
+    .addOption(new Option("--max-turns <n>", "model requests at most per episode (overrides the fixture)").argParser(positiveInteger))
+    .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
+    .addOption(new Option("--validation <policy>", 'strict rejects "128" for a number; coerce converts it first, as Pi does').choices(["strict", "coerce"]))
+    .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .addHelpText(
       "after",
       "\nExamples:\n" +
-        "  tool-call-playground                       the walkthrough, narrated in Chinese\n" +
-        "  tool-call-playground --lang en             the same transcript in English\n" +
-        "  tool-call-playground fixtures/mine.json    your own fixture\n" +
-        "\nExit codes: 0 done, 1 bad input (fixture, arguments), 70 internal error, 130 interrupted.\n" +
+        "  tool-call-playground                          the walkthrough, narrated in Chinese\n" +
+        "  tool-call-playground --lang en                the same transcript in English\n" +
+        "  tool-call-playground --list                   the scenario fixtures\n" +
+        "  tool-call-playground parallel-calls --tool-execution sequential\n" +
+        "  tool-call-playground fixtures/mine.json --json\n" +
+        "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
+        "Exit codes: 0 done, 1 bad input (fixture, arguments), 70 internal error, 130 interrupted (Ctrl-C).\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
-    .action(async (fixtureArgument: string, options: { lang: Language }) => {
-      exitCode = await play(fixtureArgument, options.lang, io);
+    .action(async (fixtureArgument: string, options: Options) => {
+      exitCode = options.list ? await list(options.lang, io) : await play(fixtureArgument, options, io);
     });
   program.exitOverride();
   try {
@@ -58,22 +87,53 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   return exitCode;
 }
 
-async function play(fixtureArgument: string, lang: Language, io: CliIO): Promise<number> {
-  const say = catalogs[lang];
+async function list(lang: Language, io: CliIO): Promise<number> {
+  const names = fixtureNames();
+  const width = Math.max(...names.map((name) => name.length)) + 2;
+  for (const name of names) {
+    let title: string;
+    try {
+      title = localize((await loadFixture(fixtureFileFor(name))).title, lang);
+    } catch (error) {
+      title = `(${errorLine(error, fixtureFileFor(name), catalogs[lang]) ?? "unreadable"})`;
+    }
+    io.out(`${name.padEnd(width)}${title}\n`);
+  }
+  return exitCodes.ok;
+}
+
+async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
+  const say = catalogs[options.lang];
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
     io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
     return exitCodes.badInput;
   }
+  const overrides: Partial<EpisodeSettings> = {
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.toolExecution === undefined ? {} : { toolExecution: options.toolExecution }),
+    ...(options.validation === undefined ? {} : { validation: options.validation }),
+    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+  };
+  const write = (line: string) => io.out(`${line}\n`);
   try {
     const fixture = await loadFixture(reference.file);
-    const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-    await narrateFixture(fixture, { lang, style, write: (line) => io.out(`${line}\n`) });
-    return exitCodes.ok;
+    if (options.json) {
+      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt });
+    } else {
+      const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
+      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt });
+    }
   } catch (error) {
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
     io.err(`${line}\n`);
     return exitCodes.badInput;
   }
+  if (io.interrupt?.aborted) {
+    io.err(`${say.interrupted}\n`);
+    return exitCodes.interrupted;
+  }
+  return exitCodes.ok;
 }
+

@@ -10,7 +10,12 @@ export type ToolCallOutcome =
   | { stage: "lookup"; error: Error }
   | { stage: "parse"; error: unknown; conversions: Conversions }
   | { stage: "execute"; parsedArguments: unknown; conversions: Conversions; error: unknown }
-  | { stage: "done"; parsedArguments: unknown; conversions: Conversions; output: ToolOutput };
+  | { stage: "done"; parsedArguments: unknown; conversions: Conversions; output: ToolOutput }
+  /** Never handed to the executor: the loop refused it (see SkipReason) or the run was aborted. */
+  | { stage: "skipped"; reason: SkipReason; error: Error };
+
+/** Why the loop answered a call without running it. */
+export type SkipReason = "duplicateId" | "truncated" | "modelError" | "notStarted" | "aborted";
 
 type Conversions = Coercion["conversions"];
 
@@ -46,7 +51,7 @@ export async function traceToolCall(
   if (!tool) {
     // The result keeps the requested name: rewriting it would hide what the model asked for.
     const error = new Error("未知工具");
-    return { result: failedResult(call, error, now()), outcome: { stage: "lookup", error } };
+    return { result: failedToolResult(call, error, now()), outcome: { stage: "lookup", error } };
   }
 
   let parsedArguments: unknown;
@@ -58,7 +63,7 @@ export async function traceToolCall(
     }
     parsedArguments = tool.schema.parse(input);
   } catch (error) {
-    return { result: failedResult(call, error, now()), outcome: { stage: "parse", error, conversions } };
+    return { result: failedToolResult(call, error, now()), outcome: { stage: "parse", error, conversions } };
   }
 
   try {
@@ -75,12 +80,12 @@ export async function traceToolCall(
     };
     return { result, outcome: { stage: "done", parsedArguments, conversions, output } };
   } catch (error) {
-    return { result: failedResult(call, error, now()), outcome: { stage: "execute", parsedArguments, conversions, error } };
+    return { result: failedToolResult(call, error, now()), outcome: { stage: "execute", parsedArguments, conversions, error } };
   }
 }
 
 /** The one shape of every failure; the stack stays out (the message is what the model can use). */
-function failedResult(call: ToolCall, error: unknown, timestamp: number): ToolResultMessage<{ error: string }> {
+export function failedToolResult(call: ToolCall, error: unknown, timestamp: number): ToolResultMessage<{ error: string }> {
   const message = errorMessage(error);
   return {
     role: "toolResult",

@@ -1,15 +1,25 @@
-// Runs every episode of a fixture through the agent loop, each with a fresh FakeModel and its own
-// registry, and reports through hooks. Knows nothing about terminals or languages.
+// Runs every episode of a fixture through the agent loop, each with a fresh FakeModel, its own
+// registry and its own settings (the caller's overrides win), and reports through hooks. Knows
+// nothing about terminals or languages.
 import type { Episode, Fixture } from "./fixture/fixture-format.ts";
 import { FakeModel } from "./fake-model.ts";
-import { runAgentLoop, type AgentLoopResult } from "./loop/agent-loop.ts";
+import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopResult, type ToolExecution } from "./loop/agent-loop.ts";
+import { RunAborted } from "./loop/call-policy.ts";
 import type { AgentEvent } from "./loop/events.ts";
 import { ToolRegistry } from "./tool-registry.ts";
 import { builtinTools } from "./tools/index.ts";
-import type { Tool } from "./types.ts";
+import type { Tool, ValidationPolicy } from "./types.ts";
+
+/** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
+export interface EpisodeSettings {
+  maxTurns: number;
+  toolExecution: ToolExecution;
+  validation: ValidationPolicy;
+  timeoutMs: number | undefined;
+}
 
 export interface FixtureRunHooks {
-  onEpisodeStart?(episode: Episode, index: number): void;
+  onEpisodeStart?(episode: Episode, index: number, settings: EpisodeSettings, signal: AbortSignal): void;
   onEvent?(event: AgentEvent, episodeIndex: number): void;
   onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number }): void;
 }
@@ -17,7 +27,9 @@ export interface FixtureRunHooks {
 export interface FixtureRunOptions {
   /** The clock for message timestamps; a replay passes a fixed one. */
   now?: () => number;
+  /** Aborts the whole run (Ctrl-C): the current episode ends with paired results, no other starts. */
   signal?: AbortSignal;
+  overrides?: Partial<EpisodeSettings>;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -33,11 +45,23 @@ export function toolsFor(episode: Episode): Tool[] {
   return episode.tools.flatMap((name) => builtinTools.filter((tool) => tool.name === name));
 }
 
+export function settingsFor(episode: Episode, overrides: Partial<EpisodeSettings> = {}): EpisodeSettings {
+  return {
+    maxTurns: overrides.maxTurns ?? episode.maxTurns ?? DEFAULT_MAX_TURNS,
+    toolExecution: overrides.toolExecution ?? episode.toolExecution ?? "sequential",
+    validation: overrides.validation ?? episode.validation ?? "strict",
+    timeoutMs: overrides.timeoutMs ?? episode.timeoutMs,
+  };
+}
+
 export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, options: FixtureRunOptions = {}): Promise<AgentLoopResult[]> {
   const now = options.now ?? Date.now;
   const results: AgentLoopResult[] = [];
   for (const [index, episode] of fixture.episodes.entries()) {
-    hooks.onEpisodeStart?.(episode, index);
+    if (options.signal?.aborted) break;
+    const settings = settingsFor(episode, options.overrides);
+    const episodeAbort = abortFor(settings.timeoutMs, options.signal);
+    hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
     const model = new FakeModel(episode.script, { now });
     let result: AgentLoopResult;
     try {
@@ -46,16 +70,36 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         registry: new ToolRegistry(toolsFor(episode)),
         systemPrompt: episode.systemPrompt,
         messages: [{ role: "user", content: episode.user, timestamp: now() }],
-        maxTurns: episode.maxTurns,
-        signal: options.signal,
+        maxTurns: settings.maxTurns,
+        toolExecution: settings.toolExecution,
+        validation: settings.validation,
+        signal: episodeAbort.signal,
         now,
         onEvent: (event) => hooks.onEvent?.(event, index),
       });
     } catch (error) {
       throw new EpisodeError(index, error);
+    } finally {
+      episodeAbort.dispose();
     }
     hooks.onEpisodeEnd?.(episode, index, { result, unusedReplies: model.unusedReplies().length });
     results.push(result);
   }
   return results;
+}
+
+/** One signal for the episode: the run's own (Ctrl-C) or the episode's timeout, whichever fires. */
+function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new RunAborted("timeout", timeoutMs)), timeoutMs);
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener("abort", forward, { once: true });
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", forward);
+    },
+  };
 }

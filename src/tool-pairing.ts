@@ -13,8 +13,10 @@ export interface PairingProblem {
 export class ToolPairingScan {
   #scanned = 0;
   #lastScanned: Message | undefined;
-  /** Calls of the latest assistant message still waiting for a result. */
+  /** Calls of the latest assistant message still waiting for a result: id → how many (a
+   *  misbehaving model can repeat an id, and each of those calls is owed its own result). */
   #open = new Map<string, number>();
+  #openAt = 0;
   #problem: PairingProblem | undefined;
 
   /** Scans `messages`, reusing earlier work when they extend the history seen last time. */
@@ -29,24 +31,31 @@ export class ToolPairingScan {
     this.#scanned = messages.length;
     this.#lastScanned = messages[messages.length - 1];
     if (this.#problem) return this.#problem;
-    const [first] = this.#open.values();
-    return first === undefined ? undefined : { messageIndex: first, kind: "unanswered", toolCallIds: [...this.#open.keys()] };
+    return this.#open.size === 0 ? undefined : { messageIndex: this.#openAt, kind: "unanswered", toolCallIds: [...this.#open.keys()] };
   }
 
   #visit(message: Message, index: number): void {
     if (message.role === "toolResult") {
-      if (this.#open.delete(message.toolCallId)) return;
-      this.#problem = { messageIndex: index, kind: "unexpectedResult", toolCallIds: [message.toolCallId] };
+      const owed = this.#open.get(message.toolCallId);
+      if (owed === undefined) {
+        this.#problem = { messageIndex: index, kind: "unexpectedResult", toolCallIds: [message.toolCallId] };
+      } else if (owed === 1) {
+        this.#open.delete(message.toolCallId);
+      } else {
+        this.#open.set(message.toolCallId, owed - 1);
+      }
       return;
     }
     // Any other message closes the previous assistant turn: what is still open stays unanswered.
     if (this.#open.size > 0) {
-      const [first] = this.#open.values();
-      this.#problem = { messageIndex: first ?? index, kind: "unanswered", toolCallIds: [...this.#open.keys()] };
+      this.#problem = { messageIndex: this.#openAt, kind: "unanswered", toolCallIds: [...this.#open.keys()] };
       return;
     }
     if (message.role === "assistant") {
-      for (const block of message.content) if (block.type === "toolCall") this.#open.set(block.id, index);
+      this.#openAt = index;
+      for (const block of message.content) {
+        if (block.type === "toolCall") this.#open.set(block.id, (this.#open.get(block.id) ?? 0) + 1);
+      }
     }
   }
 
@@ -54,6 +63,7 @@ export class ToolPairingScan {
     this.#scanned = 0;
     this.#lastScanned = undefined;
     this.#open = new Map();
+    this.#openAt = 0;
     this.#problem = undefined;
   }
 }

@@ -44,7 +44,7 @@ test("an unknown tool in an episode's registry lists the valid names", () => {
   const { problem, where } = problemOf(walkthrough.replace('"tools": ["calc"]', '"tools": ["calculator"]'));
   assert.equal(problem.kind, "unknownTool");
   assert.deepEqual(where, { path: "$.episodes[0].tools[0]" });
-  if (problem.kind === "unknownTool") assert.deepEqual(problem.known, ["calc", "echo", "boom"]);
+  if (problem.kind === "unknownTool") assert.deepEqual(problem.known, ["calc", "echo", "boom", "slow"]);
 });
 
 test("empty files, wrong types at the top and empty episode lists are shape or syntax errors", () => {

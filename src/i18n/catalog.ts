@@ -1,5 +1,6 @@
 // Every sentence the playground says, as one interface; each language implements all of it, so
 // the compiler catches a line that was translated into one language and forgotten in the other.
+import type { SkipReason } from "../execute-tool-call.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { StopReason } from "../types.ts";
@@ -10,6 +11,7 @@ export interface Catalog {
   contextOrigin: string;
   systemPrompt(text: string): string;
   historyHas(count: number): string;
+  historyElided(hidden: number): string;
   toolsHeader(count: number): string;
   requestAgainStep(step: number, turn: number, historyLength: number): string;
   // [2] the reply
@@ -20,8 +22,16 @@ export interface Catalog {
   // [3] [4] one call
   validateStep(step: number, toolName: string): string;
   executeStep(step: number, toolName: string): string;
+  modelCall(toolName: string, callId: string): string;
   modelArguments(json: string): string;
   modelSays(text: string): string;
+  converted(conversions: string[]): string;
+  skipped(reason: SkipReason, callId: string, abortReason: string): string;
+  notExecuted: string;
+  refusedStep(step: number, toolName: string, callId: string): string;
+  runningWhenAborted: string;
+  abandoned: string;
+  progress(callId: string, text: string): string;
   lookupFailed(toolName: string, known: string[]): string;
   lookupFailedSkip: string;
   parsePassed(toolName: string, parsedJson: string, droppedKeys: string[]): string;
@@ -38,8 +48,14 @@ export interface Catalog {
   resultsStep(step: number): string;
   stoppedAtCap(maxTurns: number, historyLength: number): string;
   finished(turns: number): string;
+  order(finishOrder: string[], callOrder: string[]): string;
+  endedByModelError: string;
+  abortCause(kind: "timeout" | "interrupt", ms: number | undefined): string;
+  endedByAbort(reason: string, historyLength: number): string;
+  unusedReplies(count: number): string;
   // the command line
   fixtureProblem(problem: FixtureProblem): string;
   unknownFixture(name: string, known: string[]): string;
   modelFailed(message: string): string;
+  interrupted: string;
 }

@@ -56,6 +56,7 @@ export const en: Catalog = {
   contextOrigin: "(made by the app) All three are sent again, whole, on every request: the model has no memory.",
   systemPrompt: (text) => `systemPrompt: ${text}`,
   historyHas: (count) => `The history now holds ${count} message${count === 1 ? "" : "s"}:`,
+  historyElided: (hidden) => `… (${hidden} earlier message${hidden === 1 ? "" : "s"} not shown)`,
   toolsHeader: (count) => `The tool list holds ${count}; name, description and parameters are all the model knows of a tool:`,
   requestAgainStep: (step, turn, length) => `[${step}] Request ${turn} to the model: the history (${length} messages) and the tool list, sent again whole`,
 
@@ -69,9 +70,33 @@ export const en: Catalog = {
 
   validateStep: (step, name) => `[${step}] Look up and validate: registry.get("${name}"), then its schema.parse(arguments)`,
   executeStep: (step, name) => `[${step}] Execute ${name}: the app does the work; the model executed nothing`,
+  modelCall: (name, id) => `The model asks to call ${name === "" ? "(an empty name)" : name}, id=${id}`,
   modelArguments: (json) => `The model sent arguments=${json}`,
   modelSays: (text) => `The model says: ${text}`,
-  lookupFailed: (name, known) => `Lookup failed: this run's registry has no ${name} (only: ${known.join(", ") || "none"})`,
+  converted: (conversions) => `The coerce policy converted arguments first: ${conversions.join(", ")}`,
+  skipped: (reason, id, abortReason) => {
+    switch (reason) {
+      case "truncated":
+        return "This reply was cut off (stopReason=length): its arguments may be incomplete and must not be acted on";
+      case "modelError":
+        return "The model's reply ended in an error: its calls must not be acted on";
+      case "duplicateId":
+        return `Call id ${id} appears twice in this message: the results could not be told apart`;
+      case "notStarted":
+        return `The run was aborted (${abortReason}): this call had not started`;
+      case "aborted":
+        return `The run was aborted (${abortReason}): the app stops waiting for this tool`;
+    }
+  },
+  refusedStep: (step, name, id) => `[${step}] First, a check of the call itself: ${name === "" ? "(an empty name)" : name}, id=${id}`,
+  runningWhenAborted: "Lookup and validation passed; the tool has started.",
+  abandoned: "The app stops waiting for it and builds an isError=true tool result, so this call is paired too:",
+  notExecuted: "The app does not run it, and still builds an isError=true tool result so that every call is paired:",
+  progress: (id, text) => `progress (${id}): ${text}`,
+  lookupFailed: (name, known) =>
+    name === ""
+      ? `Lookup failed: the model sent an empty tool name (available: ${known.join(", ") || "none"})`
+      : `Lookup failed: this run's registry has no ${name} (only: ${known.join(", ") || "none"})`,
   lookupFailedSkip: "The app neither validates nor executes; it builds an isError=true tool result instead:",
   parsePassed: (name, parsed, dropped) =>
     `Validation passed: ${name} receives only ${parsed}${dropped.length > 0 ? ` (dropped the undeclared ${dropped.join(", ")})` : ""}`,
@@ -91,6 +116,11 @@ export const en: Catalog = {
   resultsStep: (step) => `[${step}] Put the tool result back into the history as a message of its own`,
   stoppedAtCap: (maxTurns, length) =>
     `Stopping here at maxTurns=${maxTurns}. The next request would send these ${length} messages and the tool list to the model again.`,
+  order: (finishOrder, callOrder) => `Finishing order: ${finishOrder.join(", ")}; order appended to the history (the call order): ${callOrder.join(", ")}`,
+  abortCause: (kind, ms) => (kind === "timeout" ? `timed out after ${ms} ms` : "interrupted by Ctrl-C"),
+  endedByModelError: "The model's reply ended in an error; the run stops here.",
+  endedByAbort: (reason, length) => `Run aborted (${reason}): every unfinished call got a paired result, and the history (${length} messages) is still valid.`,
+  unusedReplies: (count) => `FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`,
   finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
 
   fixtureProblem: (problem: FixtureProblem) => {
@@ -119,5 +149,6 @@ export const en: Catalog = {
     }
   },
   unknownFixture: (name, known) => `Unknown fixture "${name}" (expected one of: ${known.join(", ")}; or give a path to a .json file)`,
+  interrupted: "Interrupted (Ctrl-C): every call in progress got a paired aborted result; the history is still valid.",
   modelFailed: (message) => `FakeModel refused the request: ${message}`,
 };

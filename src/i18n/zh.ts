@@ -56,6 +56,7 @@ export const zh: Catalog = {
   contextOrigin: "（应用产生）每次请求都把这三样完整重发一遍——模型没有记忆。",
   systemPrompt: (text) => `systemPrompt：${text}`,
   historyHas: (count) => `历史现在有 ${count} 条：`,
+  historyElided: (hidden) => `……（更早的 ${hidden} 条从略）`,
   toolsHeader: (count) => `工具清单有 ${count} 个；模型对工具的全部认知只有 name、description、parameters：`,
   requestAgainStep: (step, turn, length) => `[${step}] 第 ${turn} 次请求模型：把历史（${length} 条）连同工具清单完整重发`,
 
@@ -69,9 +70,33 @@ export const zh: Catalog = {
 
   validateStep: (step, name) => `[${step}] 查找并校验：registry.get("${name}")，再用它的 schema.parse(arguments)`,
   executeStep: (step, name) => `[${step}] 执行 ${name}：动手的是应用，模型什么都没执行`,
+  modelCall: (name, id) => `模型请求调用 ${name === "" ? "（空名字）" : name}，id=${id}`,
   modelArguments: (json) => `模型给出的 arguments=${json}`,
   modelSays: (text) => `模型说：${text}`,
-  lookupFailed: (name, known) => `查找失败：这次运行的 Registry 里没有 ${name}（只有：${known.join("、") || "无"}）`,
+  converted: (conversions) => `coerce 策略先转换了参数：${conversions.join("，")}`,
+  skipped: (reason, id, abortReason) => {
+    switch (reason) {
+      case "truncated":
+        return "这条回复被截断了（stopReason=length）：参数可能不完整，不能照着执行";
+      case "modelError":
+        return "模型回复以出错结束：里面的调用不能照着执行";
+      case "duplicateId":
+        return `调用 id ${id} 在这条消息里重复了：结果回来时无法区分两次调用`;
+      case "notStarted":
+        return `运行已中止（${abortReason}）：这次调用还没有开始`;
+      case "aborted":
+        return `运行已中止（${abortReason}）：不再等这个工具`;
+    }
+  },
+  refusedStep: (step, name, id) => `[${step}] 先检查调用本身：${name === "" ? "（空名字）" : name}，id=${id}`,
+  runningWhenAborted: "查找和校验都通过了，工具已经开始执行。",
+  abandoned: "应用不再等它，构造一条 isError=true 的工具结果，让这个调用也有配对：",
+  notExecuted: "应用不执行它，仍然构造一条 isError=true 的工具结果，让每个调用都有配对：",
+  progress: (id, text) => `进度（${id}）：${text}`,
+  lookupFailed: (name, known) =>
+    name === ""
+      ? `查找失败：模型给出的工具名是空的（可用：${known.join("、") || "无"}）`
+      : `查找失败：这次运行的 Registry 里没有 ${name}（只有：${known.join("、") || "无"}）`,
   lookupFailedSkip: "应用不校验也不执行，改为构造一条 isError=true 的工具结果：",
   parsePassed: (name, parsed, dropped) =>
     `校验通过：${name} 只会收到 ${parsed}${dropped.length > 0 ? `（丢弃了未声明的字段 ${dropped.join("、")}）` : ""}`,
@@ -92,6 +117,11 @@ export const zh: Catalog = {
   stoppedAtCap: (maxTurns, length) =>
     `按 maxTurns=${maxTurns} 停在这里。下一次请求会把这 ${length} 条消息连同工具清单一起重发给模型。`,
   finished: (turns) => `模型不再请求工具，对话结束（共请求模型 ${turns} 次）。`,
+  order: (finishOrder, callOrder) => `完成顺序：${finishOrder.join("、")}；追加进历史的顺序（按调用顺序）：${callOrder.join("、")}`,
+  abortCause: (kind, ms) => (kind === "timeout" ? `超时：${ms} ms` : "被 Ctrl-C 中断"),
+  endedByModelError: "模型的回复以出错结束，运行到此为止。",
+  endedByAbort: (reason, length) => `运行中止（${reason}）：每个未完成的调用都得到了配对结果，历史（${length} 条）仍然合法。`,
+  unusedReplies: (count) => `FakeModel：脚本里还有 ${count} 条回复没有被请求过`,
 
   fixtureProblem: (problem: FixtureProblem) => {
     switch (problem.kind) {
@@ -119,5 +149,6 @@ export const zh: Catalog = {
     }
   },
   unknownFixture: (name, known) => `未知的 fixture "${name}"（可选：${known.join(", ")}；或者给出一个 .json 文件路径）`,
+  interrupted: "已中断（Ctrl-C）：正在进行的调用都得到了配对的 aborted 结果，历史仍然合法。",
   modelFailed: (message) => `FakeModel 拒绝了请求：${message}`,
 };

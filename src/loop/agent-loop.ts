@@ -1,12 +1,16 @@
 // The agent loop: ask the model, append its reply, run the tools it asked for, append their
-// results, and ask again — until a reply asks for no tool or the turn cap is reached.
-import { traceToolCall } from "../execute-tool-call.ts";
+// results in call order, and ask again — until a reply asks for no tool, the turn cap is reached,
+// the model stops with an error, or the run is aborted. It emits events and prints nothing.
+import { traceToolCall, type ToolCallTrace } from "../execute-tool-call.ts";
 import type { ToolRegistry } from "../tool-registry.ts";
-import type { Message, Model, ToolCall, ToolResultMessage } from "../types.ts";
-import type { AgentEventListener } from "./events.ts";
+import type { AssistantMessage, Message, Model, ToolCall, ToolResultMessage, ValidationPolicy } from "../types.ts";
+import { describeAbort, skipMessage, skipReason, skippedTrace } from "./call-policy.ts";
+import type { AgentEvent, AgentEventListener, EndReason } from "./events.ts";
 
 /** Without a cap a model that always asks for another tool would never stop. */
 export const DEFAULT_MAX_TURNS = 8;
+
+export type ToolExecution = "sequential" | "parallel";
 
 export interface AgentLoopOptions {
   model: Model;
@@ -15,6 +19,10 @@ export interface AgentLoopOptions {
   /** The history so far; the loop appends to its own copy. */
   messages: readonly Message[];
   maxTurns?: number;
+  /** "sequential" (default) runs one call after another; "parallel" starts them together. */
+  toolExecution?: ToolExecution;
+  validation?: ValidationPolicy;
+  /** Aborts the run: calls still pending get paired "aborted" results and no model call follows. */
   signal?: AbortSignal;
   onEvent?: AgentEventListener;
   now?: () => number;
@@ -22,42 +30,86 @@ export interface AgentLoopOptions {
 
 export interface AgentLoopResult {
   history: Message[];
-  reason: "stop" | "maxTurns";
+  reason: EndReason;
   turns: number;
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
-  const { model, registry, systemPrompt, signal, now } = options;
-  const emit = options.onEvent ?? (() => {});
+  const { model, registry, systemPrompt, signal, validation } = options;
+  const now = options.now ?? Date.now;
+  const emit: AgentEventListener = options.onEvent ?? (() => {});
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const history: Message[] = [...options.messages];
   // Fixed for the run: the model must see the same tools on every request.
   const tools = registry.definitions();
+  const finish = (reason: EndReason, turns: number): AgentLoopResult => {
+    emit({ type: "end", reason, turns, history });
+    return { history, reason, turns };
+  };
 
+  emit({ type: "agentStart", messages: [...history] });
   for (let turn = 1; turn <= maxTurns; turn++) {
-    emit({ type: "turnStart", turn, context: { systemPrompt, messages: history, tools } });
-    const assistant = await model.complete({ systemPrompt, messages: history, tools }, signal);
+    if (signal?.aborted) return finish("aborted", turn - 1);
+    const context = { systemPrompt, messages: history, tools };
+    emit({ type: "turnStart", turn, context });
+    const assistant = await model.complete(context, signal);
     // Appended before any tool runs: the next request must show the model what it asked for.
     history.push(assistant);
     emit({ type: "messageAppended", message: assistant, historyLength: history.length });
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
-    const results: ToolResultMessage[] = [];
-    for (const call of calls) {
+    const finishOrder: string[] = [];
+    const runOne = async (call: ToolCall, earlierIds: ReadonlySet<string>): Promise<ToolCallTrace> => {
       emit({ type: "toolStart", call });
-      const reportProgress = (content: ToolResultMessage["content"]) => emit({ type: "toolProgress", call, content });
-      const trace = await traceToolCall(call, registry, { signal, reportProgress }, { now });
+      const trace = await runCall(call, assistant, earlierIds);
+      finishOrder.push(call.id);
       emit({ type: "toolEnd", call, trace });
+      return trace;
+    };
+    const append = (trace: ToolCallTrace) => {
       history.push(trace.result);
-      results.push(trace.result);
       emit({ type: "messageAppended", message: trace.result, historyLength: history.length });
+    };
+
+    const results: ToolResultMessage[] = [];
+    const earlierIdsOf = calls.map((_, index) => new Set(calls.slice(0, index).map((call) => call.id)));
+    if (options.toolExecution === "parallel") {
+      const traces = await Promise.all(calls.map((call, index) => runOne(call, earlierIdsOf[index] ?? new Set())));
+      // Finishing order is whatever it was; the history keeps the order of the calls.
+      for (const trace of traces) {
+        append(trace);
+        results.push(trace.result);
+      }
+    } else {
+      for (const [index, call] of calls.entries()) {
+        const trace = await runOne(call, earlierIdsOf[index] ?? new Set());
+        append(trace);
+        results.push(trace.result);
+      }
     }
-    emit({ type: "turnEnd", turn, assistant, results, history });
-    if (calls.length === 0) {
-      emit({ type: "end", reason: "stop", turns: turn, history });
-      return { history, reason: "stop", turns: turn };
-    }
+    emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+
+    if (signal?.aborted) return finish("aborted", turn);
+    if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish("modelError", turn);
+    if (calls.length === 0) return finish("stop", turn);
   }
-  emit({ type: "end", reason: "maxTurns", turns: maxTurns, history });
-  return { history, reason: "maxTurns", turns: maxTurns };
+  return finish("maxTurns", maxTurns);
+
+  /** One call, answered whatever happens: refused, run, or cut short by an abort. */
+  async function runCall(call: ToolCall, message: AssistantMessage, earlierIds: ReadonlySet<string>): Promise<ToolCallTrace> {
+    const refused = signal?.aborted ? "notStarted" : skipReason(call, message, earlierIds);
+    if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal)), now());
+    const reportProgress = (content: ToolResultMessage["content"]) => emit({ type: "toolProgress", call, content } satisfies AgentEvent);
+    const running = traceToolCall(call, registry, { signal, reportProgress }, { now, validation });
+    if (!signal) return running;
+    // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
+    return new Promise<ToolCallTrace>((resolve) => {
+      const onAbort = () => resolve(skippedTrace(call, "aborted", skipMessage("aborted", call, message, describeAbort(signal)), now()));
+      signal.addEventListener("abort", onAbort, { once: true });
+      void running.then((trace) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(trace);
+      });
+    });
+  }
 }

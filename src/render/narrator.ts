@@ -1,12 +1,14 @@
 // The text transcript: turns the loop's events into numbered, narrated steps in the manner of
 // course chapter 3.4. The first episode of a fixture is told step by step; later ones, each as
 // one step, so the walkthrough can go on to the failure cases without repeating itself.
-import type { ToolCallTrace } from "../execute-tool-call.ts";
+import type { ToolCallOutcome, ToolCallTrace } from "../execute-tool-call.ts";
 import type { Catalog } from "../i18n/catalog.ts";
+import { RunAborted, describeAbort } from "../loop/call-policy.ts";
+import type { ToolExecution } from "../loop/agent-loop.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import { isPlainObject } from "../schema/object-schema.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
-import type { AssistantMessage, ToolCall } from "../types.ts";
+import type { AssistantMessage, Message, ToolCall } from "../types.ts";
 import { contentText, historyLine, json, quoted } from "./format.ts";
 import type { Style } from "./style.ts";
 
@@ -14,11 +16,15 @@ export type NarrationMode = "steps" | "summary";
 
 const INDENT = "    ";
 const DATA_INDENT = "      ";
+/** Longer histories show only their tail, so a long run prints in linear time. */
+export const HISTORY_LISTING_LIMIT = 12;
 
 export class Narrator {
   #step = 0;
   #mode: NarrationMode = "steps";
   #toolNames: string[] = [];
+  #signal: AbortSignal | undefined;
+  #parallel = false;
 
   constructor(
     private readonly catalog: Catalog,
@@ -30,16 +36,18 @@ export class Narrator {
     this.write(this.style.heading(text));
   }
 
-  /** A summary episode is one numbered step, headed by its title. */
-  startEpisode(mode: NarrationMode, title: string | undefined): void {
+  /** A summary episode is one numbered step, headed by its title. `signal` words an abort. */
+  startEpisode(mode: NarrationMode, title: string | undefined, options: { signal?: AbortSignal; toolExecution?: ToolExecution } = {}): void {
     this.#mode = mode;
+    this.#signal = options.signal;
+    this.#parallel = options.toolExecution === "parallel";
     if (mode === "summary") this.#heading(`[${++this.#step}] ${title ?? ""}`.trimEnd());
     else if (title !== undefined) this.#heading(title);
   }
 
   /** Replies the script held but the conversation never asked for. */
   unusedReplies(count: number): void {
-    if (count > 0) this.#line(this.style.failure(`FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`));
+    if (count > 0) this.#line(this.style.failure(this.catalog.unusedReplies(count)));
   }
 
   onEvent(event: AgentEvent): void {
@@ -56,8 +64,7 @@ export class Narrator {
         this.#heading(say.contextStep(++this.#step));
         this.#line(style.note(say.contextOrigin));
         if (systemPrompt !== undefined) this.#line(say.systemPrompt(systemPrompt));
-        this.#line(say.historyHas(messages.length));
-        for (const message of messages) this.#data(historyLine(message));
+        this.#history(messages);
         this.#line(say.toolsHeader(tools.length));
         for (const tool of tools) {
           this.#data(`${tool.name}  ${tool.description}`);
@@ -72,22 +79,52 @@ export class Narrator {
         this.#toolCall(event.call, event.trace);
         return;
       case "toolProgress":
-        this.#data(style.note(`… ${quoted(contentText(event.content))}`));
+        this.#line(style.note(say.progress(event.call.id, contentText(event.content))));
         return;
-      case "turnEnd":
+      case "turnEnd": {
+        const callOrder = event.results.map((result) => result.toolCallId);
+        if (this.#parallel && callOrder.length > 1) this.#line(say.order(event.finishOrder, callOrder));
         if (this.#mode === "steps" && event.results.length > 0) {
           this.#heading(say.resultsStep(++this.#step));
-          this.#line(say.historyHas(event.history.length));
-          for (const message of event.history) this.#data(historyLine(message));
+          this.#history(event.history);
         }
         return;
+      }
       case "end":
-        // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
-        if (this.#mode === "summary" && event.reason === "maxTurns") return;
-        this.#line(style.note(event.reason === "maxTurns" ? say.stoppedAtCap(event.turns, event.history.length) : say.finished(event.turns)));
+        this.#end(event.reason, event.turns, event.history.length);
         return;
+      case "agentStart":
       case "toolStart":
         return;
+    }
+  }
+
+  #end(reason: Extract<AgentEvent, { type: "end" }>["reason"], turns: number, historyLength: number): void {
+    const { catalog: say, style } = this;
+    switch (reason) {
+      case "maxTurns":
+        // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
+        if (this.#mode === "steps") this.#line(style.note(say.stoppedAtCap(turns, historyLength)));
+        return;
+      case "stop":
+        this.#line(style.note(say.finished(turns)));
+        return;
+      case "modelError":
+        this.#line(style.failure(say.endedByModelError));
+        return;
+      case "aborted":
+        this.#line(style.failure(say.endedByAbort(this.#abortText(), historyLength)));
+        return;
+    }
+  }
+
+  #history(messages: readonly Message[]): void {
+    this.#line(this.catalog.historyHas(messages.length));
+    const hidden = Math.max(0, messages.length - HISTORY_LISTING_LIMIT);
+    if (hidden > 0) this.#data(this.style.note(this.catalog.historyElided(hidden)));
+    for (let index = hidden; index < messages.length; index++) {
+      const message = messages[index];
+      if (message) this.#data(historyLine(message));
     }
   }
 
@@ -96,7 +133,8 @@ export class Narrator {
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
     if (this.#mode === "summary") {
       for (const block of message.content) if (block.type === "text") this.#line(style.model(say.modelSays(block.text)));
-      if (!hasToolCalls) this.#line(say.stopReason(message.stopReason));
+      const expected = hasToolCalls ? "toolUse" : "stop";
+      if (message.stopReason !== expected || !hasToolCalls) this.#line(say.stopReason(message.stopReason));
       return;
     }
     this.#heading(say.replyStep(++this.#step, message.content.length));
@@ -111,18 +149,33 @@ export class Narrator {
   #toolCall(call: ToolCall, { outcome, result }: ToolCallTrace): void {
     const { catalog: say, style } = this;
     const steps = this.#mode === "steps";
-    if (steps) this.#heading(say.validateStep(++this.#step, call.name));
-    else this.#line(style.model(say.modelArguments(json(call.arguments))));
-
-    const resultLine = () => {
-      const line = `[toolResult] ${historyLine(result).slice(13)}`;
-      this.#data(result.isError ? style.failure(line) : style.app(line));
-    };
+    const refused = outcome.stage === "skipped" && outcome.reason !== "aborted";
+    if (steps) {
+      this.#heading(refused ? say.refusedStep(++this.#step, call.name, call.id) : say.validateStep(++this.#step, call.name));
+    } else {
+      this.#line(style.model(say.modelCall(call.name, call.id)));
+      this.#line(style.model(say.modelArguments(json(call.arguments))));
+    }
     const executeHeading = () => {
       if (steps) this.#heading(say.executeStep(++this.#step, call.name));
     };
+    if ("conversions" in outcome && outcome.conversions.length > 0) {
+      this.#line(say.converted(outcome.conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
+    }
 
     switch (outcome.stage) {
+      case "skipped":
+        if (refused) {
+          this.#line(style.failure(say.skipped(outcome.reason, call.id, this.#abortText())));
+          this.#line(say.notExecuted);
+        } else {
+          // Lookup and parse run synchronously, so an abort can only catch a call inside execute.
+          this.#line(say.runningWhenAborted);
+          executeHeading();
+          this.#line(style.failure(say.skipped(outcome.reason, call.id, this.#abortText())));
+          this.#line(say.abandoned);
+        }
+        break;
       case "lookup":
         this.#line(style.failure(say.lookupFailed(call.name, this.#toolNames)));
         executeHeading();
@@ -142,14 +195,25 @@ export class Narrator {
       case "done":
         this.#line(say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
         executeHeading();
-        const content = `[${outcome.output.content.map((block) => `text(${quoted(block.text)})`).join(", ")}]`;
-        const details = outcome.output.details === undefined ? undefined : json(outcome.output.details);
-        this.#line(say.executed(content, details));
-        if (result.isError) this.#line(style.failure(say.domainFailure));
-        this.#line(style.note(say.resultWrapped(call.id)));
+        this.#done(outcome, call, result.isError);
         break;
     }
-    resultLine();
+    const line = `[toolResult] ${historyLine(result).slice(13)}`;
+    this.#data(result.isError ? style.failure(line) : style.app(line));
+  }
+
+  #done(outcome: Extract<ToolCallOutcome, { stage: "done" }>, call: ToolCall, isError: boolean): void {
+    const { catalog: say, style } = this;
+    const content = `[${outcome.output.content.map((block) => `text(${quoted(block.text)})`).join(", ")}]`;
+    const details = outcome.output.details === undefined ? undefined : json(outcome.output.details);
+    this.#line(say.executed(content, details));
+    if (isError) this.#line(style.failure(say.domainFailure));
+    this.#line(style.note(say.resultWrapped(call.id)));
+  }
+
+  #abortText(): string {
+    const reason: unknown = this.#signal?.reason;
+    return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms) : describeAbort(this.#signal);
   }
 
   #describeParseError(error: unknown): string {
@@ -179,10 +243,14 @@ export class Narrator {
 
 /** Keys the model sent that the schema did not declare, and so never reached the tool. */
 function droppedKeys(call: ToolCall, parsed: unknown): string[] {
-  if (!isPlainObject(parsed)) return [];
+  if (!isPlainObject(parsed) || !isPlainObject(call.arguments)) return [];
   return Object.keys(call.arguments).filter((key) => !Object.hasOwn(parsed, key));
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unprintable error";
+  }
 }

@@ -1,8 +1,10 @@
-// Plays a fixture and narrates it: the one function behind `npm start`, `npm run check` and the
-// CLI test, so the golden file is compared against exactly what a learner sees.
+// Plays a fixture and reports it, as the narrated transcript or as JSON Lines: the one function
+// behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
+// exactly what a learner sees.
 import type { Fixture, Language, LocalizedText } from "../fixture/fixture-format.ts";
 import { catalogs } from "../i18n/index.ts";
-import { runFixture } from "../run-fixture.ts";
+import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
+import { JsonLinesWriter } from "./json-lines.ts";
 import { Narrator } from "./narrator.ts";
 import { plainStyle, type Style } from "./style.ts";
 
@@ -10,36 +12,56 @@ export interface TranscriptOptions {
   lang: Language;
   style?: Style;
   write: (line: string) => void;
+  /** Command-line settings that win over the fixture's. */
+  overrides?: Partial<EpisodeSettings>;
+  signal?: AbortSignal;
 }
 
 export function localize(text: LocalizedText, lang: Language): string {
   return typeof text === "string" ? text : text[lang];
 }
 
-/** Timestamps never reach the text transcript, but a replay should not depend on the wall clock. */
-export function replayClock(start = Date.UTC(2025, 0, 1)): () => number {
+/** Timestamps count 0, 1, 2, …: a replay must not depend on the wall clock, and should not look as if it did. */
+export function replayClock(): () => number {
   let tick = 0;
-  return () => start + tick++ * 1000;
+  return () => tick++;
 }
 
-export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write }: TranscriptOptions): Promise<void> {
+export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal }: TranscriptOptions): Promise<void> {
   const narrator = new Narrator(catalogs[lang], style, write);
   narrator.title(localize(fixture.title, lang));
   await runFixture(
     fixture,
     {
-      onEpisodeStart: (episode, index) =>
-        narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang)),
+      onEpisodeStart: (episode, index, settings, episodeSignal) =>
+        narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
+          signal: episodeSignal,
+          toolExecution: settings.toolExecution,
+        }),
       onEvent: (event) => narrator.onEvent(event),
       onEpisodeEnd: (_episode, _index, { unusedReplies }) => narrator.unusedReplies(unusedReplies),
     },
-    { now: replayClock() },
+    { now: replayClock(), overrides, signal },
+  );
+}
+
+export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+  const writer = new JsonLinesWriter(write);
+  writer.fixture(fixture);
+  await runFixture(
+    fixture,
+    {
+      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title, settings),
+      onEvent: (event, index) => writer.onEvent(event, index),
+      onEpisodeEnd: (_episode, index, { unusedReplies }) => writer.episodeEnd(index, unusedReplies),
+    },
+    { now: replayClock(), overrides, signal },
   );
 }
 
 /** The whole transcript as one string, as `npm start --silent` prints it without colour. */
-export async function transcriptText(fixture: Fixture, lang: Language): Promise<string> {
+export async function transcriptText(fixture: Fixture, lang: Language, overrides?: Partial<EpisodeSettings>): Promise<string> {
   const lines: string[] = [];
-  await narrateFixture(fixture, { lang, write: (line) => lines.push(line) });
+  await narrateFixture(fixture, { lang, write: (line) => lines.push(line), overrides });
   return `${lines.join("\n")}\n`;
 }

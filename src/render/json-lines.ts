@@ -1,0 +1,75 @@
+// The --json output: one JSON object per line for every loop event, another consumer of the same
+// events as the text transcript. The format is documented in README ("JSON Lines output") and kept
+// stable; the history can be rebuilt from `agentStart.messages` plus each `messageAppended.message`.
+import type { Fixture } from "../fixture/fixture-format.ts";
+import type { AgentEvent } from "../loop/events.ts";
+import type { EpisodeSettings } from "../run-fixture.ts";
+
+export const JSON_LINES_VERSION = 1;
+
+export type JsonLine = Record<string, unknown> & { type: string };
+
+export class JsonLinesWriter {
+  constructor(private readonly write: (line: string) => void) {}
+
+  fixture(fixture: Fixture): void {
+    this.#emit({ type: "fixture", version: JSON_LINES_VERSION, title: fixture.title, episodes: fixture.episodes.length });
+  }
+
+  episodeStart(episode: number, title: unknown, settings: EpisodeSettings): void {
+    this.#emit({ type: "episodeStart", episode, title: title ?? null, settings: { ...settings, timeoutMs: settings.timeoutMs ?? null } });
+  }
+
+  episodeEnd(episode: number, unusedReplies: number): void {
+    this.#emit({ type: "episodeEnd", episode, unusedReplies });
+  }
+
+  onEvent(event: AgentEvent, episode: number): void {
+    switch (event.type) {
+      case "agentStart":
+        return this.#emit({ type: "agentStart", episode, messages: event.messages });
+      case "turnStart": {
+        const { systemPrompt, messages, tools } = event.context;
+        // The history itself is not repeated here: it grows by messageAppended lines, so the
+        // output stays linear in the length of the run.
+        return this.#emit({ type: "turnStart", episode, turn: event.turn, request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] } });
+      }
+      case "messageAppended":
+        return this.#emit({ type: "messageAppended", episode, index: event.historyLength - 1, message: event.message });
+      case "toolStart":
+        return this.#emit({ type: "toolStart", episode, toolCallId: event.call.id, toolName: event.call.name });
+      case "toolProgress":
+        return this.#emit({ type: "toolProgress", episode, toolCallId: event.call.id, content: event.content });
+      case "toolEnd": {
+        const { outcome, result } = event.trace;
+        return this.#emit({
+          type: "toolEnd",
+          episode,
+          toolCallId: event.call.id,
+          toolName: event.call.name,
+          stage: outcome.stage,
+          ...(outcome.stage === "skipped" ? { reason: outcome.reason } : {}),
+          ...("conversions" in outcome && outcome.conversions.length > 0 ? { conversions: outcome.conversions } : {}),
+          isError: result.isError,
+        });
+      }
+      case "turnEnd":
+        return this.#emit({ type: "turnEnd", episode, turn: event.turn, finishOrder: event.finishOrder });
+      case "end":
+        return this.#emit({ type: "end", episode, reason: event.reason, turns: event.turns, historyLength: event.history.length });
+    }
+  }
+
+  #emit(line: JsonLine): void {
+    this.write(safeStringify(line));
+  }
+}
+
+/** Model data can be anything JSON can hold, nested absurdly deep; a line must still come out. */
+function safeStringify(line: JsonLine): string {
+  try {
+    return JSON.stringify(line);
+  } catch (error) {
+    return JSON.stringify({ type: line.type, error: `unserializable event: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
