@@ -1,7 +1,7 @@
 // npm run check: replays every fixture and compares its transcript with the committed golden
 // file, printing a unified diff for each mismatch. `--update` rewrites the goldens on purpose.
-import { readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { catalogs } from "../src/i18n/index.ts";
@@ -24,11 +24,11 @@ const update = args.includes("--update");
 
 let failures = 0;
 for (const golden of goldens()) {
-  const label = `${golden.fixture} (${golden.lang}) → ${golden.file}`;
+  const label = `${golden.fixture} (${[golden.lang, golden.wire].filter(Boolean).join(", ")}) → ${golden.file}`;
   const source = fixtureFile(golden.fixture);
   let actual: string;
   try {
-    actual = await transcriptText(await loadFixture(source), golden.lang);
+    actual = await transcriptText(await loadFixture(source), golden.lang, { wire: golden.wire });
   } catch (error) {
     const line = errorLine(error, source, catalogs[golden.lang]);
     if (line === undefined) throw error;
@@ -42,6 +42,7 @@ for (const golden of goldens()) {
     console.log(`✓ ${label}`);
   } else if (update) {
     // Written beside and renamed, so an interrupted update never leaves half a golden file.
+    await mkdir(dirname(path), { recursive: true });
     await writeFile(`${path}.tmp`, actual);
     await rename(`${path}.tmp`, path);
     console.log(`↻ ${label} (rewritten)`);

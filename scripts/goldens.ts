@@ -3,6 +3,7 @@
 import { resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Language } from "../src/fixture/fixture-format.ts";
+import { wireProviders, type WireProvider } from "../src/wire/index.ts";
 import { defaultFixtureName, fixtureFileFor, fixtureNames } from "../src/fixture/fixture-files.ts";
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -12,6 +13,7 @@ export interface Golden {
   lang: Language;
   /** Relative to the project root. */
   file: string;
+  wire?: WireProvider;
 }
 
 export function goldens(): Golden[] {
@@ -19,6 +21,9 @@ export function goldens(): Golden[] {
     { fixture: defaultFixtureName, lang: "zh", file: "expected-output.txt" },
     { fixture: defaultFixtureName, lang: "en", file: "fixtures/expected/walkthrough.en.txt" },
   ];
+  for (const wire of wireProviders) {
+    list.push({ fixture: defaultFixtureName, lang: "zh", file: `fixtures/expected/wire/walkthrough.${wire}.txt`, wire });
+  }
   for (const name of fixtureNames()) {
     if (name !== defaultFixtureName) list.push({ fixture: name, lang: "zh", file: `fixtures/expected/${name}.txt` });
   }

@@ -9,6 +9,7 @@ import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
+import { wireProviders, type WireProvider } from "./wire/index.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, localize, narrateFixture } from "./render/transcript.ts";
 
@@ -33,6 +34,7 @@ interface Options {
   toolExecution?: EpisodeSettings["toolExecution"];
   validation?: EpisodeSettings["validation"];
   timeout?: number;
+  wire?: WireProvider;
 }
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -59,6 +61,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
     .addOption(new Option("--validation <policy>", 'strict rejects "128" for a number; coerce converts it first, as Pi does').choices(["strict", "coerce"]))
     .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
+    .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(wireProviders))
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     .configureOutput({ writeOut: io.out, writeErr: io.err })
@@ -70,6 +73,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "  tool-call-playground --list                   the scenario fixtures\n" +
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
         "  tool-call-playground fixtures/mine.json --json\n" +
+        "  tool-call-playground final-answer --wire anthropic   the same history as Anthropic's request bodies\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
         "Exit codes: 0 done, 1 bad input (fixture, arguments), 70 internal error, 130 interrupted (Ctrl-C).\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
@@ -119,10 +123,10 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   try {
     const fixture = await loadFixture(reference.file);
     if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt });
+      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt });
+      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire });
     }
   } catch (error) {
     const line = errorLine(error, reference.file, say);

@@ -4,6 +4,7 @@ import type { SkipReason } from "../execute-tool-call.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { StopReason } from "../types.ts";
+import type { WireNote } from "../wire/index.ts";
 
 export interface Catalog {
   // [1] the request
@@ -53,6 +54,9 @@ export interface Catalog {
   abortCause(kind: "timeout" | "interrupt", ms: number | undefined): string;
   endedByAbort(reason: string, historyLength: number): string;
   unusedReplies(count: number): string;
+  // --wire
+  wireHeading(provider: string, endpoint: string, next: boolean): string;
+  wireNote(note: WireNote): string;
   // the command line
   fixtureProblem(problem: FixtureProblem): string;
   unknownFixture(name: string, known: string[]): string;

@@ -123,6 +123,21 @@ export const en: Catalog = {
   unusedReplies: (count) => `FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`,
   finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
 
+  wireHeading: (provider, endpoint, next) => `${next ? "Were the run to go on, the next" : "This"} request as ${provider} receives it (${endpoint}):`,
+  wireNote: (note) => {
+    switch (note.kind) {
+      case "syntheticResult":
+        return `The wire view added a result: ${note.toolName}#${note.toolCallId} has no toolResult yet and providers refuse an unanswered call, so an isError "${note.text}" stands in`;
+      case "idRewritten":
+        return `The wire view rewrote a call id: ${note.from} → ${note.to} (the provider's id rule refuses it as it is; the call and its result share the new id)`;
+      case "strayResultDropped":
+        return `The wire view left out messages.${note.messageIndex}: the result for toolCallId=${note.toolCallId} answers no call`;
+      case "emptyAssistantDropped":
+        return `The wire view left out messages.${note.messageIndex}: an assistant message with nothing in it`;
+      case "argumentsReplaced":
+        return `The wire view replaced the arguments of ${note.toolCallId} with {}: this provider takes only an object, and the model sent ${json(note.original)}`;
+    }
+  },
   fixtureProblem: (problem: FixtureProblem) => {
     switch (problem.kind) {
       case "notFound":

@@ -123,6 +123,21 @@ export const zh: Catalog = {
   endedByAbort: (reason, length) => `运行中止（${reason}）：每个未完成的调用都得到了配对结果，历史（${length} 条）仍然合法。`,
   unusedReplies: (count) => `FakeModel：脚本里还有 ${count} 条回复没有被请求过`,
 
+  wireHeading: (provider, endpoint, next) => `${next ? "如果继续，下一次" : "这次"}请求在 ${provider} 的线上是这样的（${endpoint}）：`,
+  wireNote: (note) => {
+    switch (note.kind) {
+      case "syntheticResult":
+        return `线上视图补了一条结果：${note.toolName}#${note.toolCallId} 还没有 toolResult，而服务商拒绝悬空的调用，于是补一条 isError 的 "${note.text}"`;
+      case "idRewritten":
+        return `线上视图改写了调用 id：${note.from} → ${note.to}（服务商的 id 规则不接受原样；调用和结果用同一个新 id）`;
+      case "strayResultDropped":
+        return `线上视图丢掉了 messages.${note.messageIndex}：toolCallId=${note.toolCallId} 的结果不回答任何调用`;
+      case "emptyAssistantDropped":
+        return `线上视图丢掉了 messages.${note.messageIndex}：一条什么都没有的 assistant 消息`;
+      case "argumentsReplaced":
+        return `线上视图把 ${note.toolCallId} 的 arguments 换成了 {}：这个服务商只接受对象，模型给的是 ${json(note.original)}`;
+    }
+  },
   fixtureProblem: (problem: FixtureProblem) => {
     switch (problem.kind) {
       case "notFound":

@@ -46,3 +46,17 @@ export function summarizeMessage(message: Message): string {
 export function historyLine(message: Message): string {
   return `${`[${message.role}]`.padEnd(13)}${summarizeMessage(message)}`;
 }
+
+/** Indented JSON that keeps any object or array that fits in `width` on one line: a request body
+ *  a person can read, not one number per line. */
+export function prettyJson(value: unknown, width = 100, indent = ""): string {
+  const flat = JSON.stringify(value);
+  if (flat === undefined) return "null";
+  if (indent.length + flat.length <= width || typeof value !== "object" || value === null) return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    return `[\n${value.map((item: unknown) => `${inner}${prettyJson(item, width, inner)}`).join(",\n")}\n${indent}]`;
+  }
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${prettyJson(item, width, inner)}`).join(",\n")}\n${indent}}`;
+}

@@ -4,13 +4,18 @@
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import type { EpisodeSettings } from "../run-fixture.ts";
+import { renderWireRequest, type WireProvider } from "../wire/index.ts";
 
 export const JSON_LINES_VERSION = 1;
 
 export type JsonLine = Record<string, unknown> & { type: string };
 
 export class JsonLinesWriter {
-  constructor(private readonly write: (line: string) => void) {}
+  constructor(
+    private readonly write: (line: string) => void,
+    /** With --wire: a `wireRequest` line after each `turnStart`. */
+    private readonly wire?: WireProvider,
+  ) {}
 
   fixture(fixture: Fixture): void {
     this.#emit({ type: "fixture", version: JSON_LINES_VERSION, title: fixture.title, episodes: fixture.episodes.length });
@@ -32,7 +37,12 @@ export class JsonLinesWriter {
         const { systemPrompt, messages, tools } = event.context;
         // The history itself is not repeated here: it grows by messageAppended lines, so the
         // output stays linear in the length of the run.
-        return this.#emit({ type: "turnStart", episode, turn: event.turn, request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] } });
+        this.#emit({ type: "turnStart", episode, turn: event.turn, request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] } });
+        if (this.wire) {
+          const { provider, endpoint, body, notes } = renderWireRequest(this.wire, event.context);
+          this.#emit({ type: "wireRequest", episode, turn: event.turn, provider, endpoint, body, notes });
+        }
+        return;
       }
       case "messageAppended":
         return this.#emit({ type: "messageAppended", episode, index: event.historyLength - 1, message: event.message });

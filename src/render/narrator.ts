@@ -8,9 +8,11 @@ import type { ToolExecution } from "../loop/agent-loop.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import { isPlainObject } from "../schema/object-schema.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
-import type { AssistantMessage, Message, ToolCall } from "../types.ts";
+import type { AssistantMessage, Context, Message, ToolCall } from "../types.ts";
+import type { WireProvider } from "../wire/index.ts";
 import { contentText, historyLine, json, quoted } from "./format.ts";
 import type { Style } from "./style.ts";
+import { wireBlock } from "./wire-block.ts";
 
 export type NarrationMode = "steps" | "summary";
 
@@ -25,11 +27,15 @@ export class Narrator {
   #toolNames: string[] = [];
   #signal: AbortSignal | undefined;
   #parallel = false;
+  /** The latest request, so a stopped run can show what it would send next. */
+  #lastContext: Context | undefined;
 
   constructor(
     private readonly catalog: Catalog,
     private readonly style: Style,
     private readonly write: (line: string) => void,
+    /** With --wire: print each request as this provider's body. */
+    private readonly wire?: WireProvider,
   ) {}
 
   title(text: string): void {
@@ -55,21 +61,13 @@ export class Narrator {
     switch (event.type) {
       case "turnStart": {
         this.#toolNames = (event.context.tools ?? []).map((tool) => tool.name);
+        this.#lastContext = event.context;
         if (event.turn > 1) {
           this.#heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length));
-          return;
+        } else if (this.#mode === "steps") {
+          this.#request(event.context);
         }
-        if (this.#mode === "summary") return;
-        const { systemPrompt, messages, tools = [] } = event.context;
-        this.#heading(say.contextStep(++this.#step));
-        this.#line(style.note(say.contextOrigin));
-        if (systemPrompt !== undefined) this.#line(say.systemPrompt(systemPrompt));
-        this.#history(messages);
-        this.#line(say.toolsHeader(tools.length));
-        for (const tool of tools) {
-          this.#data(`${tool.name}  ${tool.description}`);
-          this.#data(`${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
-        }
+        this.#wire(event.context, false);
         return;
       }
       case "messageAppended":
@@ -91,7 +89,7 @@ export class Narrator {
         return;
       }
       case "end":
-        this.#end(event.reason, event.turns, event.history.length);
+        this.#end(event.reason, event.turns, event.history);
         return;
       case "agentStart":
       case "toolStart":
@@ -99,8 +97,32 @@ export class Narrator {
     }
   }
 
-  #end(reason: Extract<AgentEvent, { type: "end" }>["reason"], turns: number, historyLength: number): void {
+  #request({ systemPrompt, messages, tools = [] }: Context): void {
     const { catalog: say, style } = this;
+    this.#heading(say.contextStep(++this.#step));
+    this.#line(style.note(say.contextOrigin));
+    if (systemPrompt !== undefined) this.#line(say.systemPrompt(systemPrompt));
+    this.#history(messages);
+    this.#line(say.toolsHeader(tools.length));
+    for (const tool of tools) {
+      this.#data(`${tool.name}  ${tool.description}`);
+      this.#data(`${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
+    }
+  }
+
+  #wire(context: Context, next: boolean): void {
+    if (!this.wire) return;
+    const { heading, body, notes } = wireBlock(this.wire, context, this.catalog, next);
+    this.#line(this.style.note(heading));
+    for (const line of body) this.#data(this.style.app(line));
+    for (const note of notes) this.#line(this.style.note(note));
+  }
+
+  #end(reason: Extract<AgentEvent, { type: "end" }>["reason"], turns: number, history: readonly Message[]): void {
+    const { catalog: say, style } = this;
+    const historyLength = history.length;
+    // A run stopped with results in the history would send them next: show that request.
+    if (this.wire && (reason === "maxTurns" || reason === "aborted") && this.#lastContext) this.#wire({ ...this.#lastContext, messages: [...history] }, true);
     switch (reason) {
       case "maxTurns":
         // A summary episode's cap is the fixture's own choice; the steps episode has explained it.

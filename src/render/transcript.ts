@@ -4,6 +4,7 @@
 import type { Fixture, Language, LocalizedText } from "../fixture/fixture-format.ts";
 import { catalogs } from "../i18n/index.ts";
 import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
+import type { WireProvider } from "../wire/index.ts";
 import { JsonLinesWriter } from "./json-lines.ts";
 import { Narrator } from "./narrator.ts";
 import { plainStyle, type Style } from "./style.ts";
@@ -15,6 +16,8 @@ export interface TranscriptOptions {
   /** Command-line settings that win over the fixture's. */
   overrides?: Partial<EpisodeSettings>;
   signal?: AbortSignal;
+  /** Show each request as this provider's body too. */
+  wire?: WireProvider;
 }
 
 export function localize(text: LocalizedText, lang: Language): string {
@@ -27,8 +30,8 @@ export function replayClock(): () => number {
   return () => tick++;
 }
 
-export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal }: TranscriptOptions): Promise<void> {
-  const narrator = new Narrator(catalogs[lang], style, write);
+export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire }: TranscriptOptions): Promise<void> {
+  const narrator = new Narrator(catalogs[lang], style, write, wire);
   narrator.title(localize(fixture.title, lang));
   await runFixture(
     fixture,
@@ -45,8 +48,8 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
   );
 }
 
-export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
-  const writer = new JsonLinesWriter(write);
+export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+  const writer = new JsonLinesWriter(write, wire);
   writer.fixture(fixture);
   await runFixture(
     fixture,
@@ -60,8 +63,8 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
 }
 
 /** The whole transcript as one string, as `npm start --silent` prints it without colour. */
-export async function transcriptText(fixture: Fixture, lang: Language, overrides?: Partial<EpisodeSettings>): Promise<string> {
+export async function transcriptText(fixture: Fixture, lang: Language, options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider } = {}): Promise<string> {
   const lines: string[] = [];
-  await narrateFixture(fixture, { lang, write: (line) => lines.push(line), overrides });
+  await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });
   return `${lines.join("\n")}\n`;
 }

@@ -1,0 +1,16 @@
+// Every golden transcript (each fixture, the walkthrough in English and in each wire format) is
+// what the program prints now: the same comparison as `npm run check`, inside `npm test`.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { loadFixture } from "../src/fixture/load-fixture.ts";
+import { transcriptText } from "../src/render/transcript.ts";
+import { fixtureFile, goldens, projectRoot } from "../scripts/goldens.ts";
+
+for (const golden of goldens()) {
+  test(`golden ${golden.file}`, async () => {
+    const actual = await transcriptText(await loadFixture(fixtureFile(golden.fixture)), golden.lang, { wire: golden.wire });
+    assert.equal(actual, readFileSync(join(projectRoot, golden.file), "utf8"), "run npm run check for a diff");
+  });
+}
