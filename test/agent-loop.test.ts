@@ -28,7 +28,9 @@ async function run(script: ScriptedReply[], options: Partial<Parameters<typeof r
     model,
     registry: new ToolRegistry([calc, echo]),
     messages: [user],
-    onEvent: (event) => events.push(event),
+    onEvent: (event) => {
+      events.push(event);
+    },
     ...options,
   });
   return { result, events, model };

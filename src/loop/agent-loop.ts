@@ -21,7 +21,11 @@ export interface AgentLoopOptions {
   maxTurns?: number;
   /** "sequential" (default) runs one call after another; "parallel" starts them together. */
   toolExecution?: ToolExecution;
-  validation?: ValidationPolicy;
+  /** A function is asked again for every call, so a session can switch policy mid-run. */
+  validation?: ValidationPolicy | (() => ValidationPolicy);
+  /** Sees each reply before it joins the history and may change its calls (an interactive edit);
+   *  what it returns is what the history records and the loop runs. */
+  reviewReply?: (reply: AssistantMessage, turn: number) => Promise<AssistantMessage>;
   /** Aborts the run: calls still pending get paired "aborted" results and no model call follows. */
   signal?: AbortSignal;
   onEvent?: AgentEventListener;
@@ -35,40 +39,43 @@ export interface AgentLoopResult {
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
-  const { model, registry, systemPrompt, signal, validation } = options;
+  const { model, registry, systemPrompt, signal, validation, reviewReply } = options;
   const now = options.now ?? Date.now;
-  const emit: AgentEventListener = options.onEvent ?? (() => {});
+  const listener = options.onEvent;
+  // A listener may hand back a promise (an interactive pause); the loop waits for it.
+  const emit = (event: AgentEvent): void | Promise<void> => listener?.(event);
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const history: Message[] = [...options.messages];
   // Fixed for the run: the model must see the same tools on every request.
   const tools = registry.definitions();
-  const finish = (reason: EndReason, turns: number): AgentLoopResult => {
-    emit({ type: "end", reason, turns, history });
+  const finish = async (reason: EndReason, turns: number): Promise<AgentLoopResult> => {
+    await emit({ type: "end", reason, turns, history });
     return { history, reason, turns };
   };
 
-  emit({ type: "agentStart", messages: [...history] });
+  await emit({ type: "agentStart", messages: [...history] });
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal?.aborted) return finish("aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
-    emit({ type: "turnStart", turn, context });
-    const assistant = await model.complete(context, signal);
+    await emit({ type: "turnStart", turn, context });
+    const reply = await model.complete(context, signal);
+    const assistant = reviewReply ? await reviewReply(reply, turn) : reply;
     // Appended before any tool runs: the next request must show the model what it asked for.
     history.push(assistant);
-    emit({ type: "messageAppended", message: assistant, historyLength: history.length });
+    await emit({ type: "messageAppended", message: assistant, historyLength: history.length });
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
     const finishOrder: string[] = [];
     const runOne = async (call: ToolCall, earlierIds: ReadonlySet<string>): Promise<ToolCallTrace> => {
-      emit({ type: "toolStart", call });
+      await emit({ type: "toolStart", call });
       const trace = await runCall(call, assistant, earlierIds);
       finishOrder.push(call.id);
-      emit({ type: "toolEnd", call, trace });
+      await emit({ type: "toolEnd", call, trace });
       return trace;
     };
-    const append = (trace: ToolCallTrace) => {
+    const append = async (trace: ToolCallTrace) => {
       history.push(trace.result);
-      emit({ type: "messageAppended", message: trace.result, historyLength: history.length });
+      await emit({ type: "messageAppended", message: trace.result, historyLength: history.length });
     };
 
     const results: ToolResultMessage[] = [];
@@ -77,17 +84,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       const traces = await Promise.all(calls.map((call, index) => runOne(call, earlierIdsOf[index] ?? new Set())));
       // Finishing order is whatever it was; the history keeps the order of the calls.
       for (const trace of traces) {
-        append(trace);
+        await append(trace);
         results.push(trace.result);
       }
     } else {
       for (const [index, call] of calls.entries()) {
         const trace = await runOne(call, earlierIdsOf[index] ?? new Set());
-        append(trace);
+        await append(trace);
         results.push(trace.result);
       }
     }
-    emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+    await emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
 
     if (signal?.aborted) return finish("aborted", turn);
     if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish("modelError", turn);
@@ -99,8 +106,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   async function runCall(call: ToolCall, message: AssistantMessage, earlierIds: ReadonlySet<string>): Promise<ToolCallTrace> {
     const refused = signal?.aborted ? "notStarted" : skipReason(call, message, earlierIds);
     if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal)), now());
-    const reportProgress = (content: ToolResultMessage["content"]) => emit({ type: "toolProgress", call, content } satisfies AgentEvent);
-    const running = traceToolCall(call, registry, { signal, reportProgress }, { now, validation });
+    // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
+    const reportProgress = (content: ToolResultMessage["content"]) => void emit({ type: "toolProgress", call, content });
+    const policy = typeof validation === "function" ? validation() : validation;
+    const running = traceToolCall(call, registry, { signal, reportProgress }, { now, validation: policy });
     if (!signal) return running;
     // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
     return new Promise<ToolCallTrace>((resolve) => {

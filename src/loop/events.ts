@@ -21,4 +21,5 @@ export type AgentEvent =
   | { type: "turnEnd"; turn: number; assistant: AssistantMessage; results: ToolResultMessage[]; finishOrder: string[]; history: readonly Message[] }
   | { type: "end"; reason: EndReason; turns: number; history: readonly Message[] };
 
-export type AgentEventListener = (event: AgentEvent) => void;
+/** A listener may return a promise; the loop waits for it (an interactive UI pauses there). */
+export type AgentEventListener = (event: AgentEvent) => void | Promise<void>;
