@@ -1,6 +1,9 @@
 // objectSchema: one shape of field validators gives both halves of a tool's parameters — the JSON
-// Schema the model is shown and the parse that checks what the model actually sent.
+// Schema the model is shown and the parse that checks what the model actually sent. The parse is
+// compiled once per schema (compile-object-parse.ts); `loopParse` below is the reference it must
+// match and the fallback where code generation is not allowed.
 import type { Coercion, Schema } from "../types.ts";
+import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
 import { SchemaError, atPath } from "./schema-error.ts";
 import type { Validator } from "./validator.ts";
 
@@ -32,22 +35,10 @@ export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<
     if (!check.optional) required.push(key);
   }
 
+  const parseFields = compileObjectParse(fields) ?? loopParse(fields);
   function parse(input: unknown): Parsed<TShape> {
-    if (!isPlainObject(input)) throw new SchemaError({ kind: "object" }, input);
-    const output: Record<string, unknown> = {};
-    for (const [key, check] of fields) {
-      // Own keys only: an inherited `constructor` or a polluted prototype is not an argument.
-      const raw = Object.hasOwn(input, key) ? input[key] : undefined;
-      let value: unknown;
-      try {
-        value = check(raw);
-      } catch (error) {
-        throw atPath(error, key, raw);
-      }
-      defineOwn(output, key, value);
-    }
     // The output holds exactly the shape's keys, each set from its own validator's return value.
-    return output as Parsed<TShape>;
+    return parseFields(input) as Parsed<TShape>;
   }
 
   /** A copy of the input with the declared fields converted where a validator knows how. */
@@ -78,6 +69,26 @@ export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<
       }
     },
     jsonSchema: { type: "object", properties, required, additionalProperties: false },
+  };
+}
+
+/** The plain per-field parse: the behaviour the compiled one reproduces, and its fallback. */
+export function loopParse(fields: readonly (readonly [string, Validator<unknown>])[]): ParseFunction {
+  return (input) => {
+    if (!isPlainObject(input)) throw new SchemaError({ kind: "object" }, input);
+    const output: Record<string, unknown> = {};
+    for (const [key, check] of fields) {
+      // Own keys only: an inherited `constructor` or a polluted prototype is not an argument.
+      const raw = Object.hasOwn(input, key) ? input[key] : undefined;
+      let value: unknown;
+      try {
+        value = check(raw);
+      } catch (error) {
+        throw atPath(error, key, raw);
+      }
+      defineOwn(output, key, value);
+    }
+    return output;
   };
 }
 
