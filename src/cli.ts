@@ -4,16 +4,17 @@
 import { readFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { languages, type Language } from "./fixture/fixture-format.ts";
-import { defaultFixtureName, fixtureNames, resolveFixture, fixtureFileFor } from "./fixture/fixture-files.ts";
+import { defaultFixtureName, resolveFixture } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
+import { fixtureTitles } from "./render/fixture-titles.ts";
 import { wireProviders, type WireProvider } from "./wire/index.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
-import { fixtureJsonLines, localize, narrateFixture } from "./render/transcript.ts";
+import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
 
-export const exitCodes = { ok: 0, badInput: 1, internal: 70, interrupted: 130 } as const;
+export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
 
 export interface CliIO {
   out: (text: string) => void;
@@ -24,6 +25,8 @@ export interface CliIO {
   colorDepth?: number;
   /** Fires on Ctrl-C: the run ends with paired "aborted" results and exit code 130. */
   interrupt?: AbortSignal;
+  /** Whether stdin is a terminal: --interactive needs one. */
+  stdinIsTTY?: boolean;
 }
 
 interface Options {
@@ -35,6 +38,7 @@ interface Options {
   validation?: EpisodeSettings["validation"];
   timeout?: number;
   wire?: WireProvider;
+  interactive?: boolean;
 }
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -53,9 +57,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       "Watch the tool-calling protocol happen: a scripted FakeModel replies with text and toolCall blocks,\n" +
         "the app validates the arguments, runs the tools and appends paired toolResult messages.",
     )
-    .argument("[fixture]", "a fixture name from fixtures/ (see --list) or a path to a fixture .json file", defaultFixtureName)
+    .argument("[fixture]", `a fixture name from fixtures/ (see --list) or a path to a fixture .json file (default: ${defaultFixtureName}; with --interactive, a list to pick from)`)
     .addOption(new Option("--lang <lang>", "language of the narration").choices(languages).default("zh"))
     .option("--list", "list the fixtures with their titles")
+    .option("-i, --interactive", "step through a run in a terminal: edit, rename or drop calls, then save the run as a fixture")
     .option("--json", "print the loop's events as JSON Lines instead of the narrated transcript")
     .addOption(new Option("--max-turns <n>", "model requests at most per episode (overrides the fixture)").argParser(positiveInteger))
     .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
@@ -71,15 +76,19 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "  tool-call-playground                          the walkthrough, narrated in Chinese\n" +
         "  tool-call-playground --lang en                the same transcript in English\n" +
         "  tool-call-playground --list                   the scenario fixtures\n" +
+        "  tool-call-playground --interactive            pick a fixture, step through it, edit calls, save\n" +
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
         "  tool-call-playground fixtures/mine.json --json\n" +
         "  tool-call-playground final-answer --wire anthropic   the same history as Anthropic's request bodies\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
-        "Exit codes: 0 done, 1 bad input (fixture, arguments), 70 internal error, 130 interrupted (Ctrl-C).\n" +
+        "Exit codes: 0 done, 1 bad input (fixture, arguments), 2 --interactive without a terminal,\n" +
+        "70 internal error, 130 interrupted (Ctrl-C, or Esc at a prompt).\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
-    .action(async (fixtureArgument: string, options: Options) => {
-      exitCode = options.list ? await list(options.lang, io) : await play(fixtureArgument, options, io);
+    .action(async (fixtureArgument: string | undefined, options: Options) => {
+      if (options.list) exitCode = await list(options.lang, io);
+      else if (options.interactive) exitCode = await interactive(fixtureArgument, options, io);
+      else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
   program.exitOverride();
   try {
@@ -92,18 +101,42 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 }
 
 async function list(lang: Language, io: CliIO): Promise<number> {
-  const names = fixtureNames();
-  const width = Math.max(...names.map((name) => name.length)) + 2;
-  for (const name of names) {
-    let title: string;
-    try {
-      title = localize((await loadFixture(fixtureFileFor(name))).title, lang);
-    } catch (error) {
-      title = `(${errorLine(error, fixtureFileFor(name), catalogs[lang]) ?? "unreadable"})`;
-    }
-    io.out(`${name.padEnd(width)}${title}\n`);
-  }
+  const titles = await fixtureTitles(lang);
+  const width = Math.max(...titles.map(({ name }) => name.length)) + 2;
+  for (const { name, title } of titles) io.out(`${name.padEnd(width)}${title}\n`);
   return exitCodes.ok;
+}
+
+async function interactive(fixtureArgument: string | undefined, options: Options, io: CliIO): Promise<number> {
+  // Loaded only here: the prompt library is the heaviest import, and a plain run never needs it.
+  const [{ playInteractive }, { createInquirerUI }, { interactiveCatalogs }] = await Promise.all([
+    import("./interactive/play-interactive.ts"),
+    import("./interactive/inquirer-ui.ts"),
+    import("./i18n/interactive-index.ts"),
+  ]);
+  if (!io.stdinIsTTY) {
+    io.err(`${interactiveCatalogs[options.lang].needsTerminal}\n`);
+    return exitCodes.noTerminal;
+  }
+  return playInteractive({
+    fixtureArgument,
+    lang: options.lang,
+    style: await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
+    ui: createInquirerUI(options.lang),
+    write: (line) => io.out(`${line}\n`),
+    err: (line) => io.err(`${line}\n`),
+    overrides: overridesFrom(options),
+    signal: io.interrupt,
+  });
+}
+
+function overridesFrom(options: Options): Partial<EpisodeSettings> {
+  return {
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.toolExecution === undefined ? {} : { toolExecution: options.toolExecution }),
+    ...(options.validation === undefined ? {} : { validation: options.validation }),
+    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+  };
 }
 
 async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
@@ -113,12 +146,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
     io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
     return exitCodes.badInput;
   }
-  const overrides: Partial<EpisodeSettings> = {
-    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
-    ...(options.toolExecution === undefined ? {} : { toolExecution: options.toolExecution }),
-    ...(options.validation === undefined ? {} : { validation: options.validation }),
-    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-  };
+  const overrides = overridesFrom(options);
   const write = (line: string) => io.out(`${line}\n`);
   try {
     const fixture = await loadFixture(reference.file);

@@ -25,6 +25,7 @@ try {
     isTTY: process.stdout.isTTY === true,
     colorDepth: process.stdout.isTTY ? process.stdout.getColorDepth() : 1,
     interrupt: interrupt.signal,
+    stdinIsTTY: process.stdin.isTTY === true,
   });
 } catch (error) {
   process.stderr.write(`tool-call-playground: internal error: ${error instanceof Error ? error.message : String(error)} (please report it)\n`);

@@ -1,6 +1,7 @@
 // Every sentence the playground says, as one interface; each language implements all of it, so
 // the compiler catches a line that was translated into one language and forgotten in the other.
 import type { SkipReason } from "../execute-tool-call.ts";
+import type { JsonSyntaxProblem } from "../fixture/json-syntax.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { StopReason } from "../types.ts";
@@ -59,6 +60,7 @@ export interface Catalog {
   wireNote(note: WireNote): string;
   // the command line
   fixtureProblem(problem: FixtureProblem): string;
+  jsonSyntaxProblem(problem: JsonSyntaxProblem): string;
   unknownFixture(name: string, known: string[]): string;
   modelFailed(message: string): string;
   interrupted: string;

@@ -138,6 +138,7 @@ export const en: Catalog = {
         return `The wire view replaced the arguments of ${note.toolCallId} with {}: this provider takes only an object, and the model sent ${json(note.original)}`;
     }
   },
+  jsonSyntaxProblem: (problem) => syntaxProblems[problem],
   fixtureProblem: (problem: FixtureProblem) => {
     switch (problem.kind) {
       case "notFound":

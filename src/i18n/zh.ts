@@ -138,6 +138,7 @@ export const zh: Catalog = {
         return `线上视图把 ${note.toolCallId} 的 arguments 换成了 {}：这个服务商只接受对象，模型给的是 ${json(note.original)}`;
     }
   },
+  jsonSyntaxProblem: (problem) => syntaxProblems[problem],
   fixtureProblem: (problem: FixtureProblem) => {
     switch (problem.kind) {
       case "notFound":

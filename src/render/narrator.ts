@@ -31,12 +31,24 @@ export class Narrator {
   #lastContext: Context | undefined;
 
   constructor(
-    private readonly catalog: Catalog,
+    private catalog: Catalog,
     private readonly style: Style,
     private readonly write: (line: string) => void,
     /** With --wire: print each request as this provider's body. */
     private readonly wire?: WireProvider,
   ) {}
+
+  /** An interactive session switches language mid-run. */
+  setCatalog(catalog: Catalog): void {
+    this.catalog = catalog;
+  }
+
+  /** What the model receives next, outside the numbered steps (the interactive "show context"). */
+  showContext(context: Context, header: string): void {
+    this.write("");
+    this.write(this.style.heading(header));
+    this.#contextLines(context);
+  }
 
   title(text: string): void {
     this.write(this.style.heading(text));
@@ -97,10 +109,14 @@ export class Narrator {
     }
   }
 
-  #request({ systemPrompt, messages, tools = [] }: Context): void {
-    const { catalog: say, style } = this;
-    this.#heading(say.contextStep(++this.#step));
-    this.#line(style.note(say.contextOrigin));
+  #request(context: Context): void {
+    this.#heading(this.catalog.contextStep(++this.#step));
+    this.#line(this.style.note(this.catalog.contextOrigin));
+    this.#contextLines(context);
+  }
+
+  #contextLines({ systemPrompt, messages, tools = [] }: Context): void {
+    const say = this.catalog;
     if (systemPrompt !== undefined) this.#line(say.systemPrompt(systemPrompt));
     this.#history(messages);
     this.#line(say.toolsHeader(tools.length));

@@ -1,0 +1,34 @@
+// The interactive session's prompts in English.
+import type { InteractiveCatalog } from "./interactive-catalog.ts";
+
+const keys = "↑↓ to choose, Enter to confirm, Ctrl-C or Esc to leave";
+
+export const interactiveEn: InteractiveCatalog = {
+  pickFixture: `Pick a fixture (${keys})`,
+  pause: "Next? (Enter to go on; ↑↓ for other actions; Ctrl-C or Esc to leave)",
+  pauseNext: "Next step",
+  pauseRunToEnd: "Run to the end (no more pauses)",
+  pauseShowContext: "Show what the model receives next (history + tool definitions)",
+  pauseValidation: (current) => `Switch validation (now ${current}, switch to ${current === "strict" ? "coerce" : "strict"})`,
+  pauseLanguage: () => "切换到中文 (switch to Chinese)",
+  pauseQuit: "Quit (without saving)",
+  reviewCall: (name, id, json) => `The model asks to call ${name === "" ? "(an empty name)" : name} (id=${id}), arguments=${json}. Before it runs: (${keys})`,
+  callRun: "Run it as scripted",
+  callEdit: "Edit its arguments (JSON)",
+  callRename: "Rename the tool",
+  callDrop: "Drop the call (as if the model never asked)",
+  editArguments: "New arguments, as JSON (Enter to submit, Ctrl-C or Esc to leave):",
+  invalidJson: (line, column, problem) => `Not valid JSON: line ${line}, column ${column}: ${problem}. Fix it and press Enter.`,
+  renameTool: (known) => `New tool name (this run has: ${known.join(", ") || "none"}; Enter to submit):`,
+  emptyName: "A tool name can be any string — even one no tool has — but not blank; to try an empty name, use a fixture.",
+  saveConfirm: (edited) => `Save this run${edited ? " (with your edits)" : ""} as a new fixture?`,
+  savePath: "Save it to which file? (Enter to confirm)",
+  overwrite: (path) => `${path} exists. Overwrite it?`,
+  saved: (path) => `Saved: ${path}. Replay it with npm start -- ${path}`,
+  validationNow: (policy) => `Validation is now ${policy}, from the next call on.`,
+  languageNow: "The narration is now in English.",
+  contextHeader: "What the model receives next:",
+  cancelled: "Left the session (Ctrl-C / Esc); nothing was saved.",
+  needsTerminal: "--interactive needs a terminal on stdin. Leave out --interactive to run the same fixture without prompts.",
+  quit: "Quit; nothing was saved.",
+};

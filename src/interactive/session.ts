@@ -1,0 +1,152 @@
+// An interactive run of a fixture: the same loop, executor and narration as `npm start`, with a
+// person in it — pausing between steps, reviewing each call before it runs (run, edit the
+// arguments, rename the tool, drop it), switching policy or language, and at the end saving what
+// happened, edits included, as a fixture that replays the same transcript.
+import type { Fixture, Language } from "../fixture/fixture-format.ts";
+import { FakeModel, type ScriptedReply } from "../fake-model.ts";
+import { catalogs } from "../i18n/index.ts";
+import { interactiveCatalogs } from "../i18n/interactive-index.ts";
+import { runAgentLoop } from "../loop/agent-loop.ts";
+import type { AgentEvent } from "../loop/events.ts";
+import { Narrator } from "../render/narrator.ts";
+import { json } from "../render/format.ts";
+import type { Style } from "../render/style.ts";
+import { localize, replayClock } from "../render/transcript.ts";
+import { settingsFor, toolsFor, type EpisodeSettings } from "../run-fixture.ts";
+import { ToolRegistry } from "../tool-registry.ts";
+import type { AssistantMessage, Context } from "../types.ts";
+import { editedFixture, type SessionEdit } from "./edited-fixture.ts";
+import type { InteractiveUI } from "./ui.ts";
+
+export interface SessionOptions {
+  fixture: Fixture;
+  ui: InteractiveUI;
+  lang: Language;
+  style: Style;
+  /** The narrated transcript, exactly as `npm start` would print it. */
+  write: (line: string) => void;
+  overrides?: Partial<EpisodeSettings>;
+  signal?: AbortSignal;
+}
+
+/** `lang` is the language the person ended in (they may have switched). */
+export type SessionOutcome = { kind: "finished"; fixture: Fixture; edits: SessionEdit[]; lang: Language } | { kind: "quit"; lang: Language };
+
+class QuitSession extends Error {}
+
+export async function runInteractiveSession(options: SessionOptions): Promise<SessionOutcome> {
+  const { fixture, ui, style, write, signal } = options;
+  let lang = options.lang;
+  let validationOverride = options.overrides?.validation;
+  let runToEnd = false;
+  let nextContext: Context | undefined;
+  const edits: SessionEdit[] = [];
+  const scripts: ScriptedReply[][] = [];
+  const narrator = new Narrator(catalogs[lang], style, write);
+  const aside = new Narrator(catalogs[lang], style, (line) => ui.say(line));
+  const now = replayClock();
+
+  const pause = async (settings: EpisodeSettings): Promise<void> => {
+    while (!runToEnd && !signal?.aborted) {
+      const validation = validationOverride ?? settings.validation;
+      const choice = await ui.pause({ lang, validation });
+      const say = interactiveCatalogs[lang];
+      switch (choice) {
+        case "next":
+          return;
+        case "runToEnd":
+          runToEnd = true;
+          return;
+        case "showContext":
+          if (nextContext) aside.showContext(nextContext, say.contextHeader);
+          break;
+        case "toggleValidation":
+          validationOverride = validation === "strict" ? "coerce" : "strict";
+          ui.say(say.validationNow(validationOverride));
+          break;
+        case "toggleLanguage":
+          lang = lang === "zh" ? "en" : "zh";
+          narrator.setCatalog(catalogs[lang]);
+          aside.setCatalog(catalogs[lang]);
+          ui.setLanguage(lang);
+          ui.say(interactiveCatalogs[lang].languageNow);
+          break;
+        case "quit":
+          throw new QuitSession();
+      }
+    }
+  };
+
+  const review = async (reply: AssistantMessage, episode: number, turn: number): Promise<AssistantMessage> => {
+    const content: AssistantMessage["content"] = [];
+    for (const block of reply.content) {
+      if (block.type !== "toolCall" || runToEnd) {
+        content.push(block);
+        continue;
+      }
+      const choice = await ui.reviewCall(block, json(block.arguments));
+      if (choice === "run") content.push(block);
+      if (choice === "edit") {
+        const edited = { ...block, arguments: await ui.editArguments(json(block.arguments)) };
+        edits.push({ episode, turn, callId: block.id, kind: "arguments", from: block.arguments, to: edited.arguments });
+        content.push(edited);
+      }
+      if (choice === "rename") {
+        const name = await ui.renameTool(block.name, (nextContext?.tools ?? []).map((tool) => tool.name));
+        edits.push({ episode, turn, callId: block.id, kind: "name", from: block.name, to: name });
+        content.push({ ...block, name });
+      }
+      if (choice === "drop") edits.push({ episode, turn, callId: block.id, kind: "dropped", from: block.name, to: null });
+    }
+    return { ...reply, content };
+  };
+
+  try {
+    narrator.title(localize(fixture.title, lang));
+    for (const [index, episode] of fixture.episodes.entries()) {
+      if (signal?.aborted) break;
+      const settings = settingsFor(episode, options.overrides);
+      const model = new FakeModel(episode.script, { now });
+      const used: ScriptedReply[] = [];
+      narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal, toolExecution: settings.toolExecution });
+      await runAgentLoop({
+        model,
+        registry: new ToolRegistry(toolsFor(episode)),
+        systemPrompt: episode.systemPrompt,
+        messages: [{ role: "user", content: episode.user, timestamp: now() }],
+        maxTurns: settings.maxTurns,
+        toolExecution: settings.toolExecution,
+        validation: () => validationOverride ?? settings.validation,
+        signal,
+        now,
+        reviewReply: async (reply, turn) => {
+          const reviewed = await review(reply, index, turn);
+          used.push(scriptedFrom(reviewed));
+          return reviewed;
+        },
+        onEvent: async (event: AgentEvent) => {
+          narrator.onEvent(event);
+          if (event.type === "turnStart") nextContext = event.context;
+          if (isStep(event)) await pause(settings);
+        },
+      });
+      narrator.unusedReplies(model.unusedReplies().length);
+      scripts.push([...used, ...episode.script.slice(used.length)]);
+    }
+  } catch (error) {
+    if (error instanceof QuitSession) return { kind: "quit", lang };
+    throw error;
+  }
+  return { kind: "finished", fixture: editedFixture(fixture, scripts, edits, validationOverride), edits, lang };
+}
+
+/** The events after which the narration has shown a whole step (a result once it is in the
+ *  history, so "what the model receives next" already includes it). */
+function isStep(event: AgentEvent): boolean {
+  return event.type === "turnStart" || event.type === "messageAppended" || event.type === "turnEnd";
+}
+
+/** A reply as a script entry again (what the fixture will replay). */
+function scriptedFrom(reply: AssistantMessage): ScriptedReply {
+  return { content: reply.content, stopReason: reply.stopReason, ...(reply.errorMessage === undefined ? {} : { errorMessage: reply.errorMessage }) };
+}

@@ -1,0 +1,21 @@
+// The fixtures in fixtures/ with their titles in one language, for --list and the interactive
+// picker. A fixture that does not load is still listed, with its one-line error as the title.
+import type { Language } from "../fixture/fixture-format.ts";
+import { fixtureFileFor, fixtureNames } from "../fixture/fixture-files.ts";
+import { loadFixture } from "../fixture/load-fixture.ts";
+import { catalogs } from "../i18n/index.ts";
+import { errorLine } from "./error-line.ts";
+import { localize } from "./transcript.ts";
+
+export async function fixtureTitles(lang: Language): Promise<{ name: string; title: string }[]> {
+  return Promise.all(
+    fixtureNames().map(async (name) => {
+      const file = fixtureFileFor(name);
+      try {
+        return { name, title: localize((await loadFixture(file)).title, lang) };
+      } catch (error) {
+        return { name, title: `(${errorLine(error, file, catalogs[lang]) ?? "unreadable"})` };
+      }
+    }),
+  );
+}

@@ -1,0 +1,101 @@
+// The interactive session, driven by a scripted UI (and the real prompts through
+// @inquirer/testing): pick a fixture, edit `a` to "128", watch the failure result appear with the
+// tool not run, save, and replay the saved fixture to the same transcript.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { render } from "@inquirer/testing";
+import { createInquirerUI } from "../src/interactive/inquirer-ui.ts";
+import { playInteractive } from "../src/interactive/play-interactive.ts";
+import { loadFixture } from "../src/fixture/load-fixture.ts";
+import { plainStyle } from "../src/render/style.ts";
+import { transcriptText } from "../src/render/transcript.ts";
+import { ScriptedUI, type Answer } from "./scripted-ui.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "tcp-interactive-"));
+
+async function session(answers: Answer[], fixtureArgument?: string) {
+  const ui = new ScriptedUI(answers);
+  const lines: string[] = [];
+  const errors: string[] = [];
+  const code = await playInteractive({ fixtureArgument, lang: "zh", style: plainStyle, ui, write: (line) => lines.push(line), err: (line) => errors.push(line) });
+  return { code, ui, transcript: `${lines.join("\n")}\n`, errors };
+}
+
+test("pick → edit a to \"128\" → the failure is paired and calc never runs → save → the save replays the same transcript", async () => {
+  const saved = join(scratch, "edited.json");
+  const { code, ui, transcript, errors } = await session([
+    { prompt: "pickFixture", value: "walkthrough" },
+    { prompt: "reviewCall", value: "edit", expectCallId: "call_1" },
+    { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
+    { prompt: "pause", value: "runToEnd" },
+    { prompt: "saveAs", value: saved },
+  ]);
+  assert.equal(code, 0, errors.join("\n"));
+  assert.deepEqual(ui.unused(), []);
+  assert.match(transcript, /id=call_1 name=calc arguments=\{"a":"128","b":64,"op":"mul"\}/);
+  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n {4}应用不执行工具/);
+  assert.match(transcript, /\[toolResult\] calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
+  assert.doesNotMatch(transcript, /details=\{"expression":"128 \* 64"/, "calc did not run");
+  assert.ok(ui.said.some((line) => line.includes(saved)), "says where it saved");
+
+  const replay = await transcriptText(await loadFixture(saved), "zh");
+  assert.equal(replay, transcript, "the saved fixture replays to the same transcript");
+  assert.match(readFileSync(saved, "utf8"), /"description": "Saved from tool-call-playground --interactive\. episode 1, turn 1, call_1: arguments/);
+});
+
+test("rename and drop go through the same executor; an existing file is never overwritten without asking", async () => {
+  const target = join(scratch, "keep.json");
+  writeFileSync(target, "original\n");
+  const { code, transcript, ui } = await session(
+    [
+      { prompt: "reviewCall", value: "rename" },
+      { prompt: "renameTool", value: "calculator" },
+      { prompt: "pause", value: "toggleValidation" },
+      { prompt: "pause", value: "runToEnd" },
+      { prompt: "saveAs", value: target },
+      { prompt: "confirmOverwrite", value: false },
+      { prompt: "saveAs", value: undefined },
+    ],
+    "final-answer",
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(ui.unused(), []);
+  assert.match(transcript, /查找失败：这次运行的 Registry 里没有 calculator/);
+  assert.ok(ui.said.some((line) => line.includes("coerce")), "the policy switch is confirmed");
+  assert.equal(readFileSync(target, "utf8"), "original\n");
+
+  const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: undefined }], "final-answer");
+  assert.match(dropped.transcript, /里面有 1 个内容块/);
+  assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
+});
+
+test("quitting ends the session with exit 0 and nothing saved", async () => {
+  const { code, ui } = await session([{ prompt: "pause", value: "quit" }], "walkthrough");
+  assert.equal(code, 0);
+  assert.deepEqual(ui.unused(), []);
+});
+
+test("the real edit prompt explains bad JSON and gives a second chance", async () => {
+  const { answer, events, getScreen, nextRender } = await render(
+    (config: { current: string }, context) => createInquirerUI("zh", context).editArguments(config.current),
+    { current: '{"a":128}' },
+  );
+  events.keypress({ name: "u", ctrl: true });
+  events.type('{"a":"128" "b":64}');
+  events.keypress("enter");
+  await nextRender();
+  assert.match(getScreen(), /不是合法的 JSON：第 1 行第 12 列，缺少逗号/);
+  events.keypress({ name: "u", ctrl: true });
+  events.type('{"a":"128","b":64}');
+  events.keypress("enter");
+  assert.deepEqual(await answer, { a: "128", b: 64 });
+});
+
+test("Esc at a real prompt leaves like Ctrl-C", async () => {
+  const { answer, events } = await render((_config: object, context) => createInquirerUI("en", context).pause({ lang: "en", validation: "strict" }), {});
+  events.keypress("escape");
+  await assert.rejects(answer, { name: "PromptCancelled" });
+});
