@@ -3,7 +3,7 @@
 import { resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Language } from "../src/fixture/fixture-format.ts";
-import { wireProviders, type WireProvider } from "../src/wire/index.ts";
+import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
 import { defaultFixtureName, fixtureFileFor, fixtureNames } from "../src/fixture/fixture-files.ts";
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");

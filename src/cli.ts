@@ -9,8 +9,7 @@ import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
-import { fixtureTitles } from "./render/fixture-titles.ts";
-import { wireProviders, type WireProvider } from "./wire/index.ts";
+import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
 
@@ -101,6 +100,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 }
 
 async function list(lang: Language, io: CliIO): Promise<number> {
+  const { fixtureTitles } = await import("./render/fixture-titles.ts");
   const titles = await fixtureTitles(lang);
   const width = Math.max(...titles.map(({ name }) => name.length)) + 2;
   for (const { name, title } of titles) io.out(`${name.padEnd(width)}${title}\n`);

@@ -4,7 +4,7 @@
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import type { EpisodeSettings } from "../run-fixture.ts";
-import { renderWireRequest, type WireProvider } from "../wire/index.ts";
+import type { WireView } from "./wire-block.ts";
 
 export const JSON_LINES_VERSION = 1;
 
@@ -14,7 +14,7 @@ export class JsonLinesWriter {
   constructor(
     private readonly write: (line: string) => void,
     /** With --wire: a `wireRequest` line after each `turnStart`. */
-    private readonly wire?: WireProvider,
+    private readonly wire?: WireView,
   ) {}
 
   fixture(fixture: Fixture): void {
@@ -39,7 +39,7 @@ export class JsonLinesWriter {
         // output stays linear in the length of the run.
         this.#emit({ type: "turnStart", episode, turn: event.turn, request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] } });
         if (this.wire) {
-          const { provider, endpoint, body, notes } = renderWireRequest(this.wire, event.context);
+          const { provider, endpoint, body, notes } = this.wire(event.context);
           this.#emit({ type: "wireRequest", episode, turn: event.turn, provider, endpoint, body, notes });
         }
         return;

@@ -9,10 +9,9 @@ import type { AgentEvent } from "../loop/events.ts";
 import { isPlainObject } from "../schema/object-schema.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
 import type { AssistantMessage, Context, Message, ToolCall } from "../types.ts";
-import type { WireProvider } from "../wire/index.ts";
 import { contentText, historyLine, json, quoted } from "./format.ts";
 import type { Style } from "./style.ts";
-import { wireBlock } from "./wire-block.ts";
+import { wireBlock, type WireView } from "./wire-block.ts";
 
 export type NarrationMode = "steps" | "summary";
 
@@ -34,8 +33,8 @@ export class Narrator {
     private catalog: Catalog,
     private readonly style: Style,
     private readonly write: (line: string) => void,
-    /** With --wire: print each request as this provider's body. */
-    private readonly wire?: WireProvider,
+    /** With --wire: print each request as that provider's body. */
+    private readonly wire?: WireView,
   ) {}
 
   /** An interactive session switches language mid-run. */

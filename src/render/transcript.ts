@@ -4,8 +4,8 @@
 import type { Fixture, Language, LocalizedText } from "../fixture/fixture-format.ts";
 import { catalogs } from "../i18n/index.ts";
 import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
-import type { WireProvider } from "../wire/index.ts";
-import { JsonLinesWriter } from "./json-lines.ts";
+import type { WireProvider } from "../wire/wire-request.ts";
+import { loadWireView } from "./wire-block.ts";
 import { Narrator } from "./narrator.ts";
 import { plainStyle, type Style } from "./style.ts";
 
@@ -31,7 +31,7 @@ export function replayClock(): () => number {
 }
 
 export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire }: TranscriptOptions): Promise<void> {
-  const narrator = new Narrator(catalogs[lang], style, write, wire);
+  const narrator = new Narrator(catalogs[lang], style, write, wire && (await loadWireView(wire)));
   narrator.title(localize(fixture.title, lang));
   await runFixture(
     fixture,
@@ -49,7 +49,9 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
 }
 
 export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
-  const writer = new JsonLinesWriter(write, wire);
+  // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
+  const { JsonLinesWriter } = await import("./json-lines.ts");
+  const writer = new JsonLinesWriter(write, wire && (await loadWireView(wire)));
   writer.fixture(fixture);
   await runFixture(
     fixture,
