@@ -5,7 +5,7 @@ import type { JsonSyntaxProblem } from "../fixture/json-syntax.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { StopReason } from "../types.ts";
-import type { WireNote } from "../wire/index.ts";
+import type { WireNote } from "../wire/wire-request.ts";
 
 export interface Catalog {
   // [1] the request
