@@ -2,13 +2,13 @@
 // registry and its own settings (the caller's overrides win), and reports through hooks. Knows
 // nothing about terminals or languages.
 import type { Episode, Fixture } from "./fixture/fixture-format.ts";
-import { FakeModel } from "./fake-model.ts";
+import { FakeModel, ModelRequestError, ScriptExhaustedError } from "./fake-model.ts";
 import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopResult, type ToolExecution } from "./loop/agent-loop.ts";
 import { RunAborted } from "./loop/call-policy.ts";
 import type { AgentEvent } from "./loop/events.ts";
 import { ToolRegistry } from "./tool-registry.ts";
 import { builtinTools } from "./tools/index.ts";
-import type { Tool, ValidationPolicy } from "./types.ts";
+import type { AssistantMessage, Tool, ValidationPolicy } from "./types.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -20,7 +20,10 @@ export interface EpisodeSettings {
 
 export interface FixtureRunHooks {
   onEpisodeStart?(episode: Episode, index: number, settings: EpisodeSettings, signal: AbortSignal): void;
-  onEvent?(event: AgentEvent, episodeIndex: number): void;
+  /** May return a promise: the loop waits (an interactive pause). */
+  onEvent?(event: AgentEvent, episodeIndex: number): void | Promise<void>;
+  /** Sees each reply before it joins the history and may change its calls (an interactive edit). */
+  reviewReply?(reply: AssistantMessage, episodeIndex: number, turn: number): Promise<AssistantMessage>;
   onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number }): void;
 }
 
@@ -30,6 +33,8 @@ export interface FixtureRunOptions {
   /** Aborts the whole run (Ctrl-C): the current episode ends with paired results, no other starts. */
   signal?: AbortSignal;
   overrides?: Partial<EpisodeSettings>;
+  /** Asked before every call: a policy switched mid-run (interactive) wins over the settings. */
+  liveValidation?: () => ValidationPolicy | undefined;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -72,13 +77,17 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         messages: [{ role: "user", content: episode.user, timestamp: now() }],
         maxTurns: settings.maxTurns,
         toolExecution: settings.toolExecution,
-        validation: settings.validation,
+        validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
         signal: episodeAbort.signal,
         now,
         onEvent: (event) => hooks.onEvent?.(event, index),
+        ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
       });
     } catch (error) {
-      throw new EpisodeError(index, error);
+      // Only the model's refusals are the fixture's fault; anything else (a person quitting a
+      // prompt, a bug) goes on up as it is.
+      if (error instanceof ModelRequestError || error instanceof ScriptExhaustedError) throw new EpisodeError(index, error);
+      throw error;
     } finally {
       episodeAbort.dispose();
     }

@@ -3,17 +3,15 @@
 // arguments, rename the tool, drop it), switching policy or language, and at the end saving what
 // happened, edits included, as a fixture that replays the same transcript.
 import type { Fixture, Language } from "../fixture/fixture-format.ts";
-import { FakeModel, type ScriptedReply } from "../fake-model.ts";
+import type { ScriptedReply } from "../fake-model.ts";
 import { catalogs } from "../i18n/index.ts";
 import { interactiveCatalogs } from "../i18n/interactive-index.ts";
-import { runAgentLoop } from "../loop/agent-loop.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import { Narrator } from "../render/narrator.ts";
 import { json } from "../render/format.ts";
 import type { Style } from "../render/style.ts";
 import { localize, replayClock } from "../render/transcript.ts";
-import { settingsFor, toolsFor, type EpisodeSettings } from "../run-fixture.ts";
-import { ToolRegistry } from "../tool-registry.ts";
+import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
 import type { AssistantMessage, Context } from "../types.ts";
 import { editedFixture, type SessionEdit } from "./edited-fixture.ts";
 import type { InteractiveUI } from "./ui.ts";
@@ -41,10 +39,11 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
   let runToEnd = false;
   let nextContext: Context | undefined;
   const edits: SessionEdit[] = [];
-  const scripts: ScriptedReply[][] = [];
+  const used: ScriptedReply[][] = [];
+  /** The settings of the episode being played, for the pause menu. */
+  let current: EpisodeSettings | undefined;
   const narrator = new Narrator(catalogs[lang], style, write);
   const aside = new Narrator(catalogs[lang], style, (line) => ui.say(line));
-  const now = replayClock();
 
   const pause = async (settings: EpisodeSettings): Promise<void> => {
     while (!runToEnd && !signal?.aborted) {
@@ -103,40 +102,33 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
 
   try {
     narrator.title(localize(fixture.title, lang));
-    for (const [index, episode] of fixture.episodes.entries()) {
-      if (signal?.aborted) break;
-      const settings = settingsFor(episode, options.overrides);
-      const model = new FakeModel(episode.script, { now });
-      const used: ScriptedReply[] = [];
-      narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal, toolExecution: settings.toolExecution });
-      await runAgentLoop({
-        model,
-        registry: new ToolRegistry(toolsFor(episode)),
-        systemPrompt: episode.systemPrompt,
-        messages: [{ role: "user", content: episode.user, timestamp: now() }],
-        maxTurns: settings.maxTurns,
-        toolExecution: settings.toolExecution,
-        validation: () => validationOverride ?? settings.validation,
-        signal,
-        now,
-        reviewReply: async (reply, turn) => {
+    await runFixture(
+      fixture,
+      {
+        onEpisodeStart: (episode, index, settings, episodeSignal) => {
+          current = settings;
+          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal: episodeSignal, toolExecution: settings.toolExecution });
+        },
+        reviewReply: async (reply, index, turn) => {
           const reviewed = await review(reply, index, turn);
-          used.push(scriptedFrom(reviewed));
+          (used[index] ??= []).push(scriptedFrom(reviewed));
           return reviewed;
         },
-        onEvent: async (event: AgentEvent) => {
+        onEvent: async (event) => {
           narrator.onEvent(event);
           if (event.type === "turnStart") nextContext = event.context;
-          if (isStep(event)) await pause(settings);
+          if (isStep(event) && current) await pause(current);
         },
-      });
-      narrator.unusedReplies(model.unusedReplies().length);
-      scripts.push([...used, ...episode.script.slice(used.length)]);
-    }
+        onEpisodeEnd: (_episode, _index, { unusedReplies }) => narrator.unusedReplies(unusedReplies),
+      },
+      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride },
+    );
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };
     throw error;
   }
+  // The replies as the person left them, then the rest of each script, never requested.
+  const scripts = fixture.episodes.map((episode, index) => [...(used[index] ?? []), ...episode.script.slice(used[index]?.length ?? 0)]);
   return { kind: "finished", fixture: editedFixture(fixture, scripts, edits, validationOverride), edits, lang };
 }
 
