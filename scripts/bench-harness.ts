@@ -11,26 +11,37 @@ export function nowMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }
 
-/** Runs `subject` on every input, stores each result in `kept` and counts the truthy ones. */
+/** Runs `subject` on every input, keeps each result for a moment and counts the truthy ones. */
 type PassLoop = (subject: (input: unknown) => unknown, inputs: readonly unknown[], kept: unknown[]) => number;
 
 function isPassLoop(value: unknown): value is PassLoop {
   return typeof value === "function";
 }
 
+let loopsMade = 0;
+
 /**
  * A fresh copy of the timing loop for each subject: one shared loop would see every library's
  * function at its call site, turn megamorphic and slow all of them down by different amounts.
- * `new Function` gives each copy its own type feedback. Every result is stored (and the truthy ones
- * counted, and the count checked): testing only truthiness would let V8 inline a parse and never
- * allocate the object it returns, which a caller always uses.
+ * Each copy's source differs by a comment, because V8 caches `new Function` by source text and
+ * the cached entry shares its type feedback: identical copies would be one loop. Each result is stored (in a ring of 16, so
+ * it dies young as a real caller's would) and the truthy ones counted and checked: testing only
+ * truthiness would let V8 inline a parse and never allocate the object it returns. Keeping every
+ * result instead makes V8 pretenure the allocation site, and the rows then depend on their order.
  */
 function freshPassLoop(): PassLoop {
   const loop: unknown = new Function(
     "subject",
     "inputs",
     "kept",
-    '"use strict"; let ok = 0; for (let i = 0; i < inputs.length; i++) { const result = subject(inputs[i]); kept[i] = result; if (result) ok++; } return ok;',
+    `"use strict"; // timing loop ${loopsMade++}
+    let ok = 0;
+    for (let i = 0; i < inputs.length; i++) {
+      const result = subject(inputs[i]);
+      kept[i & 15] = result;
+      if (result) ok++;
+    }
+    return ok;`,
   );
   if (!isPassLoop(loop)) throw new Error("code generation is unavailable");
   return loop;
@@ -61,7 +72,7 @@ export function compareRates(subjects: readonly SyncSubject[], options: RateOpti
     const loop = loops[index];
     if (!subject || !loop) throw new Error("no such subject");
     const inputs = options.inputs();
-    const kept = new Array<unknown>(inputs.length).fill(undefined);
+    const kept = new Array<unknown>(16).fill(undefined);
     const start = nowMs();
     const accepted = loop(subject.run, inputs, kept);
     const ms = nowMs() - start;
