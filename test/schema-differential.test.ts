@@ -235,6 +235,30 @@ test("compiled parse = plain loop on hostile objects: inherited keys, null proto
     assert.deepStrictEqual(left, outcome(loop, input));
     assert.deepStrictEqual(leftReads, reads, "the same getter calls");
   }
+  // A getter, or a validator, that swaps the input's prototype halfway: each later key is judged
+  // at the moment it is read, as the loop does, so an inherited `x` is still not an argument.
+  const swapsPrototype = () => ({
+    get a() {
+      Object.setPrototypeOf(this, { x: 2, constructor: "inherited" });
+      return 1;
+    },
+  });
+  assert.deepStrictEqual(outcome(compiled, swapsPrototype()), outcome(loop, swapsPrototype()));
+  const swapper = Object.assign(
+    (value: unknown) => {
+      if (typeof value === "object" && value !== null) Object.setPrototypeOf(value, { x: 5 });
+      return "swapped";
+    },
+    { jsonSchema: {} },
+  );
+  const swapped = compiledAndLoop([["first", swapper], ["a", v.numberValue], ["x", v.optional(v.numberValue)]]);
+  const selfReferencing = () => {
+    const target: Record<string, unknown> = { a: 1 };
+    target.first = target;
+    return target;
+  };
+  assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), outcome(swapped.loop, selfReferencing()));
+  assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), { ok: true, output: { first: "swapped", a: 1, x: undefined }, prototype: Object.prototype, descriptors: Object.getOwnPropertyDescriptors({ first: "swapped", a: 1, x: undefined }) });
   // A key set on Object.prototype after the schema was compiled is still not an argument.
   for (const key of ["a", "x", "constructor"]) {
     Object.defineProperty(Object.prototype, key, { value: key === "x" ? 2 : 1, configurable: true, writable: true });

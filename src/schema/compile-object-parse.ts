@@ -8,6 +8,8 @@
 // order, nothing undeclared copied, the input never touched. Keys reach the generated source only
 // as JSON.stringify'd string literals, never as raw text. Where code generation is refused (a
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
+// The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
+// asks `getOwnPropertyDescriptor`; a proxy whose traps agree with one another gets the same result.
 import { SchemaError, atPath } from "./schema-error.ts";
 import { builtinCheckOf, type BuiltinCheck, type Validator } from "./validator.ts";
 
@@ -22,7 +24,7 @@ export function compileObjectParse(fields: readonly (readonly [string, Validator
     source.preamble(),
     "return function parse(input) {",
     '  if (typeof input !== "object" || input === null || isArray(input)) throw new SchemaError({ kind: "object" }, input);',
-    ...source.prototypeCheck(fields[0]?.[0]),
+    "  let proto;",
     ...body,
     `  return { ${fields.map(([key], index) => `${propertyKey(key)}: v${index}`).join(", ")} };`,
     "}",
@@ -63,28 +65,18 @@ class SourceBuilder {
   }
 
   /**
-   * Own keys only, cheaply. When the input's prototype is Object.prototype (every JSON.parse object)
-   * or null, and Object.prototype holds no such key right now (it may be polluted later, so that is
-   * asked on every call, which V8 folds to a constant), a plain read can only find an own property;
-   * anything else takes `hasOwn`. The first key's `in` test comes first on purpose: it never runs
-   * user code (no getter), and once V8 knows the input's map from it, getPrototypeOf becomes a
-   * constant instead of a call — about a third of the whole parse on calc's arguments.
+   * Reads one field as `Object.hasOwn(input, key) ? input[key] : undefined` does, cheaply, and
+   * decided at the moment of the read (a getter or a validator that ran before may have changed the
+   * input). A key found nowhere on the chain is missing. A key that Object.prototype does not hold
+   * right now (it may be polluted at any time), on an input whose prototype is Object.prototype
+   * (every JSON.parse object) or null, can only be own: read it. Anything else asks `hasOwn`. The
+   * `in` tests never run user code (no getter), and once V8 knows the input's map from the first
+   * of them, getPrototypeOf folds to a constant instead of a call: about a third of calc's parse.
    */
-  prototypeCheck(firstKey: string | undefined): string[] {
-    if (firstKey === undefined) return [];
-    return [
-      `  const has0 = ${JSON.stringify(firstKey)} in input;`,
-      "  const proto = getPrototypeOf(input);",
-      "  const direct = proto === null || proto === ObjectPrototype;",
-    ];
-  }
-
-  /** Reads one field as `Object.hasOwn(input, key) ? input[key] : undefined` does, then checks it. */
   field(key: string, check: Validator<unknown>, index: number): string {
     const k = JSON.stringify(key);
-    // Not anywhere on the chain (tested before any validator ran) means not own either.
-    const absent = index === 0 ? "!has0 ? undefined : " : "";
-    const read = `  const r${index} = ${absent}direct && !(${k} in ObjectPrototype) ? input[${k}] : hasOwn(input, ${k}) ? input[${k}] : undefined;`;
+    const direct = `!(${k} in ObjectPrototype) && ((proto = getPrototypeOf(input)) === ObjectPrototype || proto === null)`;
+    const read = `  const r${index} = !(${k} in input) ? undefined : ${direct} ? input[${k}] : hasOwn(input, ${k}) ? input[${k}] : undefined;`;
     const spec = builtinCheckOf(check);
     if (spec) return `${read}\n  let v${index};\n${this.#inline(spec, `r${index}`, `v${index}`, k, "  ")}`;
     // Any other validator runs as itself, its failure given the field's key exactly as the loop does.
