@@ -31,6 +31,8 @@ function expectation(expected: Expectation): string {
       return `an array of at least ${expected.count} item${expected.count === 1 ? "" : "s"}`;
     case "oneOf":
       return `one of ${expected.values.map((value) => JSON.stringify(value)).join(", ")}`;
+    case "any":
+      return "any JSON value";
     case "custom":
       return `a valid value (${expected.message})`;
   }

@@ -31,6 +31,8 @@ function expectation(expected: Expectation): string {
       return `至少有 ${expected.count} 项的数组`;
     case "oneOf":
       return `${expected.values.map((value) => JSON.stringify(value)).join("、")} 之一`;
+    case "any":
+      return "任意 JSON 值";
     case "custom":
       return `合法的值（${expected.message}）`;
   }

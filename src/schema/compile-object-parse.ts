@@ -89,7 +89,7 @@ class SourceBuilder {
     const fail = (expected: string) => `throw new SchemaError(${expected}, ${raw}, [${key}]);`;
     switch (spec.kind) {
       case "unknown":
-        return `${indent}${out} = ${raw};`;
+        return `${indent}if (${raw} === undefined) ${fail('{ kind: "any" }')}\n${indent}${out} = ${raw};`;
       case "string":
       case "boolean":
         return `${indent}if (typeof ${raw} !== "${spec.kind}") ${fail(`{ kind: "${spec.kind}" }`)}\n${indent}${out} = ${raw};`;

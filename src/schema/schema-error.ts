@@ -13,6 +13,8 @@ export type Expectation =
   | { kind: "array" }
   | { kind: "minItems"; count: number }
   | { kind: "oneOf"; values: readonly Literal[] }
+  /** Any JSON value at all, as long as there is one (the key is not missing). */
+  | { kind: "any" }
   /** A validator written outside this module threw a message of its own. */
   | { kind: "custom"; message: string };
 
@@ -28,7 +30,12 @@ export class SchemaError extends Error {
     readonly path: PathSegment[] = [],
     message: string = defaultMessage(expected),
   ) {
+    // A failed validation is data about model output, not a bug: a stack trace would tell no one
+    // anything, and capturing one is most of the cost of rejecting bad arguments.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 
@@ -43,6 +50,8 @@ function defaultMessage(expected: Expectation): string {
       return `必须是 ${expected.values.map((value) => JSON.stringify(value)).join(" | ")} 之一`;
     case "custom":
       return expected.message;
+    case "any":
+      return "必须有值";
     default:
       return `必须是 ${expected.kind}`;
   }

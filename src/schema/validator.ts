@@ -112,7 +112,10 @@ export function literalValue<const V extends Literal>(literal: V): Validator<V> 
 }
 
 /** Any JSON value, unchecked: for data whose checking is someone else's job (tool arguments). */
-export const unknownValue: Validator<unknown> = builtin(validator((value: unknown) => value, {}), { kind: "unknown" });
+export const unknownValue: Validator<unknown> = builtin(validator((value: unknown) => {
+  if (value === undefined) throw new SchemaError({ kind: "any" }, value);
+  return value;
+}, {}), { kind: "unknown" });
 
 /** The same check, accepting undefined as well. */
 export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
