@@ -2,7 +2,7 @@
 // turns every expected failure into one line on stderr and an exit code. The only file that
 // knows about argv.
 import { readFileSync } from "node:fs";
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { languages, type Language } from "./fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
@@ -94,7 +94,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     // Commander has already printed its own one-line message (or the help / version text).
-    return error instanceof Error && "exitCode" in error && typeof error.exitCode === "number" ? error.exitCode : exitCodes.badInput;
+    if (error instanceof CommanderError) return error.exitCode;
+    // Anything else is a bug: main.ts reports it as an internal error (exit 70), never silently.
+    throw error;
   }
   return exitCode;
 }

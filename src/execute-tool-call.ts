@@ -68,7 +68,10 @@ export async function traceToolCall(
 
   try {
     // callId is written last so a caller's context cannot answer for another call.
-    const output = await tool.execute(parsedArguments, { ...context, callId: call.id });
+    const returned: unknown = await tool.execute(parsedArguments, { ...context, callId: call.id });
+    // A tool is code from anywhere too: what it hands back must be a ToolOutput before it is a result.
+    if (!isToolOutput(returned)) throw new Error(`工具返回的结果格式不对：${toolOutputProblem(returned)}`);
+    const output = returned;
     const result: ToolResultMessage = {
       role: "toolResult",
       toolCallId: call.id,
@@ -106,4 +109,20 @@ function errorMessage(error: unknown): string {
   } catch {
     return "unprintable error";
   }
+}
+
+/** Why a tool's return value is not a ToolOutput, or undefined when it is one. */
+function toolOutputProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return "应为 { content, details?, isError? } 对象";
+  const content: unknown = Reflect.get(value, "content");
+  if (!Array.isArray(content)) return "content 必须是数组";
+  const badBlock = content.findIndex((block: unknown) => typeof block !== "object" || block === null || Reflect.get(block, "type") !== "text" || typeof Reflect.get(block, "text") !== "string");
+  if (badBlock !== -1) return `content[${badBlock}] 必须是 { type: "text", text: string }`;
+  const isError: unknown = Reflect.get(value, "isError");
+  if (isError !== undefined && typeof isError !== "boolean") return "isError 必须是 boolean";
+  return undefined;
+}
+
+function isToolOutput(value: unknown): value is ToolOutput {
+  return toolOutputProblem(value) === undefined;
 }

@@ -51,14 +51,17 @@ export class FakeModel implements Model {
   async complete(context: Context): Promise<AssistantMessage> {
     const requestIndex = this.#next;
     this.#options.onRequest?.(context, requestIndex);
-    if (this.#options.recordRequests ?? true) this.requests.push(structuredClone(context));
+    // A snapshot, not a deep clone: the loop never changes a message once appended, and a deep
+    // clone of model data nested ten thousand levels would overflow the stack.
+    if (this.#options.recordRequests ?? true) this.requests.push({ ...context, messages: [...context.messages], ...(context.tools ? { tools: [...context.tools] } : {}) });
     const problem = this.#pairing.check(context.messages);
     if (problem) throw new ModelRequestError(describeProblem(problem), problem);
 
     const reply = this.#script[requestIndex];
     if (!reply) throw new ScriptExhaustedError(requestIndex + 1, this.#script.length);
     this.#next++;
-    const content = structuredClone(reply.content);
+    // Fresh blocks, so a harness that edits a reply cannot edit the script behind it.
+    const content = reply.content.map((block) => ({ ...block }));
     const hasToolCall = content.some((block) => block.type === "toolCall");
     return {
       role: "assistant",

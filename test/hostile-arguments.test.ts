@@ -74,6 +74,7 @@ const garbage: [string, unknown][] = [
   ["null", null],
   ["{ content: 5 }", { content: 5 }],
   ["a string", "just text"],
+  ["isError that is not a boolean", { content: [], isError: "yes" }],
 ];
 const hostileTools = [
   ...throwers.map(([label, thrown], index) => ({ label: `throws ${label}`, tool: hostileTool(`throws_${index}`, { thrown }) })),
@@ -174,18 +175,18 @@ test("-0 is a number; results that overflow are domain failures, never Infinity"
 test("a tool that throws anything, or returns garbage, still gets a paired result", async () => {
   for (const { label, tool } of hostileTools) {
     const result = await run(call(tool.name, {}));
-    if (label.startsWith("throws")) {
-      assert.equal(result.isError, true, label);
-      assert.match(resultText(result), new RegExp(`^Tool ${tool.name} failed: `), label);
-    }
+    // Thrown or returned, anything that is not a ToolOutput becomes a paired failure.
+    assert.equal(result.isError, true, label);
+    assert.match(resultText(result), new RegExp(`^Tool ${tool.name} failed: `), label);
+    if (label.startsWith("returns")) assert.match(resultText(result), /工具返回的结果格式不对/, label);
   }
   assertPrototypeUntouched();
 });
 
 test("the same calls through runAgentLoop and FakeModel leave a paired history", async () => {
-  // FakeModel replays a structured clone of each reply, so every argument here is cloneable.
-  // (10,000-deep arguments are left out: FakeModel's structuredClone overflows on them — reported.)
   const hostileCalls: ToolCall[] = [
+    call("echo", { value: deepArray }),
+    call("calc", { a: deepObject, b: 1, op: "add" }),
     call("echo", JSON.parse('{"value":"Pi","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}')),
     call("keys", JSON.parse('{"__proto__":"p","constructor":"c","prototype":"q"}')),
     call("echo", { value: megabyte }),
@@ -206,7 +207,7 @@ test("the same calls through runAgentLoop and FakeModel leave a paired history",
     results.map((result) => [result.toolCallId, result.toolName]),
     hostileCalls.map((hostileCall) => [hostileCall.id, hostileCall.name]),
   );
-  const overflow = results[5];
+  const overflow = results[7];
   assert.ok(overflow?.isError, "1e308 × 10 is a domain failure in the loop too");
   assertPrototypeUntouched();
 });

@@ -129,15 +129,16 @@ describe("hostile fixture files", { concurrency: true }, () => {
     assertOneLine(await play(file), file, " $:");
   });
 
-  test("10,000-deep nesting inside a toolCall's arguments ends without a hang or a stack trace", async () => {
+  test("10,000-deep nesting inside a toolCall's arguments is model data: a paired error result, no crash", async () => {
     const deep = `${"[".repeat(10_000)}1${"]".repeat(10_000)}`;
     const file = write("deep-arguments.json", JSON.stringify(valid).replace('"arguments":{"a":1', `"arguments":{"a":${deep}`));
     const result = await play(file);
-    // Not asserted yet (reported): the one line naming the file. Today FakeModel's structuredClone
-    // overflows on these arguments and runCli swallows the RangeError: exit 1, stderr empty.
-    assert.equal(typeof result.code, "number", "ended by itself, not killed by the timeout");
-    assert.notEqual(result.code, 0);
-    assert.doesNotMatch(result.stderr, /\n\s+at |node:internal/, "no stack trace");
+    // The fixture format lets `arguments` hold any JSON (a script plays a misbehaving model), so
+    // this is not a fixture error: the call is answered with isError, and the run ends normally.
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stderr, "");
+    assert.match(result.stdout, /\[toolResult\] calc#[^ ]+ isError=true "Tool calc failed: 必须是 number"/);
+    assert.match(result.stdout, /too deep to print/);
     assert.ok(result.peakRssKb < 256 * 1024, `peak RSS ${result.peakRssKb} KB`);
   });
 

@@ -15,7 +15,7 @@ export function json(value: unknown): string {
   try {
     return clip(JSON.stringify(value) ?? String(value));
   } catch {
-    return "[unprintable]";
+    return Array.isArray(value) ? "[…too deep to print]" : typeof value === "object" ? "{…too deep to print}" : "[unprintable]";
   }
 }
 
