@@ -72,10 +72,21 @@ test("rename and drop go through the same executor; an existing file is never ov
   assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
 });
 
-test("quitting ends the session with exit 0 and nothing saved", async () => {
-  const { code, ui } = await session([{ prompt: "pause", value: "quit" }], "walkthrough");
+test("switching language mid-session narrates on in the other language; quitting saves nothing", async () => {
+  const { code, ui, transcript } = await session(
+    [
+      { prompt: "pause", value: "toggleLanguage" },
+      { prompt: "pause", value: "next" },
+      { prompt: "reviewCall", value: "run" },
+      { prompt: "pause", value: "quit" },
+    ],
+    "walkthrough",
+  );
   assert.equal(code, 0);
   assert.deepEqual(ui.unused(), []);
+  assert.match(transcript, /\[1\] 组装上下文/);
+  assert.match(transcript, /\[2\] The model replies: one assistant message with 2 content blocks/);
+  assert.ok(ui.said.includes("Quit; nothing was saved."));
 });
 
 test("the real edit prompt explains bad JSON and gives a second chance", async () => {

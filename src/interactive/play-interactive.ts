@@ -48,7 +48,10 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       return 1;
     }
     const outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal });
-    if (play.signal?.aborted) return 130;
+    if (play.signal?.aborted) {
+      play.err(catalogs[outcome.lang].interrupted);
+      return 130;
+    }
     if (outcome.kind === "quit") {
       ui.say(interactiveCatalogs[outcome.lang].quit);
       return 0;
