@@ -23,7 +23,9 @@ interface Run {
 /** `bash -c script args…` ($0 is the first arg) with stdin closed, colour variables only as given, and a timeout. */
 function bash(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  for (const name of ["FORCE_COLOR", "NO_COLOR"]) if (!(name in env)) delete childEnv[name];
+  // A person's shell, not CI's: with CI set, Node reports a 2-colour terminal (so no colour), and
+  // .ci/run runs with CI=true.
+  for (const name of ["FORCE_COLOR", "NO_COLOR", "CI"]) if (!(name in env)) delete childEnv[name];
   return new Promise((resolve, reject) => {
     const child = spawn("bash", ["-c", script, ...args], { cwd: projectRoot, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
