@@ -27,7 +27,7 @@ export interface ToolCallTrace {
 export interface ExecuteOptions {
   /** The clock for `timestamp`; a replay that must be byte-stable passes a fixed one. */
   now?: () => number;
-  /** "strict" by default; "coerce" applies the schema's conversions first, when it has any. */
+  /** "strict" by default; "coerce" first applies whatever conversions the schema defines. */
   validation?: ValidationPolicy;
 }
 
