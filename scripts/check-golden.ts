@@ -7,7 +7,8 @@ import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { catalogs } from "../src/i18n/index.ts";
 import { errorLine } from "../src/render/error-line.ts";
 import { transcriptText } from "../src/render/transcript.ts";
-import { fixtureFile, goldens, projectRoot } from "./goldens.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
+import { goldens, projectRoot } from "./goldens.ts";
 
 const usage = "usage: npm run check [-- --update]\n  --update  rewrite the golden files from the current output (review the git diff afterwards)";
 const args = process.argv.slice(2);
@@ -25,7 +26,7 @@ const update = args.includes("--update");
 let failures = 0;
 for (const golden of goldens()) {
   const label = `${golden.fixture} (${[golden.lang, golden.wire].filter(Boolean).join(", ")}) → ${golden.file}`;
-  const source = fixtureFile(golden.fixture);
+  const source = fixtureFileFor(golden.fixture);
   let actual: string;
   try {
     actual = await transcriptText(await loadFixture(source), golden.lang, { wire: golden.wire });

@@ -4,7 +4,7 @@ import { resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Language } from "../src/fixture/fixture-format.ts";
 import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
-import { defaultFixtureName, fixtureFileFor, fixtureNames } from "../src/fixture/fixture-files.ts";
+import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -29,5 +29,3 @@ export function goldens(): Golden[] {
   }
   return list;
 }
-
-export const fixtureFile = fixtureFileFor;

@@ -6,11 +6,12 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { fixtureFile, projectRoot } from "../scripts/goldens.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
+import { projectRoot } from "../scripts/goldens.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 const scratch = mkdtempSync(join(tmpdir(), "tcp-cli-"));
-const walkthrough = readFileSync(fixtureFile("walkthrough"), "utf8");
+const walkthrough = readFileSync(fixtureFileFor("walkthrough"), "utf8");
 const golden = (file: string) => readFileSync(join(projectRoot, file), "utf8");
 
 interface Run {

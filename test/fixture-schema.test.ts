@@ -7,7 +7,8 @@ import { test } from "node:test";
 import { Ajv } from "ajv";
 import { fixtureJsonSchema, fixtureJsonSchemaText } from "../src/fixture/fixture-json-schema.ts";
 import { fixtureNames } from "../src/fixture/fixture-files.ts";
-import { fixtureFile, projectRoot } from "../scripts/goldens.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
+import { projectRoot } from "../scripts/goldens.ts";
 
 test("fixture.schema.json is what `npm run schema` generates", () => {
   assert.equal(readFileSync(join(projectRoot, "fixture.schema.json"), "utf8"), fixtureJsonSchemaText(), "run npm run schema and commit the result");
@@ -16,7 +17,7 @@ test("fixture.schema.json is what `npm run schema` generates", () => {
 test("every fixture names the schema, and the schema accepts it", () => {
   const validate = new Ajv({ strict: false }).compile(fixtureJsonSchema());
   for (const name of fixtureNames()) {
-    const fixture: unknown = JSON.parse(readFileSync(fixtureFile(name), "utf8"));
+    const fixture: unknown = JSON.parse(readFileSync(fixtureFileFor(name), "utf8"));
     assert.ok(typeof fixture === "object" && fixture !== null && "$schema" in fixture && fixture.$schema === "../fixture.schema.json", `${name} names the schema`);
     assert.ok(validate(fixture), `${name}: ${JSON.stringify(validate.errors)}`);
   }

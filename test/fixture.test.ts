@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { findJsonSyntaxError } from "../src/fixture/json-syntax.ts";
 import { FixtureError, fixtureLocation, parseFixture } from "../src/fixture/load-fixture.ts";
-import { fixtureFile } from "../scripts/goldens.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 
-const walkthrough = readFileSync(fixtureFile("walkthrough"), "utf8");
+const walkthrough = readFileSync(fixtureFileFor("walkthrough"), "utf8");
 
 function problemOf(source: string) {
   try {

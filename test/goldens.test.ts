@@ -6,11 +6,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { transcriptText } from "../src/render/transcript.ts";
-import { fixtureFile, goldens, projectRoot } from "../scripts/goldens.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
+import { goldens, projectRoot } from "../scripts/goldens.ts";
 
 for (const golden of goldens()) {
   test(`golden ${golden.file}`, async () => {
-    const actual = await transcriptText(await loadFixture(fixtureFile(golden.fixture)), golden.lang, { wire: golden.wire });
+    const actual = await transcriptText(await loadFixture(fixtureFileFor(golden.fixture)), golden.lang, { wire: golden.wire });
     assert.equal(actual, readFileSync(join(projectRoot, golden.file), "utf8"), "run npm run check for a diff");
   });
 }

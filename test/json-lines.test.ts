@@ -6,7 +6,7 @@ import { fixtureNames } from "../src/fixture/fixture-files.ts";
 import { fixtureJsonLines, replayClock } from "../src/render/transcript.ts";
 import { runFixture } from "../src/run-fixture.ts";
 import type { Message } from "../src/types.ts";
-import { fixtureFile } from "../scripts/goldens.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 
 function isMessage(value: unknown): value is Message {
   return typeof value === "object" && value !== null && "role" in value;
@@ -14,7 +14,7 @@ function isMessage(value: unknown): value is Message {
 
 test("the JSON lines of every fixture rebuild the histories the loop produced", async () => {
   for (const name of fixtureNames()) {
-    const fixture = await loadFixture(fixtureFile(name));
+    const fixture = await loadFixture(fixtureFileFor(name));
     const lines: string[] = [];
     await fixtureJsonLines(fixture, { write: (line) => lines.push(line) });
     const events = lines.map((line): Record<string, unknown> => JSON.parse(line));

@@ -66,9 +66,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
     const finishOrder: string[] = [];
-    const runOne = async (call: ToolCall, earlierIds: ReadonlySet<string>): Promise<ToolCallTrace> => {
+    const runOne = async (call: ToolCall, repeatsId: boolean): Promise<ToolCallTrace> => {
       await emit({ type: "toolStart", call });
-      const trace = await runCall(call, assistant, earlierIds);
+      const trace = await runCall(call, assistant, repeatsId);
       finishOrder.push(call.id);
       await emit({ type: "toolEnd", call, trace });
       return trace;
@@ -79,9 +79,15 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     };
 
     const results: ToolResultMessage[] = [];
-    const earlierIdsOf = calls.map((_, index) => new Set(calls.slice(0, index).map((call) => call.id)));
+    // Decided once per reply: does a call reuse the id of an earlier call in the same message?
+    const seenIds = new Set<string>();
+    const repeatsId = calls.map((call) => {
+      const repeated = seenIds.has(call.id);
+      seenIds.add(call.id);
+      return repeated;
+    });
     if (options.toolExecution === "parallel") {
-      const traces = await Promise.all(calls.map((call, index) => runOne(call, earlierIdsOf[index] ?? new Set())));
+      const traces = await Promise.all(calls.map((call, index) => runOne(call, repeatsId[index] ?? false)));
       // Finishing order is whatever it was; the history keeps the order of the calls.
       for (const trace of traces) {
         await append(trace);
@@ -89,7 +95,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       }
     } else {
       for (const [index, call] of calls.entries()) {
-        const trace = await runOne(call, earlierIdsOf[index] ?? new Set());
+        const trace = await runOne(call, repeatsId[index] ?? false);
         await append(trace);
         results.push(trace.result);
       }
@@ -103,8 +109,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   return finish("maxTurns", maxTurns);
 
   /** One call, answered whatever happens: refused, run, or cut short by an abort. */
-  async function runCall(call: ToolCall, message: AssistantMessage, earlierIds: ReadonlySet<string>): Promise<ToolCallTrace> {
-    const refused = signal?.aborted ? "notStarted" : skipReason(call, message, earlierIds);
+  async function runCall(call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
+    const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
     if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal)), now());
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
     const reportProgress = (content: ToolResultMessage["content"]) => void emit({ type: "toolProgress", call, content });

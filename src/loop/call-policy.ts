@@ -3,13 +3,14 @@
 import { failedToolResult, type SkipReason, type ToolCallTrace } from "../execute-tool-call.ts";
 import type { AssistantMessage, ToolCall } from "../types.ts";
 
-/** Why a call must not run, or undefined when it may. `earlierIds` are the ids before it. */
-export function skipReason(call: ToolCall, message: AssistantMessage, earlierIds: ReadonlySet<string>): SkipReason | undefined {
+/** Why a call must not run, or undefined when it may. `repeatsId`: an earlier call of the same
+ *  message already used its id. */
+export function skipReason(message: AssistantMessage, repeatsId: boolean): SkipReason | undefined {
   // A cut-off reply may hold cut-off arguments: running them would act on half a request.
   if (message.stopReason === "length") return "truncated";
   if (message.stopReason === "error" || message.stopReason === "aborted") return "modelError";
   // A second call with the same id could never be told apart from the first when results return.
-  if (earlierIds.has(call.id)) return "duplicateId";
+  if (repeatsId) return "duplicateId";
   return undefined;
 }
 

@@ -24,7 +24,3 @@ const renderers: { [P in WireProvider]: (context: Context) => WireRequest<P> } =
 export function renderWireRequest<P extends WireProvider>(provider: P, context: Context): WireRequest<P> {
   return renderers[provider](context);
 }
-
-export function isWireProvider(name: string): name is WireProvider {
-  return Object.hasOwn(renderers, name);
-}
