@@ -25,11 +25,11 @@ const update = args.includes("--update");
 
 let failures = 0;
 for (const golden of goldens()) {
-  const label = `${golden.fixture} (${[golden.lang, golden.wire].filter(Boolean).join(", ")}) → ${golden.file}`;
+  const label = `${golden.fixture} (${[golden.lang, golden.wire, golden.toolErrors && `--tool-errors ${golden.toolErrors}`].filter(Boolean).join(", ")}) → ${golden.file}`;
   const source = fixtureFileFor(golden.fixture);
   let actual: string;
   try {
-    actual = await transcriptText(await loadFixture(source), golden.lang, { wire: golden.wire });
+    actual = await transcriptText(await loadFixture(source), golden.lang, { wire: golden.wire, toolErrors: golden.toolErrors });
   } catch (error) {
     const line = errorLine(error, source, catalogs[golden.lang]);
     if (line === undefined) throw error;

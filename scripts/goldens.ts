@@ -2,6 +2,7 @@
 // expected-output.txt at the top; every other fixture's lives in fixtures/expected/.
 import { resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ToolErrorDetail } from "../src/execute-tool-call.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
 import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
 import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
@@ -14,6 +15,8 @@ export interface Golden {
   /** Relative to the project root. */
   file: string;
   wire?: WireProvider;
+  /** Run with --tool-errors this (brief when left out). */
+  toolErrors?: ToolErrorDetail;
 }
 
 export function goldens(): Golden[] {
@@ -27,5 +30,7 @@ export function goldens(): Golden[] {
   for (const name of fixtureNames()) {
     if (name !== defaultFixtureName) list.push({ fixture: name, lang: "zh", file: `fixtures/expected/${name}.txt` });
   }
+  // What the model reads after a failed validation, the other way: the same scenario, detailed.
+  list.push({ fixture: "self-correction", lang: "zh", file: "fixtures/expected/self-correction.detailed.txt", toolErrors: "detailed" });
   return list;
 }

@@ -9,6 +9,7 @@ import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
+import { visible, visibleLines } from "./render/sanitize.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
@@ -68,7 +69,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(wireProviders))
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show this help")
-    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    // Commander repeats what it was given (an unknown option, a bad value): shown, never obeyed.
+    .configureOutput({ writeOut: io.out, writeErr: (text) => io.err(visibleLines(text)) })
     .addHelpText(
       "after",
       "\nExamples:\n" +
@@ -105,7 +107,7 @@ async function list(lang: Language, io: CliIO): Promise<number> {
   const { fixtureTitles } = await import("./render/fixture-titles.ts");
   const titles = await fixtureTitles(lang);
   const width = Math.max(...titles.map(({ name }) => name.length)) + 2;
-  for (const { name, title } of titles) io.out(`${name.padEnd(width)}${title}\n`);
+  for (const { name, title } of titles) io.out(`${visible(`${name.padEnd(width)}${title}`)}\n`);
   return exitCodes.ok;
 }
 

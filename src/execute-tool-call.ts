@@ -1,6 +1,7 @@
 // The executor: lookup → parse → execute → result, for one call. Every ending — success, unknown
 // tool, bad arguments, a throwing tool — is a ToolResultMessage with the call's id and name; the
 // promise never rejects, so a caller only ever has one channel to handle.
+import { SchemaError, formatFieldPath } from "./schema/schema-error.ts";
 import { text } from "./text.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 import type { Coercion, ToolCall, ToolContext, ToolOutput, ToolResultMessage, ValidationPolicy } from "./types.ts";
@@ -19,6 +20,12 @@ export type SkipReason = "duplicateId" | "truncated" | "modelError" | "notStarte
 
 type Conversions = Coercion["conversions"];
 
+/** What a failed validation tells the model. "brief" is chapter 06's contract: the schema's own
+ *  message (`Tool calc failed: 必须是 number`), which names no field. "detailed" adds, from the same
+ *  SchemaError, the field's path and the value received, as Pi's validateToolArguments does
+ *  (badlogic/pi-mono packages/ai/src/utils/validation.ts: "path: message" plus the arguments). */
+export type ToolErrorDetail = "brief" | "detailed";
+
 export interface ToolCallTrace {
   result: ToolResultMessage;
   outcome: ToolCallOutcome;
@@ -29,6 +36,8 @@ export interface ExecuteOptions {
   now?: () => number;
   /** "strict" by default; "coerce" first applies whatever conversions the schema defines. */
   validation?: ValidationPolicy;
+  /** "brief" by default. */
+  toolErrors?: ToolErrorDetail;
 }
 
 export async function executeToolCall(
@@ -45,7 +54,7 @@ export async function traceToolCall(
   call: ToolCall,
   registry: ToolRegistry,
   context: Omit<ToolContext, "callId"> = {},
-  { now = Date.now, validation = "strict" }: ExecuteOptions = {},
+  { now = Date.now, validation = "strict", toolErrors = "brief" }: ExecuteOptions = {},
 ): Promise<ToolCallTrace> {
   const tool = registry.get(call.name);
   if (!tool) {
@@ -63,7 +72,8 @@ export async function traceToolCall(
     }
     parsedArguments = tool.schema.parse(input);
   } catch (error) {
-    return { result: failedToolResult(call, error, now()), outcome: { stage: "parse", error, conversions } };
+    const told = toolErrors === "detailed" && error instanceof SchemaError ? new Error(detailedMessage(error)) : error;
+    return { result: failedToolResult(call, told, now()), outcome: { stage: "parse", error, conversions } };
   }
 
   try {
@@ -99,6 +109,22 @@ export function failedToolResult(call: ToolCall, error: unknown, timestamp: numb
     isError: true,
     timestamp,
   };
+}
+
+/** `a: 必须是 number (received "128")`: the contract message, with where and what it was about. */
+export function detailedMessage(error: SchemaError): string {
+  const path = error.path.length === 0 ? "arguments" : formatFieldPath(error.path);
+  return `${path}: ${error.message} (${error.received === undefined ? "missing" : `received ${receivedText(error.received)}`})`;
+}
+
+/** The offending value as JSON, kept short: it goes back to the model inside one line of text. */
+function receivedText(value: unknown): string {
+  try {
+    const shown = JSON.stringify(value) ?? String(value);
+    return shown.length <= 200 ? shown : `${shown.slice(0, 200)}…`;
+  } catch {
+    return Array.isArray(value) ? "an array too deep to show" : "a value too deep to show";
+  }
 }
 
 /** Tools may throw anything, even a value whose toString throws; the executor still answers. */

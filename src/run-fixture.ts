@@ -2,6 +2,7 @@
 // registry and its own settings (the caller's overrides win), and reports through hooks. Knows
 // nothing about terminals or languages.
 import type { Episode, Fixture } from "./fixture/fixture-format.ts";
+import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "./fake-model.ts";
 import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopResult, type ToolExecution } from "./loop/agent-loop.ts";
 import { RunAborted } from "./loop/call-policy.ts";
@@ -35,6 +36,8 @@ export interface FixtureRunOptions {
   overrides?: Partial<EpisodeSettings>;
   /** Asked before every call: a policy switched mid-run (interactive) wins over the settings. */
   liveValidation?: () => ValidationPolicy | undefined;
+  /** What a failed validation tells the model, for the whole run ("brief" by default). */
+  toolErrors?: ToolErrorDetail;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -80,6 +83,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
         signal: episodeAbort.signal,
         now,
+        ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         onEvent: (event) => hooks.onEvent?.(event, index),
         ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
       });

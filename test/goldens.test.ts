@@ -11,7 +11,7 @@ import { goldens, projectRoot } from "../scripts/goldens.ts";
 
 for (const golden of goldens()) {
   test(`golden ${golden.file}`, async () => {
-    const actual = await transcriptText(await loadFixture(fixtureFileFor(golden.fixture)), golden.lang, { wire: golden.wire });
+    const actual = await transcriptText(await loadFixture(fixtureFileFor(golden.fixture)), golden.lang, { wire: golden.wire, toolErrors: golden.toolErrors });
     assert.equal(actual, readFileSync(join(projectRoot, golden.file), "utf8"), "run npm run check for a diff");
   });
 }

@@ -1,13 +1,24 @@
 // Every sentence the playground says, as one interface; each language implements all of it, so
 // the compiler catches a line that was translated into one language and forgotten in the other.
-import type { SkipReason } from "../execute-tool-call.ts";
+import type { SkipReason, ToolErrorDetail } from "../execute-tool-call.ts";
 import type { JsonSyntaxProblem } from "../fixture/json-syntax.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { Expectation } from "../schema/schema-error.ts";
+import type { EpisodeOutcome, Producer } from "../render/step-outcome.ts";
+import type { PairingProblem } from "../tool-pairing.ts";
 import type { StopReason } from "../types.ts";
 import type { WireNote } from "../wire/wire-request.ts";
 
+/** Why the FakeModel refused a request, as data, so the refusal reads in the run's language. */
+export type ModelRefusal =
+  | { kind: "scriptExhausted"; requestNumber: number; scriptLength: number }
+  | { kind: "pairing"; problem: PairingProblem }
+  | { kind: "other"; message: string };
+
 export interface Catalog {
+  // the producer marks: one word each, padded to one column width; the legend explains them
+  marks: Record<Producer, string>;
+  legend: string;
   // [1] the request
   contextStep(step: number): string;
   contextOrigin: string;
@@ -21,11 +32,22 @@ export interface Catalog {
   block(index: number): string;
   stopReason(reason: StopReason): string;
   replyAppended(historyLength: number, hasToolCalls: boolean): string;
+  /** Interactive: the person dropped a call, so the app removed it from the reply. */
+  callDropped(toolName: string, callId: string): string;
+  stopReasonChanged(from: StopReason, to: StopReason): string;
+  // a summary episode: titled by its outcome, the fixture's title below it
+  outcomeStep(step: number, outcome: EpisodeOutcome): string;
+  scenario(title: string): string;
   // [3] [4] one call
   validateStep(step: number, toolName: string): string;
   executeStep(step: number, toolName: string): string;
   modelCall(toolName: string, callId: string): string;
   modelArguments(json: string): string;
+  /** Interactive: a call the person renamed or whose arguments they edited. */
+  personCall(toolName: string, callId: string): string;
+  personArguments(json: string): string;
+  /** After a failed validation: what the result text tells the model, and so what it can know. */
+  modelReads(detail: ToolErrorDetail): string;
   modelSays(text: string): string;
   converted(conversions: string[]): string;
   skipped(reason: SkipReason, callId: string, abortReason: string): string;
@@ -62,6 +84,6 @@ export interface Catalog {
   fixtureProblem(problem: FixtureProblem): string;
   jsonSyntaxProblem(problem: JsonSyntaxProblem): string;
   unknownFixture(name: string, known: string[]): string;
-  modelFailed(message: string): string;
+  modelFailed(refusal: ModelRefusal): string;
   interrupted: string;
 }

@@ -2,6 +2,7 @@
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import { json } from "../render/format.ts";
 import type { Expectation } from "../schema/schema-error.ts";
+import type { EpisodeOutcome } from "../render/step-outcome.ts";
 import type { StopReason } from "../types.ts";
 import type { Catalog } from "./catalog.ts";
 
@@ -53,9 +54,33 @@ const syntaxProblems = {
   trailingContent: "the JSON value has ended but more text follows",
 } as const;
 
+function outcome(value: EpisodeOutcome): string {
+  const name = "name" in value && value.name === "" ? "(an empty name)" : "name" in value ? value.name : "";
+  switch (value.kind) {
+    case "ran":
+      return value.isError ? `${name} ran, and reported a failure itself (isError=true)` : `${name} passed validation and ran`;
+    case "invalid":
+      return `${name} did not run: its arguments failed validation`;
+    case "unknownTool":
+      return `${name} did not run: the registry has no tool by that name`;
+    case "threw":
+      return `${name} threw while running; the app turned the exception into an isError result`;
+    case "refused":
+      return `The app refused the call to ${name} without running it`;
+    case "aborted":
+      return `The run was aborted; ${name} never got a result of its own`;
+    case "noCall":
+      return "The model answered without asking for a tool";
+    case "stopped":
+      return "The run stopped before any call";
+  }
+}
+
 export const en: Catalog = {
+  marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person " },
+  legend: "Marks: model = the model produced it · app = the app produced it (this program: fixture, registry, executor, loop) · tool = a tool's own output · person = a person wrote it (the user's message, your edits in interactive mode)",
   contextStep: (step) => `[${step}] Assemble the context: system prompt + message history + tool list`,
-  contextOrigin: "(made by the app) All three are sent again, whole, on every request: the model has no memory.",
+  contextOrigin: "All three are sent again, whole, on every request: the model has no memory.",
   systemPrompt: (text) => `systemPrompt: ${text}`,
   historyHas: (count) => `The history now holds ${count} message${count === 1 ? "" : "s"}:`,
   historyElided: (hidden) => `… (${hidden} earlier message${hidden === 1 ? "" : "s"} not shown)`,
@@ -67,14 +92,24 @@ export const en: Catalog = {
   stopReason: (reason) => `stopReason=${reason} — ${stopReasons[reason]}`,
   replyAppended: (length, hasToolCalls) =>
     hasToolCalls
-      ? `(made by the model) The app appends this message to the history first (now ${length}), then runs the tools.`
-      : `(made by the model) The app appends this message to the history (now ${length}).`,
+      ? `The app appends this message to the history first (now ${length}), then runs the tools.`
+      : `The app appends this message to the history (now ${length}).`,
+  callDropped: (name, id) => `The app removed the call to ${name === "" ? "(an empty name)" : name} (id=${id}) from the reply, as you chose: it is not in the history, and the model will not see it.`,
+  stopReasonChanged: (from, to) => `stopReason=${to} — the model sent ${from}; with every call removed, the app changed it to ${to} so the reply agrees with the history: ${stopReasons[to]}`,
+  outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
+  scenario: (title) => `Scenario: ${title}`,
 
   validateStep: (step, name) => `[${step}] Look up and validate: registry.get("${name}"), then its schema.parse(arguments)`,
   executeStep: (step, name) => `[${step}] Execute ${name}: the app does the work; the model executed nothing`,
   modelCall: (name, id) => `The model asks to call ${name === "" ? "(an empty name)" : name}, id=${id}`,
   modelArguments: (json) => `The model sent arguments=${json}`,
   modelSays: (text) => `The model says: ${text}`,
+  personCall: (name, id) => `You changed this call: ${name === "" ? "(an empty name)" : name}, id=${id}`,
+  personArguments: (json) => `You gave arguments=${json}`,
+  modelReads: (detail) =>
+    detail === "brief"
+      ? "All the model will read is the result text above: it names no parameter and no received value, so the model has to guess. (--tool-errors detailed names them)"
+      : "The result text the model will read names the parameter's path, the expected type and the value received.",
   converted: (conversions) => `The coerce policy converted arguments first: ${conversions.join(", ")}`,
   skipped: (reason, id, abortReason) => {
     switch (reason) {
@@ -106,7 +141,7 @@ export const en: Catalog = {
   parseFailedSkip: "The app does not run the tool; it builds an isError=true tool result instead:",
   executed: (content, details) => `The tool returned content=${content}${details === undefined ? "" : ` details=${details}`}`,
   domainFailure: "The tool reported a failure itself (isError=true): nothing was thrown, and the result is paired all the same.",
-  resultWrapped: (callId) => `(made by the app) The executor wraps the output in a toolResult message; toolCallId=${callId} pairs it with the request:`,
+  resultWrapped: (callId) => `The executor wraps the output in a toolResult message; toolCallId=${callId} pairs it with the request:`,
   threw: (message) => `The tool threw: ${message}`,
   threwCaught: "The app catches it (keeping the message, dropping the stack) and builds an isError=true tool result:",
   argumentProblem: (path, expected, received) => {
@@ -168,5 +203,18 @@ export const en: Catalog = {
   },
   unknownFixture: (name, known) => `Unknown fixture "${name}" (expected one of: ${known.join(", ")}; or give a path to a .json file)`,
   interrupted: "Interrupted (Ctrl-C): every call in progress got a paired aborted result; the history is still valid.",
-  modelFailed: (message) => `FakeModel refused the request: ${message}`,
+  modelFailed: (refusal) => {
+    switch (refusal.kind) {
+      case "scriptExhausted":
+        return `FakeModel refused the request: there is no reply for request ${refusal.requestNumber}; the script holds ${refusal.scriptLength}. Add a reply to the script, or end the conversation sooner.`;
+      case "pairing": {
+        const { kind, messageIndex, toolCallIds } = refusal.problem;
+        return kind === "unanswered"
+          ? `FakeModel refused the request (a real provider answers 400): in messages.${messageIndex}, the calls ${toolCallIds.join(", ")} are not followed by their toolResult messages`
+          : `FakeModel refused the request (a real provider answers 400): the toolCallId ${toolCallIds.join(", ")} in messages.${messageIndex} answers no call of the assistant message before it`;
+      }
+      case "other":
+        return `FakeModel refused the request: ${refusal.message}`;
+    }
+  },
 };

@@ -2,6 +2,7 @@
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import { json } from "../render/format.ts";
 import type { Expectation } from "../schema/schema-error.ts";
+import type { EpisodeOutcome } from "../render/step-outcome.ts";
 import type { StopReason } from "../types.ts";
 import type { Catalog } from "./catalog.ts";
 
@@ -53,9 +54,32 @@ const syntaxProblems = {
   trailingContent: "JSON 已经结束，后面还有多余内容",
 } as const;
 
+function outcome(value: EpisodeOutcome): string {
+  switch (value.kind) {
+    case "ran":
+      return value.isError ? `${value.name} 执行了，但工具自己报告失败（isError=true）` : `${value.name} 通过校验并执行成功`;
+    case "invalid":
+      return `${value.name} 没有执行：参数没通过校验`;
+    case "unknownTool":
+      return `${value.name === "" ? "（空名字）" : value.name} 没有执行：Registry 里没有这个工具`;
+    case "threw":
+      return `${value.name} 执行时抛出异常，应用把它变成一条 isError 结果`;
+    case "refused":
+      return `应用拒绝了对 ${value.name === "" ? "（空名字）" : value.name} 的调用，没有执行`;
+    case "aborted":
+      return `运行中止，${value.name} 没有等到自己的结果`;
+    case "noCall":
+      return "模型没有请求工具，直接作答";
+    case "stopped":
+      return "运行在任何调用之前就停下了";
+  }
+}
+
 export const zh: Catalog = {
+  marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   " },
+  legend: "标记：模型＝模型生成的 · 应用＝应用（本程序：fixture、registry、executor、loop）产生的 · 工具＝工具自己的输出 · 人工＝人写的（用户消息、交互模式里你的修改）",
   contextStep: (step) => `[${step}] 组装上下文：系统提示词 + 消息历史 + 工具清单`,
-  contextOrigin: "（应用产生）每次请求都把这三样完整重发一遍——模型没有记忆。",
+  contextOrigin: "每次请求都把这三样完整重发一遍——模型没有记忆。",
   systemPrompt: (text) => `systemPrompt：${text}`,
   historyHas: (count) => `历史现在有 ${count} 条：`,
   historyElided: (hidden) => `……（更早的 ${hidden} 条从略）`,
@@ -67,14 +91,24 @@ export const zh: Catalog = {
   stopReason: (reason) => `stopReason=${reason} —— ${stopReasons[reason]}`,
   replyAppended: (length, hasToolCalls) =>
     hasToolCalls
-      ? `（模型产生）应用先把这条消息追加进历史（现在 ${length} 条），再去执行工具。`
-      : `（模型产生）应用把这条消息追加进历史（现在 ${length} 条）。`,
+      ? `应用先把这条消息追加进历史（现在 ${length} 条），再去执行工具。`
+      : `应用把这条消息追加进历史（现在 ${length} 条）。`,
+  callDropped: (name, id) => `应用按你的选择从回复里删掉了调用 ${name === "" ? "（空名字）" : name}（id=${id}）：历史里没有它，模型下一次也看不到它。`,
+  stopReasonChanged: (from, to) => `stopReason=${to} —— 模型原本给的是 ${from}；调用都被删掉了，应用把它改成 ${to}，让回复和历史一致：${stopReasons[to]}`,
+  outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
+  scenario: (title) => `场景：${title}`,
 
   validateStep: (step, name) => `[${step}] 查找并校验：registry.get("${name}")，再用它的 schema.parse(arguments)`,
   executeStep: (step, name) => `[${step}] 执行 ${name}：动手的是应用，模型什么都没执行`,
   modelCall: (name, id) => `模型请求调用 ${name === "" ? "（空名字）" : name}，id=${id}`,
   modelArguments: (json) => `模型给出的 arguments=${json}`,
   modelSays: (text) => `模型说：${text}`,
+  personCall: (name, id) => `你改过这个调用：${name === "" ? "（空名字）" : name}，id=${id}`,
+  personArguments: (json) => `你给出的 arguments=${json}`,
+  modelReads: (detail) =>
+    detail === "brief"
+      ? "模型下一次只读得到上面这行结果文字：它没说是哪个参数、收到了什么，模型只能自己猜。（--tool-errors detailed 会写明）"
+      : "模型下一次读到的结果文字写明了参数的路径、期望的类型和实际收到的值。",
   converted: (conversions) => `coerce 策略先转换了参数：${conversions.join("，")}`,
   skipped: (reason, id, abortReason) => {
     switch (reason) {
@@ -106,7 +140,7 @@ export const zh: Catalog = {
   parseFailedSkip: "应用不执行工具，改为构造一条 isError=true 的工具结果：",
   executed: (content, details) => `工具返回 content=${content}${details === undefined ? "" : ` details=${details}`}`,
   domainFailure: "工具自己报告了失败（isError=true）：没有抛异常，结果照样配对回填。",
-  resultWrapped: (callId) => `（应用产生）executor 把返回值包成一条 toolResult 消息，toolCallId=${callId} 与请求配对：`,
+  resultWrapped: (callId) => `executor 把返回值包成一条 toolResult 消息，toolCallId=${callId} 与请求配对：`,
   threw: (message) => `执行时抛出异常：${message}`,
   threwCaught: "应用捕获异常（只保留 message，去掉 stack），构造一条 isError=true 的工具结果：",
   argumentProblem: (path, expected, received) => {
@@ -168,5 +202,18 @@ export const zh: Catalog = {
   },
   unknownFixture: (name, known) => `未知的 fixture "${name}"（可选：${known.join(", ")}；或者给出一个 .json 文件路径）`,
   interrupted: "已中断（Ctrl-C）：正在进行的调用都得到了配对的 aborted 结果，历史仍然合法。",
-  modelFailed: (message) => `FakeModel 拒绝了请求：${message}`,
+  modelFailed: (refusal) => {
+    switch (refusal.kind) {
+      case "scriptExhausted":
+        return `FakeModel 拒绝了请求：第 ${refusal.requestNumber} 次请求没有对应的回复，脚本只有 ${refusal.scriptLength} 条。给脚本加一条回复，或者让对话早点结束。`;
+      case "pairing": {
+        const { kind, messageIndex, toolCallIds } = refusal.problem;
+        return kind === "unanswered"
+          ? `FakeModel 拒绝了请求（真实服务商会回 400）：messages.${messageIndex} 里的调用 ${toolCallIds.join("、")} 后面没有紧跟配对的 toolResult`
+          : `FakeModel 拒绝了请求（真实服务商会回 400）：messages.${messageIndex} 的 toolCallId ${toolCallIds.join("、")} 不回答前一条 assistant 消息里的任何调用`;
+      }
+      case "other":
+        return `FakeModel 拒绝了请求：${refusal.message}`;
+    }
+  },
 };

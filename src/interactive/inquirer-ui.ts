@@ -6,6 +6,7 @@ import type { Language } from "../fixture/fixture-format.ts";
 import { findJsonSyntaxError } from "../fixture/json-syntax.ts";
 import { catalogs } from "../i18n/index.ts";
 import { interactiveCatalogs } from "../i18n/interactive-index.ts";
+import { hasUnsafe, visible, visibleLines } from "../render/sanitize.ts";
 import { PromptCancelled, type CallChoice, type InteractiveUI, type PauseChoice } from "./ui.ts";
 
 export interface PromptStreams {
@@ -50,7 +51,7 @@ export function createInquirerUI(initialLang: Language, streams: PromptStreams =
   return {
     pickFixture: (choices, preferred) => {
       const width = Math.max(...choices.map(({ name }) => name.length)) + 2;
-      const list = choices.map(({ name, title }) => ({ value: name, name: `${name.padEnd(width)}${title}`, short: name }));
+      const list = choices.map(({ name, title }) => ({ value: name, name: visible(`${name.padEnd(width)}${title}`), short: visible(name) }));
       return ask((context) => select({ message: say().pickFixture, choices: list, default: preferred, pageSize: 16 }, context));
     },
 
@@ -80,7 +81,8 @@ export function createInquirerUI(initialLang: Language, streams: PromptStreams =
       ask((context) =>
         select<CallChoice>(
           {
-            message: say().reviewCall(call.name, call.id, argumentsJson),
+            // The call is model data: every prompt shows it written out, never obeyed.
+            message: visible(say().reviewCall(call.name, call.id, argumentsJson)),
             default: "run",
             loop: false,
             choices: [
@@ -95,21 +97,30 @@ export function createInquirerUI(initialLang: Language, streams: PromptStreams =
       ),
 
     editArguments: async (currentJson) => {
-      const text = await ask((context) => input({ message: say().editArguments, default: currentJson, prefill: "editable", validate: (value) => checkJsonText(value, lang) }, context));
+      // JSON text already escapes C0; `visible` writes out what JSON leaves raw (bidi, C1, …),
+      // and the result is still the same JSON.
+      const text = await ask((context) => input({ message: say().editArguments, default: visible(currentJson), prefill: "editable", validate: (value) => checkJsonText(value, lang) }, context));
       return JSON.parse(text);
     },
 
     renameTool: (current, known) =>
-      ask((context) => input({ message: say().renameTool(known), default: current, prefill: "editable", validate: (value) => value.trim() !== "" || say().emptyName }, context)),
+      ask((context) =>
+        input(
+          // A name holding control characters is not offered for editing: its written-out form
+          // would become a different name.
+          { message: visible(say().renameTool(known)), ...(hasUnsafe(current) ? {} : { default: current, prefill: "editable" as const }), validate: (value) => value.trim() !== "" || say().emptyName },
+          context,
+        ),
+      ),
 
     saveAs: async (suggested, edited) => {
       if (!(await ask((context) => confirm({ message: say().saveConfirm(edited), default: edited }, context)))) return undefined;
       return ask((context) => input({ message: say().savePath, default: suggested, prefill: "editable", validate: (value) => value.trim() !== "" }, context));
     },
 
-    confirmOverwrite: (path) => ask((context) => confirm({ message: say().overwrite(path), default: false }, context)),
+    confirmOverwrite: (path) => ask((context) => confirm({ message: visible(say().overwrite(path)), default: false }, context)),
 
-    say: (line) => void output.write(`${line}\n`),
+    say: (line) => void output.write(`${visibleLines(line)}\n`),
 
     setLanguage: (next) => {
       lang = next;

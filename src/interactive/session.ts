@@ -12,7 +12,7 @@ import { json } from "../render/format.ts";
 import type { Style } from "../render/style.ts";
 import { localize, replayClock } from "../render/transcript.ts";
 import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
-import type { AssistantMessage, Context } from "../types.ts";
+import type { AssistantMessage, Context, ToolCall } from "../types.ts";
 import { editedFixture, type SessionEdit } from "./edited-fixture.ts";
 import type { InteractiveUI } from "./ui.ts";
 
@@ -78,6 +78,8 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
 
   const review = async (reply: AssistantMessage, episode: number, turn: number): Promise<AssistantMessage> => {
     const content: AssistantMessage["content"] = [];
+    const edited = new Set<string>();
+    const dropped: ToolCall[] = [];
     for (const block of reply.content) {
       if (block.type !== "toolCall" || runToEnd) {
         content.push(block);
@@ -86,18 +88,28 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
       const choice = await ui.reviewCall(block, json(block.arguments));
       if (choice === "run") content.push(block);
       if (choice === "edit") {
-        const edited = { ...block, arguments: await ui.editArguments(json(block.arguments)) };
-        edits.push({ episode, turn, callId: block.id, kind: "arguments", from: block.arguments, to: edited.arguments });
-        content.push(edited);
+        const next = { ...block, arguments: await ui.editArguments(json(block.arguments)) };
+        edits.push({ episode, turn, callId: block.id, kind: "arguments", from: block.arguments, to: next.arguments });
+        edited.add(block.id);
+        content.push(next);
       }
       if (choice === "rename") {
         const name = await ui.renameTool(block.name, (nextContext?.tools ?? []).map((tool) => tool.name));
         edits.push({ episode, turn, callId: block.id, kind: "name", from: block.name, to: name });
+        edited.add(block.id);
         content.push({ ...block, name });
       }
-      if (choice === "drop") edits.push({ episode, turn, callId: block.id, kind: "dropped", from: block.name, to: null });
+      if (choice === "drop") {
+        edits.push({ episode, turn, callId: block.id, kind: "dropped", from: block.name, to: null });
+        dropped.push(block);
+      }
     }
-    return { ...reply, content };
+    // A reply whose calls were all removed asks for no tool: its stopReason must say so, or the
+    // history would hold a "toolUse" message that the loop (rightly) treats as the end.
+    const callsLeft = content.some((block) => block.type === "toolCall");
+    const stopReason = dropped.length > 0 && !callsLeft && reply.stopReason === "toolUse" ? "stop" : reply.stopReason;
+    narrator.personEdited({ edited, dropped, ...(stopReason === reply.stopReason ? {} : { stopReasonWas: reply.stopReason }) });
+    return { ...reply, content, stopReason };
   };
 
   try {
@@ -126,6 +138,8 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };
     throw error;
+  } finally {
+    narrator.finish();
   }
   // The replies as the person left them, then the rest of each script, never requested.
   const scripts = fixture.episodes.map((episode, index) => [...(used[index] ?? []), ...episode.script.slice(used[index]?.length ?? 0)]);

@@ -1,7 +1,7 @@
 // The agent loop: ask the model, append its reply, run the tools it asked for, append their
 // results in call order, and ask again — until a reply asks for no tool, the turn cap is reached,
 // the model stops with an error, or the run is aborted. It emits events and prints nothing.
-import { traceToolCall, type ToolCallTrace } from "../execute-tool-call.ts";
+import { traceToolCall, type ToolCallTrace, type ToolErrorDetail } from "../execute-tool-call.ts";
 import type { ToolRegistry } from "../tool-registry.ts";
 import type { AssistantMessage, Message, Model, ToolCall, ToolResultMessage, ValidationPolicy } from "../types.ts";
 import { describeAbort, skipMessage, skipReason, skippedTrace } from "./call-policy.ts";
@@ -23,6 +23,8 @@ export interface AgentLoopOptions {
   toolExecution?: ToolExecution;
   /** A function is asked again for every call, so a session can switch policy mid-run. */
   validation?: ValidationPolicy | (() => ValidationPolicy);
+  /** What a failed validation tells the model ("brief" by default). */
+  toolErrors?: ToolErrorDetail;
   /** Sees each reply before it joins the history and may change its calls (an interactive edit);
    *  what it returns is what the history records and the loop runs. */
   reviewReply?: (reply: AssistantMessage, turn: number) => Promise<AssistantMessage>;
@@ -115,7 +117,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
     const reportProgress = (content: ToolResultMessage["content"]) => void emit({ type: "toolProgress", call, content });
     const policy = typeof validation === "function" ? validation() : validation;
-    const running = traceToolCall(call, registry, { signal, reportProgress }, { now, validation: policy });
+    const running = traceToolCall(call, registry, { signal, reportProgress }, { now, validation: policy, toolErrors: options.toolErrors });
     if (!signal) return running;
     // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
     return new Promise<ToolCallTrace>((resolve) => {

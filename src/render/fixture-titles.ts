@@ -5,6 +5,7 @@ import { fixtureFileFor, fixtureNames } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
 import { catalogs } from "../i18n/index.ts";
 import { errorLine } from "./error-line.ts";
+import { visible } from "./sanitize.ts";
 import { localize } from "./transcript.ts";
 
 export async function fixtureTitles(lang: Language): Promise<{ name: string; title: string }[]> {
@@ -12,7 +13,8 @@ export async function fixtureTitles(lang: Language): Promise<{ name: string; tit
     fixtureNames().map(async (name) => {
       const file = fixtureFileFor(name);
       try {
-        return { name, title: localize((await loadFixture(file)).title, lang) };
+        // A title is fixture data: shown, never obeyed, in --list and in the interactive picker.
+        return { name, title: visible(localize((await loadFixture(file)).title, lang)) };
       } catch (error) {
         return { name, title: `(${errorLine(error, file, catalogs[lang]) ?? "unreadable"})` };
       }

@@ -1,6 +1,7 @@
 // Compact one-line forms of protocol data for the transcript. Language-neutral: these show data
 // exactly as the model or the app produced it, so they read the same in every --lang.
 import type { Message, TextContent } from "../types.ts";
+import { jsonSafe } from "./sanitize.ts";
 
 /** Longer data is cut: a transcript line should stay a line even when a model sends a novel. */
 export const PREVIEW_LIMIT = 400;
@@ -9,13 +10,77 @@ export function clip(value: string, limit = PREVIEW_LIMIT): string {
   return value.length <= limit ? value : `${value.slice(0, limit)}…(+${value.length - limit})`;
 }
 
+/** How deep a value is shown in the transcript and the wire view; deeper parts are replaced by a
+ *  marker that says so. A person cannot read fifty levels, and the cut keeps printing linear. */
+export const DISPLAY_DEPTH_LIMIT = 48;
+
+/** What stands in for a part of a value cut off at `limit` levels. */
+export function depthMarker(limit: number): string {
+  return `…(cut: deeper than ${limit} levels)`;
+}
+
+/** The value itself when it is at most `limit` levels deep and has no cycle; otherwise a copy in
+ *  which every container below `limit` (and every cycle) is the marker string. Iterative, so a
+ *  value nested a hundred thousand levels deep costs time in proportion to its size, not the stack. */
+export function depthCut(value: unknown, limit: number): unknown {
+  if (typeof value !== "object" || value === null || fitsDepth(value, limit)) return value;
+  const marker = depthMarker(limit);
+  const root: unknown = Array.isArray(value) ? [] : {};
+  type Task = { exit: object } | { from: object; to: object; depth: number };
+  const onPath = new Set<object>([value]);
+  const stack: Task[] = [{ exit: value }, { from: value, to: root as object, depth: 0 }];
+  while (stack.length > 0) {
+    const task = stack.pop() as Task;
+    if ("exit" in task) {
+      onPath.delete(task.exit);
+      continue;
+    }
+    for (const [key, child] of Object.entries(task.from)) {
+      let copy: unknown = child;
+      if (isContainer(child)) {
+        if (task.depth + 1 >= limit || onPath.has(child)) copy = marker;
+        else {
+          copy = Array.isArray(child) ? [] : {};
+          onPath.add(child);
+          stack.push({ exit: child }, { from: child, to: copy as object, depth: task.depth + 1 });
+        }
+      }
+      Reflect.set(task.to, key, copy);
+    }
+  }
+  return root;
+}
+
+/** Arrays and plain records; anything with its own toJSON (a Date) is a leaf, as JSON treats it. */
+function isContainer(value: unknown): value is object {
+  return typeof value === "object" && value !== null && typeof Reflect.get(value, "toJSON") !== "function";
+}
+
+function fitsDepth(value: object, limit: number): boolean {
+  const seen = new Set<object>();
+  const stack: [object, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [object, number];
+    // A node met twice may be a cycle; the careful copy sorts that out.
+    if (depth >= limit || seen.has(node)) return false;
+    seen.add(node);
+    for (const child of Object.values(node)) if (isContainer(child)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** JSON text of any value, never throwing: cut at `limit` levels, every unsafe character escaped. */
+export function safeJson(value: unknown, limit: number): string {
+  return jsonSafe(JSON.stringify(depthCut(value, limit)) ?? "null");
+}
+
 /** Compact JSON, clipped; data that JSON cannot show (cycles, absurd depth) still prints. */
 export function json(value: unknown): string {
   if (value === undefined) return "undefined";
   try {
-    return clip(JSON.stringify(value) ?? String(value));
+    return clip(safeJson(value, DISPLAY_DEPTH_LIMIT));
   } catch {
-    return Array.isArray(value) ? "[…too deep to print]" : typeof value === "object" ? "{…too deep to print}" : "[unprintable]";
+    return "[unprintable]";
   }
 }
 
@@ -49,14 +114,18 @@ export function historyLine(message: Message): string {
 
 /** Indented JSON that keeps any object or array that fits in `width` on one line: a request body
  *  a person can read, not one number per line. */
-export function prettyJson(value: unknown, width = 100, indent = ""): string {
+export function prettyJson(value: unknown, width = 100): string {
+  return jsonSafe(prettyLayout(depthCut(value, DISPLAY_DEPTH_LIMIT), width, ""));
+}
+
+function prettyLayout(value: unknown, width: number, indent: string): string {
   const flat = JSON.stringify(value);
   if (flat === undefined) return "null";
   if (indent.length + flat.length <= width || typeof value !== "object" || value === null) return flat;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    return `[\n${value.map((item: unknown) => `${inner}${prettyJson(item, width, inner)}`).join(",\n")}\n${indent}]`;
+    return `[\n${value.map((item: unknown) => `${inner}${prettyLayout(item, width, inner)}`).join(",\n")}\n${indent}]`;
   }
   const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${prettyJson(item, width, inner)}`).join(",\n")}\n${indent}}`;
+  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${prettyLayout(item, width, inner)}`).join(",\n")}\n${indent}}`;
 }

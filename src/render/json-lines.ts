@@ -4,9 +4,14 @@
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import type { EpisodeSettings } from "../run-fixture.ts";
+import { safeJson } from "./format.ts";
 import type { WireView } from "./wire-block.ts";
 
 export const JSON_LINES_VERSION = 1;
+
+/** Values nested deeper than this are cut, the cut part replaced by a string saying so: every
+ *  event still comes out whole, and any JSON parser can read the line back. */
+export const JSON_DEPTH_LIMIT = 256;
 
 export type JsonLine = Record<string, unknown> & { type: string };
 
@@ -71,15 +76,8 @@ export class JsonLinesWriter {
   }
 
   #emit(line: JsonLine): void {
-    this.write(safeStringify(line));
-  }
-}
-
-/** Model data can be anything JSON can hold, nested absurdly deep; a line must still come out. */
-function safeStringify(line: JsonLine): string {
-  try {
-    return JSON.stringify(line);
-  } catch (error) {
-    return JSON.stringify({ type: line.type, error: `unserializable event: ${error instanceof Error ? error.message : String(error)}` });
+    // Escaped beyond JSON.stringify (C1, bidi, zero-width, U+2028/9): a line that reaches a
+    // terminal or a log viewer shows those characters, never obeys them.
+    this.write(safeJson(line, JSON_DEPTH_LIMIT));
   }
 }

@@ -1,33 +1,61 @@
 // The text transcript: turns the loop's events into numbered, narrated steps in the manner of
 // course chapter 3.4. The first episode of a fixture is told step by step; later ones, each as
-// one step, so the walkthrough can go on to the failure cases without repeating itself.
-import type { ToolCallOutcome, ToolCallTrace } from "../execute-tool-call.ts";
+// one step titled by what happened, so the walkthrough can go on to the failure cases without
+// repeating itself. Every line below a heading starts with the mark of whoever produced its data
+// (the model, the app, a tool, or a person), and every line passes through `visible` first.
+import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../execute-tool-call.ts";
 import type { Catalog } from "../i18n/catalog.ts";
 import { RunAborted, describeAbort } from "../loop/call-policy.ts";
 import type { ToolExecution } from "../loop/agent-loop.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import { isPlainObject } from "../schema/object-schema.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
-import type { AssistantMessage, Context, Message, ToolCall } from "../types.ts";
+import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../types.ts";
 import { contentText, historyLine, json, quoted } from "./format.ts";
+import { visible } from "./sanitize.ts";
+import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
 import { wireBlock, type WireView } from "./wire-block.ts";
 
 export type NarrationMode = "steps" | "summary";
 
-const INDENT = "    ";
-const DATA_INDENT = "      ";
+/** A line's tone: how its text is coloured on a terminal (the mark has its producer's colour). */
+type Tone = "plain" | "data" | "failure" | "note";
+
 /** Longer histories show only their tail, so a long run prints in linear time. */
 export const HISTORY_LISTING_LIMIT = 12;
+
+export interface EpisodeOptions {
+  signal?: AbortSignal;
+  toolExecution?: ToolExecution;
+  /** What a failed validation tells the model; the narration says what the model can know. */
+  toolErrors?: ToolErrorDetail;
+}
+
+/** A person's change to a reply before it ran (interactive mode). */
+export interface PersonEdits {
+  /** Calls whose arguments or name the person changed. */
+  edited: ReadonlySet<string>;
+  dropped: readonly ToolCall[];
+  /** The model's stopReason, when removing calls changed it. */
+  stopReasonWas?: StopReason;
+}
 
 export class Narrator {
   #step = 0;
   #mode: NarrationMode = "steps";
   #toolNames: string[] = [];
-  #signal: AbortSignal | undefined;
-  #parallel = false;
+  #episode: EpisodeOptions = {};
   /** The latest request, so a stopped run can show what it would send next. */
   #lastContext: Context | undefined;
+  /** A summary episode's title waits for its outcome; its lines wait with it. */
+  #pendingTitle: { title: string | undefined; lines: string[] } | undefined;
+  /** Progress a tool reports while it runs, shown inside that call's execute step. */
+  #progress = new Map<string, string[]>();
+  /** Messages a person changed, and the edits of the reply about to be appended. */
+  #personMessages = new WeakSet<Message>();
+  #personCalls = new Set<string>();
+  #pendingEdits: PersonEdits | undefined;
 
   constructor(
     private catalog: Catalog,
@@ -44,31 +72,45 @@ export class Narrator {
 
   /** What the model receives next, outside the numbered steps (the interactive "show context"). */
   showContext(context: Context, header: string): void {
-    this.write("");
-    this.write(this.style.heading(header));
+    this.#out("");
+    this.#out(this.style.heading(this.#visible(header)));
     this.#contextLines(context);
   }
 
+  /** The fixture's title, then the legend of the producer marks. */
   title(text: string): void {
-    this.write(this.style.heading(text));
+    this.#out(this.style.heading(this.#visible(text)));
+    this.#out(this.style.note(this.catalog.legend));
   }
 
-  /** A summary episode is one numbered step, headed by its title. `signal` words an abort. */
-  startEpisode(mode: NarrationMode, title: string | undefined, options: { signal?: AbortSignal; toolExecution?: ToolExecution } = {}): void {
+  /** A summary episode is one numbered step, titled once its outcome is known. */
+  startEpisode(mode: NarrationMode, title: string | undefined, options: EpisodeOptions = {}): void {
+    this.finish();
     this.#mode = mode;
-    this.#signal = options.signal;
-    this.#parallel = options.toolExecution === "parallel";
-    if (mode === "summary") this.#heading(`[${++this.#step}] ${title ?? ""}`.trimEnd());
+    this.#episode = options;
+    if (mode === "summary") this.#pendingTitle = { title, lines: [] };
     else if (title !== undefined) this.#heading(title);
+  }
+
+  /** Prints what an episode still holds back (a run that ended early, by a refusal or a quit). */
+  finish(): void {
+    if (this.#pendingTitle) this.#titleSummary({ kind: "stopped" });
   }
 
   /** Replies the script held but the conversation never asked for. */
   unusedReplies(count: number): void {
-    if (count > 0) this.#line(this.style.failure(this.catalog.unusedReplies(count)));
+    this.finish();
+    if (count > 0) this.#line("app", this.catalog.unusedReplies(count), "failure");
+  }
+
+  /** Called before the reply joins the history: what the person changed in it. */
+  personEdited(edits: PersonEdits): void {
+    this.#pendingEdits = edits;
+    for (const id of edits.edited) this.#personCalls.add(id);
   }
 
   onEvent(event: AgentEvent): void {
-    const { catalog: say, style } = this;
+    const say = this.catalog;
     switch (event.type) {
       case "turnStart": {
         this.#toolNames = (event.context.tools ?? []).map((tool) => tool.name);
@@ -85,14 +127,18 @@ export class Narrator {
         if (event.message.role === "assistant") this.#reply(event.message, event.historyLength);
         return;
       case "toolEnd":
+        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace));
         this.#toolCall(event.call, event.trace);
         return;
-      case "toolProgress":
-        this.#line(style.note(say.progress(event.call.id, contentText(event.content))));
+      case "toolProgress": {
+        const lines = this.#progress.get(event.call.id) ?? [];
+        lines.push(say.progress(event.call.id, contentText(event.content)));
+        this.#progress.set(event.call.id, lines);
         return;
+      }
       case "turnEnd": {
         const callOrder = event.results.map((result) => result.toolCallId);
-        if (this.#parallel && callOrder.length > 1) this.#line(say.order(event.finishOrder, callOrder));
+        if (this.#episode.toolExecution === "parallel" && callOrder.length > 1) this.#line("app", say.order(event.finishOrder, callOrder));
         if (this.#mode === "steps" && event.results.length > 0) {
           this.#heading(say.resultsStep(++this.#step));
           this.#history(event.history);
@@ -100,6 +146,7 @@ export class Narrator {
         return;
       }
       case "end":
+        if (this.#pendingTitle) this.#titleSummary(event.reason === "stop" ? { kind: "noCall" } : { kind: "stopped" });
         this.#end(event.reason, event.turns, event.history);
         return;
       case "agentStart":
@@ -108,149 +155,190 @@ export class Narrator {
     }
   }
 
+  #titleSummary(outcome: EpisodeOutcome): void {
+    const pending = this.#pendingTitle;
+    if (!pending) return;
+    this.#pendingTitle = undefined;
+    this.#heading(this.catalog.outcomeStep(++this.#step, outcome));
+    if (pending.title !== undefined) this.#line("app", this.catalog.scenario(pending.title), "note");
+    for (const line of pending.lines) this.write(line);
+  }
+
   #request(context: Context): void {
     this.#heading(this.catalog.contextStep(++this.#step));
-    this.#line(this.style.note(this.catalog.contextOrigin));
+    this.#line("app", this.catalog.contextOrigin, "note");
     this.#contextLines(context);
   }
 
   #contextLines({ systemPrompt, messages, tools = [] }: Context): void {
     const say = this.catalog;
-    if (systemPrompt !== undefined) this.#line(say.systemPrompt(systemPrompt));
+    if (systemPrompt !== undefined) this.#line("app", say.systemPrompt(systemPrompt));
     this.#history(messages);
-    this.#line(say.toolsHeader(tools.length));
+    this.#line("app", say.toolsHeader(tools.length));
     for (const tool of tools) {
-      this.#data(`${tool.name}  ${tool.description}`);
-      this.#data(`${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
+      this.#data("app", `${tool.name}  ${tool.description}`);
+      this.#data("app", `${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
     }
   }
 
   #wire(context: Context, next: boolean): void {
     if (!this.wire) return;
     const { heading, body, notes } = wireBlock(this.wire, context, this.catalog, next);
-    this.#line(this.style.note(heading));
-    for (const line of body) this.#data(this.style.app(line));
-    for (const note of notes) this.#line(this.style.note(note));
+    this.#line("app", heading, "note");
+    for (const line of body) this.#data("app", line, "data");
+    for (const note of notes) this.#line("app", note, "note");
   }
 
   #end(reason: Extract<AgentEvent, { type: "end" }>["reason"], turns: number, history: readonly Message[]): void {
-    const { catalog: say, style } = this;
+    const say = this.catalog;
     const historyLength = history.length;
-    // A run stopped with results in the history would send them next: show that request.
-    if (this.wire && (reason === "maxTurns" || reason === "aborted") && this.#lastContext) this.#wire({ ...this.#lastContext, messages: [...history] }, true);
     switch (reason) {
       case "maxTurns":
         // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
-        if (this.#mode === "steps") this.#line(style.note(say.stoppedAtCap(turns, historyLength)));
-        return;
+        if (this.#mode === "steps") this.#line("app", say.stoppedAtCap(turns, historyLength), "note");
+        break;
       case "stop":
-        this.#line(style.note(say.finished(turns)));
-        return;
+        this.#line("app", say.finished(turns), "note");
+        break;
       case "modelError":
-        this.#line(style.failure(say.endedByModelError));
-        return;
+        this.#line("app", say.endedByModelError, "failure");
+        break;
       case "aborted":
-        this.#line(style.failure(say.endedByAbort(this.#abortText(), historyLength)));
-        return;
+        this.#line("app", say.endedByAbort(this.#abortText(), historyLength), "failure");
+        break;
     }
+    // A run stopped with results in the history would send them next: show that request, after
+    // the line that says the run stops.
+    if (this.wire && (reason === "maxTurns" || reason === "aborted") && this.#lastContext) this.#wire({ ...this.#lastContext, messages: [...history] }, true);
   }
 
   #history(messages: readonly Message[]): void {
-    this.#line(this.catalog.historyHas(messages.length));
+    this.#line("app", this.catalog.historyHas(messages.length));
     const hidden = Math.max(0, messages.length - HISTORY_LISTING_LIMIT);
-    if (hidden > 0) this.#data(this.style.note(this.catalog.historyElided(hidden)));
+    if (hidden > 0) this.#data("app", this.catalog.historyElided(hidden), "note");
     for (let index = hidden; index < messages.length; index++) {
       const message = messages[index];
-      if (message) this.#data(historyLine(message));
+      if (message) this.#data(this.#producerOf(message), historyLine(message));
     }
   }
 
+  /** The user's message is a person's; an assistant message the model's unless a person changed
+   *  it; a tool result is built by the app (the executor) around the tool's output. */
+  #producerOf(message: Message): Producer {
+    if (message.role === "user") return "person";
+    if (message.role === "assistant") return this.#personMessages.has(message) ? "person" : "model";
+    return "app";
+  }
+
   #reply(message: AssistantMessage, historyLength: number): void {
-    const { catalog: say, style } = this;
+    const say = this.catalog;
+    const edits = this.#pendingEdits;
+    this.#pendingEdits = undefined;
+    if (edits && (edits.edited.size > 0 || edits.dropped.length > 0)) this.#personMessages.add(message);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
+    const byWhom = (block: AssistantMessage["content"][number]): Producer => (block.type === "toolCall" && edits?.edited.has(block.id) ? "person" : "model");
     if (this.#mode === "summary") {
-      for (const block of message.content) if (block.type === "text") this.#line(style.model(say.modelSays(block.text)));
+      for (const block of message.content) if (block.type === "text") this.#line("model", say.modelSays(block.text), "data");
+      this.#dropped(edits);
       const expected = hasToolCalls ? "toolUse" : "stop";
-      if (message.stopReason !== expected || !hasToolCalls) this.#line(say.stopReason(message.stopReason));
+      if (message.stopReason !== expected || !hasToolCalls) this.#stopReason(message.stopReason, edits);
       return;
     }
     this.#heading(say.replyStep(++this.#step, message.content.length));
     message.content.forEach((block, index) => {
       const detail = block.type === "text" ? block.text : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
-      this.#data(style.model(`${say.block(index)}  ${block.type.padEnd(10)}${detail}`));
+      this.#data(byWhom(block), `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
     });
-    this.#line(say.stopReason(message.stopReason));
-    this.#line(style.note(say.replyAppended(historyLength, hasToolCalls)));
+    this.#dropped(edits);
+    this.#stopReason(message.stopReason, edits);
+    this.#line("app", say.replyAppended(historyLength, hasToolCalls), "note");
+  }
+
+  #dropped(edits: PersonEdits | undefined): void {
+    for (const call of edits?.dropped ?? []) this.#line("app", this.catalog.callDropped(call.name, call.id), "note");
+  }
+
+  #stopReason(reason: StopReason, edits: PersonEdits | undefined): void {
+    if (edits?.stopReasonWas !== undefined && edits.stopReasonWas !== reason) this.#line("app", this.catalog.stopReasonChanged(edits.stopReasonWas, reason));
+    else this.#line("model", this.catalog.stopReason(reason));
   }
 
   #toolCall(call: ToolCall, { outcome, result }: ToolCallTrace): void {
-    const { catalog: say, style } = this;
+    const say = this.catalog;
     const steps = this.#mode === "steps";
     const refused = outcome.stage === "skipped" && outcome.reason !== "aborted";
+    const caller: Producer = this.#personCalls.has(call.id) ? "person" : "model";
     if (steps) {
       this.#heading(refused ? say.refusedStep(++this.#step, call.name, call.id) : say.validateStep(++this.#step, call.name));
     } else {
-      this.#line(style.model(say.modelCall(call.name, call.id)));
-      this.#line(style.model(say.modelArguments(json(call.arguments))));
+      this.#line(caller, caller === "person" ? say.personCall(call.name, call.id) : say.modelCall(call.name, call.id), "data");
+      this.#line(caller, caller === "person" ? say.personArguments(json(call.arguments)) : say.modelArguments(json(call.arguments)), "data");
     }
     const executeHeading = () => {
       if (steps) this.#heading(say.executeStep(++this.#step, call.name));
+      // Progress came while the tool ran: it belongs here, after the call was validated.
+      for (const line of this.#progress.get(call.id) ?? []) this.#line("tool", line, "note");
+      this.#progress.delete(call.id);
     };
     if ("conversions" in outcome && outcome.conversions.length > 0) {
-      this.#line(say.converted(outcome.conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
+      this.#line("app", say.converted(outcome.conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
     }
 
     switch (outcome.stage) {
       case "skipped":
         if (refused) {
-          this.#line(style.failure(say.skipped(outcome.reason, call.id, this.#abortText())));
-          this.#line(say.notExecuted);
+          this.#line("app", say.skipped(outcome.reason, call.id, this.#abortText()), "failure");
+          this.#line("app", say.notExecuted);
         } else {
           // Lookup and parse run synchronously, so an abort can only catch a call inside execute.
-          this.#line(say.runningWhenAborted);
+          this.#line("app", say.runningWhenAborted);
           executeHeading();
-          this.#line(style.failure(say.skipped(outcome.reason, call.id, this.#abortText())));
-          this.#line(say.abandoned);
+          this.#line("app", say.skipped(outcome.reason, call.id, this.#abortText()), "failure");
+          this.#line("app", say.abandoned);
         }
         break;
       case "lookup":
-        this.#line(style.failure(say.lookupFailed(call.name, this.#toolNames)));
+        this.#line("app", say.lookupFailed(call.name, this.#toolNames), "failure");
         executeHeading();
-        this.#line(say.lookupFailedSkip);
+        this.#line("app", say.lookupFailedSkip);
         break;
       case "parse":
-        this.#line(style.failure(say.parseFailed(this.#describeParseError(outcome.error))));
+        this.#line("app", say.parseFailed(this.#describeParseError(outcome.error)), "failure");
         executeHeading();
-        this.#line(say.parseFailedSkip);
+        this.#line("app", say.parseFailedSkip);
         break;
       case "execute":
-        this.#line(say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
+        this.#line("app", say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
         executeHeading();
-        this.#line(style.failure(say.threw(errorText(outcome.error))));
-        this.#line(say.threwCaught);
+        this.#line("tool", say.threw(errorText(outcome.error)), "failure");
+        this.#line("app", say.threwCaught);
         break;
       case "done":
-        this.#line(say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
+        this.#line("app", say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
         executeHeading();
         this.#done(outcome, call, result.isError);
         break;
     }
     const line = `[toolResult] ${historyLine(result).slice(13)}`;
-    this.#data(result.isError ? style.failure(line) : style.app(line));
+    this.#data("app", line, result.isError ? "failure" : "data");
+    // The model will read only the result's text: say what that text lets it know.
+    if (outcome.stage === "parse" && outcome.error instanceof SchemaError && outcome.error.path.length > 0) {
+      this.#line("app", say.modelReads(this.#episode.toolErrors ?? "brief"), "note");
+    }
   }
 
   #done(outcome: Extract<ToolCallOutcome, { stage: "done" }>, call: ToolCall, isError: boolean): void {
-    const { catalog: say, style } = this;
+    const say = this.catalog;
     const content = `[${outcome.output.content.map((block) => `text(${quoted(block.text)})`).join(", ")}]`;
     const details = outcome.output.details === undefined ? undefined : json(outcome.output.details);
-    this.#line(say.executed(content, details));
-    if (isError) this.#line(style.failure(say.domainFailure));
-    this.#line(style.note(say.resultWrapped(call.id)));
+    this.#line("tool", say.executed(content, details), "data");
+    if (isError) this.#line("tool", say.domainFailure, "failure");
+    this.#line("app", say.resultWrapped(call.id), "note");
   }
 
   #abortText(): string {
-    const reason: unknown = this.#signal?.reason;
-    return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms) : describeAbort(this.#signal);
+    const reason: unknown = this.#episode.signal?.reason;
+    return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms) : describeAbort(this.#episode.signal);
   }
 
   #describeParseError(error: unknown): string {
@@ -264,17 +352,45 @@ export class Narrator {
     return errorText(error);
   }
 
+  #visible(text: string): string {
+    return visible(text, this.style.escape);
+  }
+
   #heading(text: string): void {
-    this.write("");
-    this.write(this.style.heading(text));
+    this.#out("");
+    this.#out(this.style.heading(this.#visible(text)));
   }
 
-  #line(text: string): void {
-    this.write(`${INDENT}${text}`);
+  /** A narrated line: the producer's mark, then the text. */
+  #line(producer: Producer, text: string, tone: Tone = "plain"): void {
+    this.#out(`${this.#mark(producer)}${this.#tone(tone, producer)(this.#visible(text))}`);
   }
 
-  #data(text: string): void {
-    this.write(`${DATA_INDENT}${text}`);
+  /** A line of data itself (a history entry, a block, a body line), indented under its sentence. */
+  #data(producer: Producer, text: string, tone: Tone = "data"): void {
+    this.#out(`${this.#mark(producer)}  ${this.#tone(tone, producer)(this.#visible(text))}`);
+  }
+
+  #mark(producer: Producer): string {
+    return this.style.mark(producer, this.catalog.marks[producer]);
+  }
+
+  #tone(tone: Tone, producer: Producer): (text: string) => string {
+    switch (tone) {
+      case "plain":
+        return (text) => text;
+      case "data":
+        return (text) => this.style.producer(producer, text);
+      case "failure":
+        return this.style.failure;
+      case "note":
+        return this.style.note;
+    }
+  }
+
+  #out(line: string): void {
+    if (this.#pendingTitle) this.#pendingTitle.lines.push(line);
+    else this.write(line);
   }
 }
 

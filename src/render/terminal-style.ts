@@ -1,6 +1,7 @@
 // Colour for a terminal, and only for a terminal: piped output stays plain text. FORCE_COLOR wins
 // over NO_COLOR, as in Node itself; NO_COLOR wins over a TTY. chalk is loaded only when colour is
 // on, so a piped run (and the golden check) never pays for it.
+import type { Producer } from "./step-outcome.ts";
 import { plainStyle, type Style } from "./style.ts";
 
 export type ColorLevel = 0 | 1 | 2 | 3;
@@ -22,11 +23,19 @@ export async function terminalStyle(level: ColorLevel): Promise<Style> {
   if (level === 0) return plainStyle;
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level });
-  return {
-    heading: (text) => chalk.bold(text),
+  const colours: Record<Producer, (text: string) => string> = {
     model: (text) => chalk.cyan(text),
     app: (text) => chalk.green(text),
+    tool: (text) => chalk.yellow(text),
+    person: (text) => chalk.magenta(text),
+  };
+  return {
+    heading: (text) => chalk.bold(text),
+    // Only the word is coloured; the padding after it stays plain.
+    mark: (producer, text) => text.replace(/\S+/, (word) => chalk.bold(colours[producer](word))),
+    producer: (producer, text) => colours[producer](text),
     failure: (text) => chalk.red(text),
     note: (text) => chalk.dim(text),
+    escape: (text) => chalk.inverse(text),
   };
 }

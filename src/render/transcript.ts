@@ -1,6 +1,7 @@
 // Plays a fixture and reports it, as the narrated transcript or as JSON Lines: the one function
 // behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
 // exactly what a learner sees.
+import type { ToolErrorDetail } from "../execute-tool-call.ts";
 import type { Fixture, Language, LocalizedText } from "../fixture/fixture-format.ts";
 import { catalogs } from "../i18n/index.ts";
 import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
@@ -18,6 +19,8 @@ export interface TranscriptOptions {
   signal?: AbortSignal;
   /** Show each request as this provider's body too. */
   wire?: WireProvider;
+  /** What a failed validation tells the model (--tool-errors). */
+  toolErrors?: ToolErrorDetail;
 }
 
 export function localize(text: LocalizedText, lang: Language): string {
@@ -30,25 +33,31 @@ export function replayClock(): () => number {
   return () => tick++;
 }
 
-export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire }: TranscriptOptions): Promise<void> {
+export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors }: TranscriptOptions): Promise<void> {
   const narrator = new Narrator(catalogs[lang], style, write, wire && (await loadWireView(wire)));
   narrator.title(localize(fixture.title, lang));
-  await runFixture(
-    fixture,
-    {
-      onEpisodeStart: (episode, index, settings, episodeSignal) =>
-        narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
-          signal: episodeSignal,
-          toolExecution: settings.toolExecution,
-        }),
-      onEvent: (event) => narrator.onEvent(event),
-      onEpisodeEnd: (_episode, _index, { unusedReplies }) => narrator.unusedReplies(unusedReplies),
-    },
-    { now: replayClock(), overrides, signal },
-  );
+  try {
+    await runFixture(
+      fixture,
+      {
+        onEpisodeStart: (episode, index, settings, episodeSignal) =>
+          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
+            signal: episodeSignal,
+            toolExecution: settings.toolExecution,
+            toolErrors,
+          }),
+        onEvent: (event) => narrator.onEvent(event),
+        onEpisodeEnd: (_episode, _index, { unusedReplies }) => narrator.unusedReplies(unusedReplies),
+      },
+      { now: replayClock(), overrides, signal, toolErrors },
+    );
+  } finally {
+    // An episode the model refused still shows what it narrated before the refusal.
+    narrator.finish();
+  }
 }
 
-export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter } = await import("./json-lines.ts");
   const writer = new JsonLinesWriter(write, wire && (await loadWireView(wire)));
@@ -60,12 +69,16 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
       onEvent: (event, index) => writer.onEvent(event, index),
       onEpisodeEnd: (_episode, index, { unusedReplies }) => writer.episodeEnd(index, unusedReplies),
     },
-    { now: replayClock(), overrides, signal },
+    { now: replayClock(), overrides, signal, toolErrors },
   );
 }
 
 /** The whole transcript as one string, as `npm start --silent` prints it without colour. */
-export async function transcriptText(fixture: Fixture, lang: Language, options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider } = {}): Promise<string> {
+export async function transcriptText(
+  fixture: Fixture,
+  lang: Language,
+  options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider; toolErrors?: ToolErrorDetail } = {},
+): Promise<string> {
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });
   return `${lines.join("\n")}\n`;

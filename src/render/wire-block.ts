@@ -2,16 +2,38 @@
 // out as indented JSON, and a line for each thing the view had to add or change on the way. The
 // renderers are loaded only when --wire is given, so a plain run does not pay for them.
 import type { Catalog } from "../i18n/catalog.ts";
-import type { Context } from "../types.ts";
+import type { AssistantMessage, Context } from "../types.ts";
 import type { WireProvider, WireRequest } from "../wire/wire-request.ts";
-import { prettyJson } from "./format.ts";
+import { DISPLAY_DEPTH_LIMIT, depthCut, prettyJson } from "./format.ts";
 
 /** One provider's renderer, bound: context in, request body out. */
 export type WireView = (context: Context) => WireRequest;
 
 export async function loadWireView(provider: WireProvider): Promise<WireView> {
   const { renderWireRequest } = await import("../wire/index.ts");
-  return (context) => renderWireRequest(provider, context);
+  return (context) => renderWireRequest(provider, shallowEnough(context));
+}
+
+/** The context with any call's arguments cut at the display depth (the cut marked as such): a
+ *  view of the request need not copy, nor recurse through, a value no one can read. Messages
+ *  that are shallow enough are passed as they are. */
+function shallowEnough(context: Context): Context {
+  let messages: Context["messages"] | undefined;
+  context.messages.forEach((message, index) => {
+    if (message.role !== "assistant") return;
+    let content: AssistantMessage["content"] | undefined;
+    message.content.forEach((block, blockIndex) => {
+      if (block.type !== "toolCall") return;
+      const cut = depthCut(block.arguments, DISPLAY_DEPTH_LIMIT);
+      if (cut === block.arguments) return;
+      content ??= [...message.content];
+      content[blockIndex] = { ...block, arguments: cut };
+    });
+    if (!content) return;
+    messages ??= [...context.messages];
+    messages[index] = { ...message, content };
+  });
+  return messages ? { ...context, messages } : context;
 }
 
 /** `next`: the request the run would send if it went on (shown when the run stops with calls answered). */
