@@ -38,6 +38,8 @@ export interface ExecuteOptions {
   validation?: ValidationPolicy;
   /** "brief" by default. */
   toolErrors?: ToolErrorDetail;
+  /** Called once the arguments passed validation, just before the tool runs. */
+  onValidated?: (parsedArguments: unknown, conversions: Conversions) => void;
 }
 
 export async function executeToolCall(
@@ -54,7 +56,7 @@ export async function traceToolCall(
   call: ToolCall,
   registry: ToolRegistry,
   context: Omit<ToolContext, "callId"> = {},
-  { now = Date.now, validation = "strict", toolErrors = "brief" }: ExecuteOptions = {},
+  { now = Date.now, validation = "strict", toolErrors = "brief", onValidated }: ExecuteOptions = {},
 ): Promise<ToolCallTrace> {
   const tool = registry.get(call.name);
   if (!tool) {
@@ -76,6 +78,7 @@ export async function traceToolCall(
     return { result: failedToolResult(call, told, now()), outcome: { stage: "parse", error, conversions } };
   }
 
+  onValidated?.(parsedArguments, conversions);
   try {
     // callId is written last so a caller's context cannot answer for another call.
     const returned: unknown = await tool.execute(parsedArguments, { ...context, callId: call.id });

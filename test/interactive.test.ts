@@ -36,13 +36,20 @@ test("pick → edit a to \"128\" → the failure is paired and calc never runs �
   assert.equal(code, 0, errors.join("\n"));
   assert.deepEqual(ui.unused(), []);
   assert.match(transcript, /id=call_1 name=calc arguments=\{"a":"128","b":64,"op":"mul"\}/);
-  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n {4}应用不执行工具/);
+  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n应用 {3}应用不执行工具/);
+  // The edited arguments are the person's, not the model's: in the reply and in the history.
+  assert.match(transcript, /\n人工 {5}内容块 1  toolCall  id=call_1 name=calc arguments=\{"a":"128"/);
+  assert.match(transcript, /\n人工 {5}\[assistant\]  text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"/);
   assert.match(transcript, /\[toolResult\] calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
   assert.doesNotMatch(transcript, /details=\{"expression":"128 \* 64"/, "calc did not run");
   assert.ok(ui.said.some((line) => line.includes(saved)), "says where it saved");
 
   const replay = await transcriptText(await loadFixture(saved), "zh");
-  assert.equal(replay, transcript, "the saved fixture replays to the same transcript");
+  // Replayed, the edit is simply what the scripted model sends: the same transcript, with the
+  // person's marks on the edited reply turned into the model's.
+  const asModel = transcript.replace(/^人工(?= +(内容块|\[assistant\]))/gm, "模型");
+  assert.notEqual(asModel, transcript);
+  assert.equal(replay, asModel, "the saved fixture replays to the same transcript");
   assert.match(readFileSync(saved, "utf8"), /"description": "Saved from tool-call-playground --interactive\. episode 1, turn 1, call_1: arguments/);
 });
 
@@ -67,9 +74,24 @@ test("rename and drop go through the same executor; an existing file is never ov
   assert.ok(ui.said.some((line) => line.includes("coerce")), "the policy switch is confirmed");
   assert.equal(readFileSync(target, "utf8"), "original\n");
 
-  const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: undefined }], "final-answer");
+});
+
+test("drop the call: the app says it removed it, stopReason and narration agree, and the save replays", async () => {
+  const saved = join(scratch, "dropped.json");
+  const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], "final-answer");
+  assert.equal(dropped.code, 0, dropped.errors.join("\n"));
   assert.match(dropped.transcript, /里面有 1 个内容块/);
   assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
+  assert.match(dropped.transcript, /\n应用 {3}应用按你的选择从回复里删掉了调用 calc（id=[^）]+）/);
+  assert.match(dropped.transcript, /\n应用 {3}stopReason=stop —— 模型原本给的是 toolUse/);
+  assert.doesNotMatch(dropped.transcript, /stopReason=toolUse —— 模型停下来等工具结果/, "no stopReason that contradicts the end");
+  assert.match(dropped.transcript, /模型不再请求工具，对话结束/);
+
+  const fixture = await loadFixture(saved);
+  assert.deepEqual(fixture.episodes[0]?.script[0]?.stopReason, "stop");
+  const replay = await transcriptText(fixture, "zh");
+  assert.match(replay, /\n模型 {3}stopReason=stop —— 模型说完了，没有请求工具。/);
+  assert.match(replay, /模型不再请求工具，对话结束（共请求模型 1 次）/);
 });
 
 test("switching language mid-session narrates on in the other language; quitting saves nothing", async () => {

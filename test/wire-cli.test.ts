@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { catalogs } from "../src/i18n/index.ts";
 import { promisify } from "node:util";
 import { renderWireTable } from "../src/wire/wire-table.ts";
 import { projectRoot } from "../scripts/goldens.ts";
@@ -13,11 +14,12 @@ const run = promisify(execFile);
 
 /** The JSON bodies in a transcript: each starts at a 6-space "{" line after a wire heading. */
 function bodies(transcript: string): unknown[] {
-  const lines = transcript.split("\n");
+  // A body line is the app's data: its mark, then the JSON indented under the sentence.
+  const lines = transcript.split("\n").map((line) => (line.startsWith(catalogs.zh.marks.app) ? line.slice(catalogs.zh.marks.app.length) : line));
   const found: unknown[] = [];
   for (let index = 0; index < lines.length; index++) {
-    if (lines[index] !== "      {") continue;
-    const end = lines.indexOf("      }", index);
+    if (lines[index] !== "  {") continue;
+    const end = lines.indexOf("  }", index);
     found.push(JSON.parse(lines.slice(index, end + 1).join("\n")));
     index = end;
   }

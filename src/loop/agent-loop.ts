@@ -117,7 +117,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
     const reportProgress = (content: ToolResultMessage["content"]) => void emit({ type: "toolProgress", call, content });
     const policy = typeof validation === "function" ? validation() : validation;
-    const running = traceToolCall(call, registry, { signal, reportProgress }, { now, validation: policy, toolErrors: options.toolErrors });
+    const running = traceToolCall(call, registry, { signal, reportProgress }, {
+      now,
+      validation: policy,
+      toolErrors: options.toolErrors,
+      // Like progress, told without waiting: the executor goes straight on to run the tool.
+      onValidated: (parsedArguments, conversions) => void emit({ type: "toolValidated", call, parsedArguments, conversions }),
+    });
     if (!signal) return running;
     // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
     return new Promise<ToolCallTrace>((resolve) => {

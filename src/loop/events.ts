@@ -1,7 +1,7 @@
 // The typed events the agent loop emits. The loop prints nothing: the text transcript, the JSON
 // Lines output and an interactive UI are all consumers of this one stream.
 import type { ToolCallTrace } from "../execute-tool-call.ts";
-import type { AssistantMessage, Context, Message, TextContent, ToolCall, ToolResultMessage } from "../types.ts";
+import type { AssistantMessage, Coercion, Context, Message, TextContent, ToolCall, ToolResultMessage } from "../types.ts";
 
 /** "stop": a reply asked for no tool; "maxTurns": the cap; "modelError": the reply's stopReason
  *  was "error" or "aborted"; "aborted": the run's signal fired. */
@@ -15,6 +15,8 @@ export type AgentEvent =
   /** A message joined the history (an assistant reply before its tools run). */
   | { type: "messageAppended"; message: Message; historyLength: number }
   | { type: "toolStart"; call: ToolCall }
+  /** The call was found and its arguments passed validation: the tool runs next. */
+  | { type: "toolValidated"; call: ToolCall; parsedArguments: unknown; conversions: Coercion["conversions"] }
   | { type: "toolProgress"; call: ToolCall; content: TextContent[] }
   | { type: "toolEnd"; call: ToolCall; trace: ToolCallTrace }
   /** `finishOrder`: call ids in the order they finished (in parallel mode, not the call order). */

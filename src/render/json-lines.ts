@@ -51,6 +51,9 @@ export class JsonLinesWriter {
       }
       case "messageAppended":
         return this.#emit({ type: "messageAppended", episode, index: event.historyLength - 1, message: event.message });
+      case "toolValidated":
+        // Not a line of its own: toolEnd's `stage` says how far the call got (format stays stable).
+        return;
       case "toolStart":
         return this.#emit({ type: "toolStart", episode, toolCallId: event.call.id, toolName: event.call.name });
       case "toolProgress":

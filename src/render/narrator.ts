@@ -50,8 +50,11 @@ export class Narrator {
   #lastContext: Context | undefined;
   /** A summary episode's title waits for its outcome; its lines wait with it. */
   #pendingTitle: { title: string | undefined; lines: string[] } | undefined;
-  /** Progress a tool reports while it runs, shown inside that call's execute step. */
+  /** Progress a tool reports while it runs, shown inside that call's execute step: at once when
+   *  that step is already open (one call at a time), else held until the call's step is told. */
   #progress = new Map<string, string[]>();
+  /** Calls whose validate and execute steps were told when they passed validation. */
+  #opened = new Set<string>();
   /** Messages a person changed, and the edits of the reply about to be appended. */
   #personMessages = new WeakSet<Message>();
   #personCalls = new Set<string>();
@@ -130,9 +133,19 @@ export class Narrator {
         if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace));
         this.#toolCall(event.call, event.trace);
         return;
+      case "toolValidated":
+        // One call at a time, told step by step: its steps open now, so progress shows live.
+        if (this.#mode === "steps" && this.#episode.toolExecution !== "parallel") {
+          this.#opened.add(event.call.id);
+          this.#validated(event.call, event.parsedArguments, event.conversions);
+          this.#heading(say.executeStep(++this.#step, event.call.name));
+        }
+        return;
       case "toolProgress": {
+        const line = say.progress(event.call.id, contentText(event.content));
+        if (this.#opened.has(event.call.id)) return this.#line("tool", line, "note");
         const lines = this.#progress.get(event.call.id) ?? [];
-        lines.push(say.progress(event.call.id, contentText(event.content)));
+        lines.push(line);
         this.#progress.set(event.call.id, lines);
         return;
       }
@@ -268,6 +281,8 @@ export class Narrator {
     const steps = this.#mode === "steps";
     const refused = outcome.stage === "skipped" && outcome.reason !== "aborted";
     const caller: Producer = this.#personCalls.has(call.id) ? "person" : "model";
+    const opened = this.#opened.delete(call.id);
+    if (opened) return this.#afterValidation(call, outcome, result);
     if (steps) {
       this.#heading(refused ? say.refusedStep(++this.#step, call.name, call.id) : say.validateStep(++this.#step, call.name));
     } else {
@@ -280,9 +295,7 @@ export class Narrator {
       for (const line of this.#progress.get(call.id) ?? []) this.#line("tool", line, "note");
       this.#progress.delete(call.id);
     };
-    if ("conversions" in outcome && outcome.conversions.length > 0) {
-      this.#line("app", say.converted(outcome.conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
-    }
+    if (outcome.stage === "parse" || outcome.stage === "execute" || outcome.stage === "done") this.#converted(outcome.conversions);
 
     switch (outcome.stage) {
       case "skipped":
@@ -308,17 +321,47 @@ export class Narrator {
         this.#line("app", say.parseFailedSkip);
         break;
       case "execute":
-        this.#line("app", say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
-        executeHeading();
-        this.#line("tool", say.threw(errorText(outcome.error)), "failure");
-        this.#line("app", say.threwCaught);
-        break;
       case "done":
         this.#line("app", say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
         executeHeading();
-        this.#done(outcome, call, result.isError);
+        this.#ran(call, outcome, result.isError);
         break;
     }
+    this.#result(call, outcome, result);
+  }
+
+  /** The rest of a call whose validate and execute steps were told as it passed validation. */
+  #afterValidation(call: ToolCall, outcome: ToolCallOutcome, result: ToolCallTrace["result"]): void {
+    if (outcome.stage === "skipped") {
+      this.#line("app", this.catalog.skipped(outcome.reason, call.id, this.#abortText()), "failure");
+      this.#line("app", this.catalog.abandoned);
+    } else if (outcome.stage === "execute" || outcome.stage === "done") {
+      this.#ran(call, outcome, result.isError);
+    }
+    this.#result(call, outcome, result);
+  }
+
+  #validated(call: ToolCall, parsedArguments: unknown, conversions: Extract<ToolCallOutcome, { stage: "done" }>["conversions"]): void {
+    this.#heading(this.catalog.validateStep(++this.#step, call.name));
+    this.#converted(conversions);
+    this.#line("app", this.catalog.parsePassed(call.name, json(parsedArguments), droppedKeys(call, parsedArguments)));
+  }
+
+  #converted(conversions: Extract<ToolCallOutcome, { stage: "done" }>["conversions"]): void {
+    if (conversions.length === 0) return;
+    this.#line("app", this.catalog.converted(conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
+  }
+
+  /** What the tool did: returned (perhaps reporting a failure itself) or threw. */
+  #ran(call: ToolCall, outcome: Extract<ToolCallOutcome, { stage: "execute" | "done" }>, isError: boolean): void {
+    if (outcome.stage === "done") return this.#done(outcome, call, isError);
+    this.#line("tool", this.catalog.threw(errorText(outcome.error)), "failure");
+    this.#line("app", this.catalog.threwCaught);
+  }
+
+  /** The result message the app built, and what its text lets the model know. */
+  #result(call: ToolCall, outcome: ToolCallOutcome, result: ToolCallTrace["result"]): void {
+    const say = this.catalog;
     const line = `[toolResult] ${historyLine(result).slice(13)}`;
     this.#data("app", line, result.isError ? "failure" : "data");
     // The model will read only the result's text: say what that text lets it know.
