@@ -8,7 +8,7 @@ import { catalogs } from "../src/i18n/index.ts";
 import { errorLine } from "../src/render/error-line.ts";
 import { transcriptText } from "../src/render/transcript.ts";
 import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
-import { goldens, projectRoot } from "./goldens.ts";
+import { goldens, projectRoot, toolListChange } from "./goldens.ts";
 
 const usage = "usage: npm run check [-- --update]\n  --update  rewrite the golden files from the current output (review the git diff afterwards)";
 const args = process.argv.slice(2);
@@ -52,6 +52,8 @@ for (const golden of goldens()) {
     failures++;
   } else {
     console.error(`✗ ${label}: the transcript differs from the golden file`);
+    const why = toolListChange(expected, actual);
+    if (why) console.error(`  ${why}`);
     console.error(createTwoFilesPatch(golden.file, "actual output", expected, actual, "", "", { context: 3 }));
     failures++;
   }

@@ -34,3 +34,29 @@ export function goldens(): Golden[] {
   list.push({ fixture: "self-correction", lang: "zh", file: "fixtures/expected/self-correction.detailed.txt", toolErrors: "detailed" });
   return list;
 }
+
+/** The tool names a transcript lists under "the tool list" (each is followed by its parameters). */
+export function toolsShown(transcript: string): string[] {
+  const lines = transcript.split("\n");
+  // A line without its producer mark: `calc  对两个数字…` / `      parameters={…}`.
+  const unmarked = (line: string | undefined) => (line ?? "").replace(/^\S+\s+/, "");
+  const names: string[] = [];
+  lines.forEach((line, index) => {
+    if (!unmarked(lines[index + 1]).startsWith("parameters=")) return;
+    const name = unmarked(line).split(/\s+/)[0];
+    if (name && !names.includes(name)) names.push(name);
+  });
+  return names;
+}
+
+/** One line saying why a golden changed, when it is because the tool list did (a tool added to
+ *  src/tools and a fixture that does not name its tools), or undefined. */
+export function toolListChange(expected: string, actual: string): string | undefined {
+  const before = toolsShown(expected);
+  const after = toolsShown(actual);
+  const added = after.filter((name) => !before.includes(name));
+  const removed = before.filter((name) => !after.includes(name));
+  if (added.length === 0 && removed.length === 0) return undefined;
+  const change = [added.length > 0 ? `added ${added.join(", ")}` : "", removed.length > 0 ? `removed ${removed.join(", ")}` : ""].filter(Boolean).join("; ");
+  return `the tool list changed (${change}): an episode without "tools" gets every built-in tool; name its tools in the fixture to keep the golden as it was`;
+}

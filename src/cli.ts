@@ -3,6 +3,7 @@
 // knows about argv.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { languages, type Language } from "./fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
@@ -39,6 +40,7 @@ interface Options {
   timeout?: number;
   wire?: WireProvider;
   interactive?: boolean;
+  toolErrors?: ToolErrorDetail;
 }
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -65,6 +67,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     .addOption(new Option("--max-turns <n>", "model requests at most per episode (overrides the fixture)").argParser(positiveInteger))
     .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
     .addOption(new Option("--validation <policy>", 'strict rejects "128" for a number; coerce converts it first, as Pi does').choices(["strict", "coerce"]))
+    .addOption(
+      new Option("--tool-errors <detail>", "what a failed validation tells the model: brief (the schema's message, chapter 06) or detailed (field path, expectation, value received)")
+        .choices(["brief", "detailed"])
+        .default("brief"),
+    )
     .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
     .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(wireProviders))
     .version(version, "-V, --version", "print the version")
@@ -73,14 +80,17 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     .configureOutput({ writeOut: io.out, writeErr: (text) => io.err(visibleLines(text)) })
     .addHelpText(
       "after",
-      "\nExamples:\n" +
-        "  tool-call-playground                          the walkthrough, narrated in Chinese\n" +
-        "  tool-call-playground --lang en                the same transcript in English\n" +
-        "  tool-call-playground --list                   the scenario fixtures\n" +
-        "  tool-call-playground --interactive            pick a fixture, step through it, edit calls, save\n" +
+      "\nExamples (from the project folder; npm needs -- before the options it should pass on):\n" +
+        "  npm start                                             the walkthrough, narrated in Chinese\n" +
+        "  npm start -- --lang en                                the same transcript in English\n" +
+        "  npm start -- --list                                   the scenario fixtures\n" +
+        "  npm start -- --interactive                            pick a fixture, step through it, edit calls, save\n" +
+        "  npm start -- self-correction --tool-errors detailed   the failed result names the field\n" +
+        "  npm start -- final-answer --wire anthropic            the same history as Anthropic's request bodies\n" +
+        "\nThe same as a command, anywhere, after npm link (or npm install -g .):\n" +
+        "  tool-call-playground --lang en\n" +
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
-        "  tool-call-playground fixtures/mine.json --json\n" +
-        "  tool-call-playground final-answer --wire anthropic   the same history as Anthropic's request bodies\n" +
+        "  tool-call-playground my-fixture.json --json\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
         "Exit codes: 0 done, 1 bad input (fixture, arguments), 2 --interactive without a terminal,\n" +
         "70 internal error, 130 interrupted (Ctrl-C, or Esc at a prompt).\n" +
@@ -143,6 +153,11 @@ function overridesFrom(options: Options): Partial<EpisodeSettings> {
   };
 }
 
+/** --tool-errors is a setting of the run, not of an episode: the fixture format has no such key. */
+function toolErrorsFrom(options: Options): { toolErrors?: ToolErrorDetail } {
+  return options.toolErrors === "detailed" ? { toolErrors: "detailed" } : {};
+}
+
 async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
   const say = catalogs[options.lang];
   const reference = resolveFixture(fixtureArgument);
@@ -155,10 +170,10 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   try {
     const fixture = await loadFixture(reference.file);
     if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire });
+      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options) });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire });
+      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options) });
     }
   } catch (error) {
     const line = errorLine(error, reference.file, say);

@@ -1,0 +1,43 @@
+// One language per run (issue 9, item 6): every message the app writes follows --lang; only data
+// (fixture text, tool output, the tools' own contract strings) prints as it is. The FakeModel's
+// refusals are worded from their structured cause, not passed through in English.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fixtureSchema } from "../src/fixture/fixture-format.ts";
+import { ModelRequestError } from "../src/fake-model.ts";
+import { catalogs } from "../src/i18n/index.ts";
+import { errorLine } from "../src/render/error-line.ts";
+import { narrateFixture } from "../src/render/transcript.ts";
+import { EpisodeError } from "../src/run-fixture.ts";
+
+const exhausted = fixtureSchema.parse({
+  title: "t",
+  episodes: [{ user: "u", tools: ["calc"], script: [{ content: [{ type: "toolCall", id: "c1", name: "calc", arguments: { a: 1, b: 2, op: "add" } }] }] }],
+});
+
+async function refusal(lang: "zh" | "en"): Promise<{ line: string; transcript: string[] }> {
+  const transcript: string[] = [];
+  try {
+    await narrateFixture(exhausted, { lang, write: (line) => transcript.push(line) });
+  } catch (error) {
+    return { line: errorLine(error, "x.json", catalogs[lang]) ?? "", transcript };
+  }
+  throw new Error("the script should have run out");
+}
+
+test("a script that runs out is refused in the run's language", async () => {
+  const zh = await refusal("zh");
+  assert.match(zh.line, /^x\.json: \$\.episodes\[0\]\.script: FakeModel 拒绝了请求：第 2 次请求没有对应的回复，脚本只有 1 条/);
+  assert.doesNotMatch(zh.line, /has no reply|script holds/);
+  const en = await refusal("en");
+  assert.match(en.line, /FakeModel refused the request: there is no reply for request 2; the script holds 1/);
+  // What was narrated before the refusal is still printed, under its heading.
+  assert.ok(zh.transcript.some((line) => line.includes("[toolResult] calc#c1")));
+});
+
+test("a pairing refusal is worded from its problem, in each language", () => {
+  const error = new EpisodeError(0, new ModelRequestError("400 invalid_request_error: …", { kind: "unanswered", messageIndex: 1, toolCallIds: ["c1"] }));
+  assert.match(errorLine(error, "x.json", catalogs.zh) ?? "", /messages\.1 里的调用 c1 后面没有紧跟配对的 toolResult/);
+  assert.match(errorLine(error, "x.json", catalogs.en) ?? "", /in messages\.1, the calls c1 are not followed by their toolResult/);
+  assert.doesNotMatch(errorLine(error, "x.json", catalogs.zh) ?? "", /invalid_request_error/);
+});
