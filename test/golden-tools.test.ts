@@ -27,7 +27,7 @@ test("a changed tool list is named in one line; the same list says nothing", asy
   const actual = await transcriptText(fixture, "zh");
   assert.deepEqual(toolsShown(actual), ["slow", "calc"]);
   assert.equal(toolListChange(actual, actual), undefined);
-  const widened = await transcriptText({ ...fixture, episodes: fixture.episodes.map(({ tools: _tools, ...episode }) => episode) }, "zh");
+  const widened = await transcriptText({ ...fixture, episodes: fixture.episodes.map((episode) => ({ ...episode, tools: undefined })) }, "zh");
   const why = toolListChange(actual, widened);
   assert.match(why ?? "", /^the tool list changed \(added echo, boom\): /);
   assert.equal(why?.includes("\n"), false);
