@@ -162,7 +162,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   const say = catalogs[options.lang];
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
-    io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
+    io.err(`${visible(say.unknownFixture(reference.name, reference.known))}\n`);
     return exitCodes.badInput;
   }
   const overrides = overridesFrom(options);

@@ -212,3 +212,16 @@ test("the pre-stop probe: the CLI, piped with CI=true NO_COLOR=1, prints no ESC,
     assert.match(result.stdout, /\\u001b/, "the escape is shown written out");
   }
 });
+
+test("the hostile set on the command line and in the session's asides: shown, with the app's own colours kept", async () => {
+  const { runCli } = await import("../src/cli.ts");
+  const { visibleKeepingColour } = await import("../src/render/sanitize.ts");
+  for (const hostile of hostileSequences) {
+    const err: string[] = [];
+    await runCli([`fixture${hostile}`], { out: () => {}, err: (text) => void err.push(text), env: {}, isTTY: false });
+    await runCli([`--lang${hostile}`], { out: () => {}, err: (text) => void err.push(text), env: {}, isTTY: false });
+    assert.doesNotMatch(err.join("").replace(/\n/g, ""), FORBIDDEN, JSON.stringify(hostile));
+  }
+  const coloured = "\u001b[32mapp\u001b[39m a\u001b]0;x\u0007b";
+  assert.equal(visibleKeepingColour(coloured), "\u001b[32mapp\u001b[39m a\\u001b]0;x\\u0007b");
+});

@@ -6,7 +6,7 @@ import type { Language } from "../fixture/fixture-format.ts";
 import { findJsonSyntaxError } from "../fixture/json-syntax.ts";
 import { catalogs } from "../i18n/index.ts";
 import { interactiveCatalogs } from "../i18n/interactive-index.ts";
-import { hasUnsafe, visible, visibleLines } from "../render/sanitize.ts";
+import { hasUnsafe, visible, visibleKeepingColour } from "../render/sanitize.ts";
 import { PromptCancelled, type CallChoice, type InteractiveUI, type PauseChoice } from "./ui.ts";
 
 export interface PromptStreams {
@@ -115,12 +115,14 @@ export function createInquirerUI(initialLang: Language, streams: PromptStreams =
 
     saveAs: async (suggested, edited) => {
       if (!(await ask((context) => confirm({ message: say().saveConfirm(edited), default: edited }, context)))) return undefined;
-      return ask((context) => input({ message: say().savePath, default: suggested, prefill: "editable", validate: (value) => value.trim() !== "" }, context));
+      return ask((context) => input({ message: say().savePath, default: visible(suggested), prefill: "editable", validate: (value) => value.trim() !== "" }, context));
     },
 
     confirmOverwrite: (path) => ask((context) => confirm({ message: visible(say().overwrite(path)), default: false }, context)),
 
-    say: (line) => void output.write(`${visibleLines(line)}\n`),
+    // Lines from the session's narrator arrive styled (and already made visible); anything else
+    // that reaches here (a saved path) is made visible too, the colours kept.
+    say: (line) => void output.write(`${visibleKeepingColour(line)}\n`),
 
     setLanguage: (next) => {
       lang = next;

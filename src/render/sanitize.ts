@@ -30,6 +30,18 @@ export function visibleLines(text: string): string {
   return text.split("\n").map((line) => visible(line)).join("\n");
 }
 
+/** The app's own colour codes (SGR: ESC [ digits ; … m), the one escape sequence it prints. */
+const COLOUR = /(\u001b\[[0-9;]*m)/;
+
+/** Text that may already carry the app's colours (a styled transcript line on its way to a prompt
+ *  library): everything but those colour codes is made visible, line by line. */
+export function visibleKeepingColour(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.split(COLOUR).map((part, index) => (index % 2 === 1 ? part : visible(part))).join(""))
+    .join("\n");
+}
+
 /** JSON text with the characters JSON.stringify leaves raw escaped too; still the same JSON. */
 export function jsonSafe(jsonText: string): string {
   UNSAFE_IN_JSON.lastIndex = 0;
