@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { render } from "@inquirer/testing";
+import { Ajv } from "ajv";
+import { fixtureJsonSchema } from "../src/fixture/fixture-json-schema.ts";
 import { createInquirerUI } from "../src/interactive/inquirer-ui.ts";
 import { playInteractive } from "../src/interactive/play-interactive.ts";
 import { loadFixture } from "../src/fixture/load-fixture.ts";
@@ -76,11 +78,12 @@ test("rename and drop go through the same executor; an existing file is never ov
 
 });
 
-test("drop the call: the app says it removed it, stopReason and narration agree, and the save replays", async () => {
-  const saved = join(scratch, "dropped.json");
-  const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], "final-answer");
+for (const [fixtureName, blocksLeft] of [["final-answer", 1], ["self-correction", 0]] as const) {
+test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
+  const saved = join(scratch, `dropped-${fixtureName}.json`);
+  const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], fixtureName);
   assert.equal(dropped.code, 0, dropped.errors.join("\n"));
-  assert.match(dropped.transcript, /里面有 1 个内容块/);
+  assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
   assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
   assert.match(dropped.transcript, /\n应用 {3}应用按你的选择从回复里删掉了调用 calc（id=[^）]+）/);
   assert.match(dropped.transcript, /\n应用 {3}stopReason=stop —— 模型原本给的是 toolUse/);
@@ -89,10 +92,13 @@ test("drop the call: the app says it removed it, stopReason and narration agree,
 
   const fixture = await loadFixture(saved);
   assert.deepEqual(fixture.episodes[0]?.script[0]?.stopReason, "stop");
+  const validate = new Ajv({ strict: false }).compile(fixtureJsonSchema());
+  assert.ok(validate(JSON.parse(readFileSync(saved, "utf8"))), JSON.stringify(validate.errors));
   const replay = await transcriptText(fixture, "zh");
   assert.match(replay, /\n模型 {3}stopReason=stop —— 模型说完了，没有请求工具。/);
   assert.match(replay, /模型不再请求工具，对话结束（共请求模型 1 次）/);
 });
+}
 
 test("switching language mid-session narrates on in the other language; quitting saves nothing", async () => {
   const { code, ui, transcript } = await session(
