@@ -79,25 +79,25 @@ test("rename and drop go through the same executor; an existing file is never ov
 });
 
 for (const [fixtureName, blocksLeft] of [["final-answer", 1], ["self-correction", 0]] as const) {
-test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
-  const saved = join(scratch, `dropped-${fixtureName}.json`);
-  const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], fixtureName);
-  assert.equal(dropped.code, 0, dropped.errors.join("\n"));
-  assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
-  assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
-  assert.match(dropped.transcript, /\n应用 {3}应用按你的选择从回复里删掉了调用 calc（id=[^）]+）/);
-  assert.match(dropped.transcript, /\n应用 {3}stopReason=stop —— 模型原本给的是 toolUse/);
-  assert.doesNotMatch(dropped.transcript, /stopReason=toolUse —— 模型停下来等工具结果/, "no stopReason that contradicts the end");
-  assert.match(dropped.transcript, /模型不再请求工具，对话结束/);
+  test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
+    const saved = join(scratch, `dropped-${fixtureName}.json`);
+    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], fixtureName);
+    assert.equal(dropped.code, 0, dropped.errors.join("\n"));
+    assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
+    assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
+    assert.match(dropped.transcript, /\n应用 {3}应用按你的选择从回复里删掉了调用 calc（id=[^）]+）/);
+    assert.match(dropped.transcript, /\n应用 {3}stopReason=stop —— 模型原本给的是 toolUse/);
+    assert.doesNotMatch(dropped.transcript, /stopReason=toolUse —— 模型停下来等工具结果/, "no stopReason that contradicts the end");
+    assert.match(dropped.transcript, /模型不再请求工具，对话结束/);
 
-  const fixture = await loadFixture(saved);
-  assert.deepEqual(fixture.episodes[0]?.script[0]?.stopReason, "stop");
-  const validate = new Ajv({ strict: false }).compile(fixtureJsonSchema());
-  assert.ok(validate(JSON.parse(readFileSync(saved, "utf8"))), JSON.stringify(validate.errors));
-  const replay = await transcriptText(fixture, "zh");
-  assert.match(replay, /\n模型 {3}stopReason=stop —— 模型说完了，没有请求工具。/);
-  assert.match(replay, /模型不再请求工具，对话结束（共请求模型 1 次）/);
-});
+    const fixture = await loadFixture(saved);
+    assert.deepEqual(fixture.episodes[0]?.script[0]?.stopReason, "stop");
+    const validate = new Ajv({ strict: false }).compile(fixtureJsonSchema());
+    assert.ok(validate(JSON.parse(readFileSync(saved, "utf8"))), JSON.stringify(validate.errors));
+    const replay = await transcriptText(fixture, "zh");
+    assert.match(replay, /\n模型 {3}stopReason=stop —— 模型说完了，没有请求工具。/);
+    assert.match(replay, /模型不再请求工具，对话结束（共请求模型 1 次）/);
+  });
 }
 
 test("switching language mid-session narrates on in the other language; quitting saves nothing", async () => {
