@@ -74,3 +74,21 @@ test("--wire: the next request's body comes after the line that says the run sto
   const next = transcript.indexOf("Were the run to go on, the next request");
   assert.ok(stop > 0 && next > stop, `stop line ${stop}, next body ${next}`);
 });
+
+test("the command line takes --tool-errors brief|detailed and names the choices for anything else", async () => {
+  const { runCli } = await import("../src/cli.ts");
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, io: { out: (text: string) => void out.push(text), err: (text: string) => void err.push(text), env: {}, isTTY: false } };
+  };
+  const detailed = io();
+  assert.equal(await runCli(["self-correction", "--tool-errors", "detailed"], detailed.io), 0);
+  assert.match(detailed.out.join(""), /"Tool calc failed: a: 必须是 number \(received "128"\)"/);
+  const brief = io();
+  assert.equal(await runCli(["self-correction", "--json"], brief.io), 0);
+  assert.match(brief.out.join(""), /"text":"Tool calc failed: 必须是 number"/);
+  const wrong = io();
+  assert.equal(await runCli(["--tool-errors", "full"], wrong.io), 1);
+  assert.match(wrong.err.join(""), /brief.*detailed/);
+});
