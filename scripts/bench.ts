@@ -128,6 +128,8 @@ rows.push([
   `≤ 1.30×: ${startup.ratio <= 1.3 ? "met" : "NOT met"}`,
 ]);
 
+rows.push(...(await import("./bench-stream.ts")).streamBenchRows(progress));
+
 // --- The table ------------------------------------------------------------------------------------
 const header: Row = ["section", "subject", "measured", "ratio", "target"];
 const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => [...(row[column] ?? "")].length)));
