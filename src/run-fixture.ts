@@ -9,7 +9,7 @@ import { RunAborted } from "./loop/call-policy.ts";
 import type { AgentEvent } from "./loop/events.ts";
 import { ToolRegistry } from "./tool-registry.ts";
 import { builtinTools } from "./tools/index.ts";
-import type { AssistantMessage, Tool, ValidationPolicy } from "./types.ts";
+import type { AssistantMessage, Model, Tool, ValidationPolicy } from "./types.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -38,6 +38,8 @@ export interface FixtureRunOptions {
   liveValidation?: () => ValidationPolicy | undefined;
   /** What a failed validation tells the model, for the whole run ("brief" by default). */
   toolErrors?: ToolErrorDetail;
+  /** Wraps each episode's FakeModel (--stream answers through a StreamingFakeModel around it). */
+  wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -74,7 +76,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     let result: AgentLoopResult;
     try {
       result = await runAgentLoop({
-        model,
+        model: options.wrapModel?.(model, episode, index) ?? model,
         registry: new ToolRegistry(toolsFor(episode)),
         systemPrompt: episode.systemPrompt,
         messages: [{ role: "user", content: episode.user, timestamp: now() }],

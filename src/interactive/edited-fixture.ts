@@ -26,7 +26,8 @@ export function editedFixture(fixture: Fixture, scripts: ScriptedReply[][], edit
       ...episode,
       // A policy switched during the session applies to the whole replay.
       ...(validation === undefined ? {} : { validation }),
-      script: scripts[index]?.map((reply) => ({ content: reply.content, stopReason: reply.stopReason })) ?? episode.script,
+      // A reply's stream plan (--stream) is kept as the fixture had it.
+      script: scripts[index]?.map((reply, replyIndex) => ({ content: reply.content, stopReason: reply.stopReason, stream: episode.script[replyIndex]?.stream })) ?? episode.script,
     })),
   };
 }
