@@ -17,7 +17,13 @@ export interface Golden {
   wire?: WireProvider;
   /** Run with --tool-errors this (brief when left out). */
   toolErrors?: ToolErrorDetail;
+  /** --stream (and with `json`, --json --stream). */
+  stream?: boolean;
+  json?: boolean;
 }
+
+/** The streaming scenarios: each also has goldens narrated, as JSON Lines and as Anthropic's events. */
+export const streamScenarios = ["stream-call-in-pieces", "stream-interleaved-calls", "stream-cut-length", "stream-error-midstream", "stream-interrupted"];
 
 export function goldens(): Golden[] {
   const list: Golden[] = [
@@ -32,6 +38,11 @@ export function goldens(): Golden[] {
   }
   // What the model reads after a failed validation, the other way: the same scenario, detailed.
   list.push({ fixture: "self-correction", lang: "zh", file: "fixtures/expected/self-correction.detailed.txt", toolErrors: "detailed" });
+  for (const name of streamScenarios) {
+    list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.txt`, stream: true });
+    list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.jsonl`, stream: true, json: true });
+    list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.anthropic.txt`, stream: true, wire: "anthropic" });
+  }
   return list;
 }
 
@@ -59,4 +70,20 @@ export function toolListChange(expected: string, actual: string): string | undef
   if (added.length === 0 && removed.length === 0) return undefined;
   const change = [added.length > 0 ? `added ${added.join(", ")}` : "", removed.length > 0 ? `removed ${removed.join(", ")}` : ""].filter(Boolean).join("; ");
   return `the tool list changed (${change}): an episode without "tools" gets every built-in tool; name its tools in the fixture to keep the golden as it was`;
+}
+
+/** The text a golden file must hold: the transcript, or with `json` the JSON Lines, as the CLI prints them. */
+export async function goldenText(golden: Golden): Promise<string> {
+  const [{ loadFixture }, { fixtureJsonLines, transcriptText }, { fixtureFileFor }] = await Promise.all([
+    import("../src/fixture/load-fixture.ts"),
+    import("../src/render/transcript.ts"),
+    import("../src/fixture/fixture-files.ts"),
+  ]);
+  const fixture = await loadFixture(fixtureFileFor(golden.fixture));
+  const stream = golden.stream ? {} : undefined;
+  const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };
+  if (!golden.json) return transcriptText(fixture, golden.lang, options);
+  const lines: string[] = [];
+  await fixtureJsonLines(fixture, { write: (line) => lines.push(line), ...options });
+  return `${lines.join("\n")}\n`;
 }
