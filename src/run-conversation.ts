@@ -7,10 +7,13 @@ import { isUserTurn, type UserTurn } from "./fixture/conversation-format.ts";
 import { ScriptExhaustedError, type FakeModel } from "./fake-model.ts";
 import { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "./loop/agent-loop.ts";
 import type { AgentEvent } from "./loop/events.ts";
-import type { Message } from "./types.ts";
+import type { Message, Model } from "./types.ts";
 
 export interface ConversationOptions extends Omit<AgentLoopOptions, "messages" | "maxTurns" | "model"> {
-  model: FakeModel;
+  /** What the loop asks: the script itself, or a wrapper around it (--stream). */
+  model: Model;
+  /** The script, asked whether replies remain when it runs out at the unanswered last request. */
+  scripted: FakeModel;
   /** The episode's opening user message, if it has one. */
   user: string | undefined;
   script: readonly object[];
@@ -38,7 +41,7 @@ export function isConversation(script: readonly object[], awaitingReply: boolean
 }
 
 export async function runConversation(options: ConversationOptions): Promise<ConversationResult> {
-  const { model, script, awaitingReply, onEvent, signal } = options;
+  const { model, scripted, script, awaitingReply, onEvent, signal } = options;
   const now = options.now ?? Date.now;
   let history: Message[] = options.user === undefined ? [] : [{ role: "user", content: options.user, timestamp: now() }];
   const stretches = splitIntoStretches(script);
@@ -85,7 +88,7 @@ export async function runConversation(options: ConversationOptions): Promise<Con
         });
       } catch (error) {
         // The one request the log has no reply to: it has been shown (turnStart); the replay ends there.
-        if (last && awaitingReply && error instanceof ScriptExhaustedError && model.unusedReplies().length === 0) {
+        if (last && awaitingReply && error instanceof ScriptExhaustedError && scripted.unusedReplies().length === 0) {
           return { history: [...lastContext], reason: "stop", turns: turns + 1, awaitingReply: true };
         }
         throw error;

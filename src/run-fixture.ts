@@ -12,7 +12,7 @@ import { builtinTools } from "./tools/index.ts";
 import { recordedTools } from "./tools/recorded.ts";
 import { scriptReplies } from "./fixture/conversation-format.ts";
 import { isConversation, runConversation } from "./run-conversation.ts";
-import type { AssistantMessage, Tool, ValidationPolicy } from "./types.ts";
+import type { AssistantMessage, Model, Tool, ValidationPolicy } from "./types.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -42,6 +42,8 @@ export interface FixtureRunOptions {
   liveValidation?: () => ValidationPolicy | undefined;
   /** What a failed validation tells the model, for the whole run ("brief" by default). */
   toolErrors?: ToolErrorDetail;
+  /** Wraps each episode's FakeModel (--stream answers through a StreamingFakeModel around it). */
+  wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -88,8 +90,8 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     let result: AgentLoopResult;
     let awaitingReply = false;
     try {
-      const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> & { model: FakeModel } = {
-        model,
+      const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> = {
+        model: options.wrapModel?.(model, episode, index) ?? model,
         registry: registryFor(episode),
         systemPrompt: episode.systemPrompt,
         toolExecution: settings.toolExecution,
@@ -101,7 +103,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
-        const conversation = await runConversation({ ...loopOptions, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
+        const conversation = await runConversation({ ...loopOptions, scripted: model, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
         result = conversation;
         awaitingReply = conversation.awaitingReply;
       } else {

@@ -3,7 +3,8 @@
 // is overwritten without asking and nothing is left half-written.
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
-import type { Fixture } from "../fixture/fixture-format.ts";
+import type { Episode, Fixture } from "../fixture/fixture-format.ts";
+import type { StreamPlan } from "../stream/stream-plan.ts";
 import type { ScriptedReply } from "../fake-model.ts";
 import { isUserTurn, type UserTurn } from "../fixture/conversation-format.ts";
 import { json } from "../render/format.ts";
@@ -28,7 +29,8 @@ export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTu
       // A policy switched during the session applies to the whole replay.
       ...(validation === undefined ? {} : { validation }),
       // A fixture scripts text and calls only; a replayed fixture never produced anything else.
-      script: scripts[index]?.map((item) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason })) ?? episode.script,
+      // A reply's stream plan (--stream) is kept as the fixture had it.
+      script: scripts[index]?.map((item, itemIndex) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason, stream: streamPlanOf(episode.script[itemIndex]) })) ?? episode.script,
     })),
   };
 }
@@ -68,4 +70,8 @@ export async function writeFixtureFile(file: string, text: string): Promise<void
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, text, { flag: "wx" });
   await rename(temporary, file);
+}
+
+function streamPlanOf(item: Episode["script"][number] | undefined): StreamPlan | undefined {
+  return item === undefined || isUserTurn(item) ? undefined : item.stream;
 }
