@@ -17,6 +17,7 @@ import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
 import { registerReplayStream } from "./commands/replay-stream.ts";
+import { addServeCommand } from "./commands/serve.ts";
 
 export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
 
@@ -29,6 +30,10 @@ export interface CliIO {
   colorDepth?: number;
   /** Fires on Ctrl-C: the run ends with paired "aborted" results and exit code 130. */
   interrupt?: AbortSignal;
+  /** Fires on SIGTERM once a command has called `onTerminate` (serve: close, exit code 143). */
+  terminate?: AbortSignal;
+  /** Asks the process to turn SIGTERM into `terminate` instead of ending at once. */
+  onTerminate?: () => void;
   /** Whether stdin is a terminal: --interactive needs one. */
   stdinIsTTY?: boolean;
 }
@@ -113,6 +118,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   addLintCommand(program, io, (code) => (exitCode = code));
   addImportCommand(program, io, (code) => (exitCode = code));
   registerReplayStream(program, io, (code) => (exitCode = code));
+  addServeCommand(program, io, (code) => (exitCode = code));
   program.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });

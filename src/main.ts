@@ -16,6 +16,16 @@ process.on("SIGINT", () => {
   interrupt.abort(new RunAborted("interrupt"));
 });
 
+// SIGTERM keeps its default (the process ends) unless a command asks for it: serve then closes
+// after answering the requests in flight and exits 143; a second SIGTERM leaves at once.
+const terminate = new AbortController();
+const onTerminate = (): void => {
+  process.on("SIGTERM", () => {
+    if (terminate.signal.aborted) process.exit(143);
+    terminate.abort();
+  });
+};
+
 let code: number;
 try {
   code = await runCli(process.argv.slice(2), {
@@ -25,6 +35,8 @@ try {
     isTTY: process.stdout.isTTY === true,
     colorDepth: process.stdout.isTTY ? process.stdout.getColorDepth() : 1,
     interrupt: interrupt.signal,
+    terminate: terminate.signal,
+    onTerminate,
     stdinIsTTY: process.stdin.isTTY === true,
   });
 } catch (error) {

@@ -22,7 +22,8 @@ import { isObject, type JsonObject } from "./json-guards.ts";
 import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
 import { replayFixture } from "./replay-fixture.ts";
 
-const parsers: { [P in WireProvider]: (body: JsonObject) => ImportedConversation } = {
+/** Each provider's request body → neutral conversation parser (serve reads every request with these too). */
+export const requestParsers: { [P in WireProvider]: (body: JsonObject) => ImportedConversation } = {
   "openai-chat": parseOpenAIChatRequest,
   "openai-responses": parseOpenAIResponsesRequest,
   anthropic: parseAnthropicRequest,
@@ -85,7 +86,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
   }
   if (!isObject(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
   try {
-    const conversation = parsers[provider](body);
+    const conversation = requestParsers[provider](body);
     return { ok: true, ...(await finish(conversation, body, text, options.title, options.from === undefined)) };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;

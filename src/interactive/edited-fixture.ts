@@ -5,6 +5,7 @@ import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import type { Episode, Fixture } from "../fixture/fixture-format.ts";
 import type { StreamPlan } from "../stream/stream-plan.ts";
+import type { ReplyExpectation } from "../serve/expectations.ts";
 import type { ScriptedReply } from "../fake-model.ts";
 import { isUserTurn, type UserTurn } from "../fixture/conversation-format.ts";
 import { json } from "../render/format.ts";
@@ -29,8 +30,8 @@ export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTu
       // A policy switched during the session applies to the whole replay.
       ...(validation === undefined ? {} : { validation }),
       // A fixture scripts text and calls only; a replayed fixture never produced anything else.
-      // A reply's stream plan (--stream) is kept as the fixture had it.
-      script: scripts[index]?.map((item, itemIndex) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason, stream: streamPlanOf(episode.script[itemIndex]) })) ?? episode.script,
+      // A reply's stream plan (--stream) and expectations (serve) are kept as the fixture had them.
+      script: scripts[index]?.map((item, itemIndex) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason, ...keptOf(episode.script[itemIndex]) })) ?? episode.script,
     })),
   };
 }
@@ -72,6 +73,6 @@ export async function writeFixtureFile(file: string, text: string): Promise<void
   await rename(temporary, file);
 }
 
-function streamPlanOf(item: Episode["script"][number] | undefined): StreamPlan | undefined {
-  return item === undefined || isUserTurn(item) ? undefined : item.stream;
+function keptOf(item: Episode["script"][number] | undefined): { stream: StreamPlan | undefined; expect: ReplyExpectation | undefined } {
+  return item === undefined || isUserTurn(item) ? { stream: undefined, expect: undefined } : { stream: item.stream, expect: item.expect };
 }

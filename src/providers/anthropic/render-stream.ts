@@ -8,7 +8,7 @@ import { WIRE_MODEL } from "../../wire/wire-request.ts";
 import { STREAM_MESSAGE_ID, groupStream } from "../stream-blocks.ts";
 import { anthropicStopReasons, type AnthropicStreamFrame } from "./stream-events.ts";
 
-const emptyUsage: Message["usage"] = {
+export const emptyUsage: Message["usage"] = {
   cache_creation: null,
   cache_creation_input_tokens: null,
   cache_read_input_tokens: null,

@@ -1,0 +1,32 @@
+// The sentences of serve's narration, one interface each language implements in full
+// (serve-zh.ts, serve-en.ts). Data (messages, ids, error texts) is passed in already sanitised.
+import type { Language } from "../fixture/fixture-format.ts";
+import type { OutcomeKind } from "../serve/serve-events.ts";
+import { serveEn } from "./serve-en.ts";
+import { serveZh } from "./serve-zh.ts";
+
+export interface ServeCatalog {
+  /** On stderr after the URL line: what is served and where to point a harness. */
+  listening(url: string, fixture: string): string;
+  routesHeading: string;
+  requestHeading(number: number, method: string, path: string, provider: string, streamed: boolean): string;
+  conversation(episode: number, reply: number, replies: number, messages: number, fresh: number): string;
+  /** Who produced a line: the harness (the learner's app) or the scripted model. */
+  harness: string;
+  model: string;
+  tools(names: string): string;
+  noTools: string;
+  /** A result the harness produced for a call of the model's last reply. */
+  ranCall(call: string, result: string): string;
+  unknownCall(result: string): string;
+  lintClean: string;
+  lintFinding(severity: string, rule: string, pointer: string, message: string): string;
+  replied(status: number, reply: string): string;
+  streamedAs(events: number): string;
+  refused(status: number, kind: OutcomeKind, message: string): string;
+  unmet(problem: string): string;
+  closing(signal: string, inFlight: number): string;
+  closed(requests: number): string;
+}
+
+export const serveCatalogs: Record<Language, ServeCatalog> = { zh: serveZh, en: serveEn };

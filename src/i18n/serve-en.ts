@@ -1,0 +1,37 @@
+// English sentences of serve's narration (see serve-catalog.ts).
+import type { ServeCatalog } from "./serve-catalog.ts";
+
+const kinds = {
+  reply: "the next scripted reply",
+  lint: "the request breaks a provider rule; the provider's error",
+  pairing: "the request breaks the tool-call protocol",
+  malformed: "the body is not JSON",
+  notABody: "the body is not a request of this API",
+  tooLarge: "the body is over the size limit",
+  notFound: "no such route",
+  exhausted: "the script has no more replies for this conversation",
+  expectation: "the request is not what the scripted reply expects",
+  internal: "internal error",
+} as const;
+
+export const serveEn: ServeCatalog = {
+  listening: (url, fixture) => `serving ${fixture} at ${url}: point your harness's base URL here (loopback only). Ctrl-C stops it.`,
+  routesHeading: "routes:",
+  requestHeading: (number, method, path, provider, streamed) => `── request ${number} · ${method} ${path} · ${provider}${streamed ? ", streamed" : ""} ──`,
+  conversation: (episode, reply, replies, messages, fresh) =>
+    `episode ${episode}, asks for reply ${reply} of ${replies}; the harness sent ${messages} message(s), ${fresh} new since the model's last reply:`,
+  harness: "[harness]",
+  model: "[model, scripted]",
+  tools: (names) => `the harness declares its tools: ${names}`,
+  noTools: "the harness declares no tools",
+  ranCall: (call, result) => `ran ${call} → ${result}`,
+  unknownCall: (result) => `sent a result for a call the model's last reply does not hold: ${result}`,
+  lintClean: "lint: the request keeps every rule of this provider",
+  lintFinding: (severity, rule, pointer, message) => `lint ${severity}: ${rule} at ${pointer}: ${message}`,
+  replied: (status, reply) => `← ${status} ${reply}`,
+  streamedAs: (events) => ` (streamed as ${events} server-sent event(s))`,
+  refused: (status, kind, message) => `← ${status} ${kinds[kind]}: ${message}`,
+  unmet: (problem) => `expected by the script, not in the request: ${problem}`,
+  closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
+  closed: (requests) => `closed after ${requests} request(s)`,
+};

@@ -1,0 +1,37 @@
+// serve 叙述的中文句子（见 serve-catalog.ts）。
+import type { ServeCatalog } from "./serve-catalog.ts";
+
+const kinds = {
+  reply: "脚本里的下一条回复",
+  lint: "请求违反了服务商的规则；返回服务商的错误",
+  pairing: "请求违反了工具调用协议",
+  malformed: "请求体不是 JSON",
+  notABody: "请求体不是这个 API 的请求",
+  tooLarge: "请求体超过大小上限",
+  notFound: "没有这个路由",
+  exhausted: "脚本里这段对话已经没有回复了",
+  expectation: "请求与脚本回复所期望的不符",
+  internal: "内部错误",
+} as const;
+
+export const serveZh: ServeCatalog = {
+  listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（仅本机回环）。按 Ctrl-C 停止。`,
+  routesHeading: "路由：",
+  requestHeading: (number, method, path, provider, streamed) => `── 请求 ${number} · ${method} ${path} · ${provider}${streamed ? "，流式" : ""} ──`,
+  conversation: (episode, reply, replies, messages, fresh) =>
+    `第 ${episode} 段，要的是第 ${reply} 条回复（共 ${replies} 条）；harness 发来 ${messages} 条消息，模型上次回复之后新增 ${fresh} 条：`,
+  harness: "[harness]",
+  model: "[模型，脚本]",
+  tools: (names) => `harness 声明的工具：${names}`,
+  noTools: "harness 没有声明工具",
+  ranCall: (call, result) => `执行了 ${call} → ${result}`,
+  unknownCall: (result) => `为模型上一条回复里没有的调用发来了结果：${result}`,
+  lintClean: "lint：请求遵守这个服务商的全部规则",
+  lintFinding: (severity, rule, pointer, message) => `lint ${severity}：${rule} 位于 ${pointer}：${message}`,
+  replied: (status, reply) => `← ${status} ${reply}`,
+  streamedAs: (events) => `（以 ${events} 个 server-sent event 流式发出）`,
+  refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
+  unmet: (problem) => `脚本期望、请求里却没有：${problem}`,
+  closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
+  closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
+};

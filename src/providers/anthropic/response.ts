@@ -1,0 +1,36 @@
+// A scripted reply as the body Anthropic's Messages API returns without streaming: the SDK's
+// `Message` (id `msg_…`, `content` blocks `text` / `tool_use`, `stop_reason`, usage zeros). Shape:
+// https://docs.anthropic.com/en/api/messages (Response) and @anthropic-ai/sdk resources/messages `Message`.
+import type { ContentBlock, Message } from "@anthropic-ai/sdk/resources/messages";
+import type { AssistantMessage } from "../../types.ts";
+import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import { STREAM_MESSAGE_ID } from "../stream-blocks.ts";
+import { emptyUsage } from "./render-stream.ts";
+import { anthropicStopReasons } from "./stream-events.ts";
+
+export function renderAnthropicResponse(message: AssistantMessage): Message {
+  const content: ContentBlock[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") content.push({ type: "text", text: block.text, citations: null });
+    // `input` must be an object on the wire (the rule table's anthropic/input-object).
+    else if (block.type === "toolCall") content.push({ type: "tool_use", id: block.id, name: block.name, input: isObject(block.arguments) ? block.arguments : {}, caller: { type: "direct" } });
+  }
+  const reason = message.stopReason === "toolUse" || message.stopReason === "length" ? message.stopReason : "stop";
+  return {
+    id: STREAM_MESSAGE_ID,
+    type: "message",
+    role: "assistant",
+    model: WIRE_MODEL,
+    content,
+    container: null,
+    diagnostics: null,
+    stop_details: null,
+    stop_reason: anthropicStopReasons[reason],
+    stop_sequence: null,
+    usage: emptyUsage,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,15 @@
+// OpenAI's error body, the same for Chat Completions and Responses:
+// `{"error":{"message","type","param","code"}}`. Source:
+// https://platform.openai.com/docs/guides/error-codes and openai-node src/core/error.ts
+// (`APIError.generate` takes the status and the body's `error`; its message becomes the error's).
+import type { ErrorKind } from "../../serve/error-kind.ts";
+
+export interface OpenAIErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+const types = { invalid: "invalid_request_error", notFound: "invalid_request_error", tooLarge: "invalid_request_error", internal: "server_error" } as const;
+
+export function openAIError(kind: ErrorKind, message: string, param: string | null = null): OpenAIErrorBody {
+  return { error: { message, type: types[kind], param, code: kind === "notFound" ? "unknown_url" : null } };
+}

@@ -1,0 +1,34 @@
+// A scripted reply as the body Chat Completions returns without streaming: the SDK's
+// `ChatCompletion` (id `chatcmpl-…`, one choice whose message holds `content` and `tool_calls` with
+// `arguments` as a JSON string, `finish_reason`, usage zeros). Shape:
+// https://platform.openai.com/docs/api-reference/chat/object and openai-node resources/chat/completions.
+import type { ChatCompletion, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
+import type { AssistantMessage } from "../../types.ts";
+import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import { chatFinishReasons } from "./stream-events.ts";
+
+export function renderOpenAIChatResponse(message: AssistantMessage): ChatCompletion {
+  const texts: string[] = [];
+  const toolCalls: ChatCompletionMessageToolCall[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") texts.push(block.text);
+    else if (block.type === "toolCall") toolCalls.push({ id: block.id, type: "function", function: { name: block.name, arguments: JSON.stringify(block.arguments) ?? "{}" } });
+  }
+  const reason = message.stopReason === "toolUse" || message.stopReason === "length" ? message.stopReason : "stop";
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion",
+    created: 0,
+    model: WIRE_MODEL,
+    choices: [
+      {
+        index: 0,
+        // Chat has no text block boundaries: several text blocks arrive as one string, none as null.
+        message: { role: "assistant", content: texts.length > 0 ? texts.join("") : null, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        finish_reason: chatFinishReasons[reason],
+        logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  };
+}

@@ -1,0 +1,73 @@
+// serve's narration: each request as a transcript turn — what the harness (now the app) sent
+// since the model's last reply, its tools, the result it produced for each call, the lint
+// findings, and what the scripted model answered — written whole per request so concurrent
+// requests never interleave their lines. Everything from a client is data: sanitised here.
+import type { Language } from "../fixture/fixture-format.ts";
+import { serveCatalogs } from "../i18n/serve-catalog.ts";
+import type { ExchangeRecord, ServeEvent } from "../serve/serve-events.ts";
+import { contentText, historyLine, json, quoted, summarizeMessage } from "./format.ts";
+import { visible } from "./stream-narration.ts";
+import type { Style } from "./style.ts";
+
+const INDENT = "  ";
+
+/** The lines for one server event; `write` gets them joined, once per event. */
+export function serveNarrationLines(event: ServeEvent, lang: Language, style: Style): string[] {
+  const say = serveCatalogs[lang];
+  switch (event.type) {
+    case "listening":
+      return [style.note(say.listening(event.url, visible(event.fixture))), style.note(say.routesHeading), ...event.routes.map((route) => `${INDENT}${route}`)];
+    case "closing":
+      return [style.note(say.closing(event.signal, event.inFlight))];
+    case "closed":
+      return [style.note(say.closed(event.requests))];
+    case "exchange":
+      return exchangeLines(event.record, lang, style);
+  }
+}
+
+function exchangeLines(record: ExchangeRecord, lang: Language, style: Style): string[] {
+  const say = serveCatalogs[lang];
+  const lines = [style.heading(say.requestHeading(record.number, record.method, visible(pathOnly(record.path)), record.provider ?? "-", record.stream))];
+  const { conversation, outcome } = record;
+  if (conversation) {
+    lines.push(`${INDENT}${say.conversation(conversation.episode + 1, conversation.replyIndex + 1, conversation.replies, conversation.messages, conversation.newMessages.length)}`);
+    for (const message of conversation.newMessages) {
+      // A result is shown below with the call it answers; the rest as history lines.
+      if (message.role === "toolResult") continue;
+      lines.push(`${INDENT}${INDENT}${style.app(`${say.harness} ${visible(historyLine(message))}`)}`);
+    }
+    for (const { call, result } of conversation.results) {
+      const shown = `${result.toolName}#${result.toolCallId} isError=${result.isError} ${quoted(contentText(result.content))}`;
+      const text = call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`, shown) : say.unknownCall(shown);
+      lines.push(`${INDENT}${INDENT}${style.app(`${say.harness} ${visible(text)}`)}`);
+    }
+    lines.push(`${INDENT}${conversation.tools.length > 0 ? say.tools(visible(conversation.tools.join(", "))) : say.noTools}`);
+    if (conversation.findings.length === 0) lines.push(`${INDENT}${style.note(say.lintClean)}`);
+    for (const finding of conversation.findings) {
+      const line = say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, visible(finding.pointer), visible(finding.message));
+      lines.push(`${INDENT}${finding.severity === "error" ? style.failure(line) : style.note(line)}`);
+    }
+  }
+  for (const problem of outcome.problems ?? []) lines.push(`${INDENT}${style.failure(say.unmet(visible(problem)))}`);
+  if (outcome.kind === "reply" && outcome.reply) {
+    const streamed = outcome.events === undefined ? "" : say.streamedAs(outcome.events);
+    lines.push(`${INDENT}${style.model(say.replied(outcome.status, `${say.model} ${visible(summarizeMessage(outcome.reply))}`))}${streamed}`);
+  } else {
+    lines.push(`${INDENT}${style.failure(say.refused(outcome.status, outcome.kind, visible(outcome.message ?? "")))}`);
+  }
+  return lines;
+}
+
+/** The query (Gemini's `?alt=sse`) stays; only the path and query of the URL are data shown. */
+function pathOnly(url: string): string {
+  return url.length > 200 ? `${url.slice(0, 200)}…` : url;
+}
+
+/**
+ * --json: one JSON object per event. JSON escapes C0 controls itself; DEL, C1 controls, line and
+ * bidi separators pass through raw, so they become \u escapes too (inside strings: still JSON).
+ */
+export function serveJsonLine(event: ServeEvent): string {
+  return JSON.stringify(event).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

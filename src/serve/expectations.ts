@@ -1,0 +1,61 @@
+// What a scripted reply may expect of the request it answers, when a live harness (serve) sends
+// that request: results for named calls (answered at all, as an error or not, with some text),
+// and tools it must declare. A mismatch is not the harness breaking a provider rule — the API
+// would accept the request — but the learner's harness doing something other than the script
+// assumed, so serve narrates it and answers with an error the harness can see.
+import { arrayOf } from "../schema/collections.ts";
+import { objectValue } from "../schema/object-schema.ts";
+import { describe, optional, optionalString, stringValue, booleanValue, type Validator } from "../schema/validator.ts";
+import { contentText } from "../render/format.ts";
+import type { Context, ToolResultMessage } from "../types.ts";
+
+export interface ResultExpectation {
+  toolCallId: string;
+  isError?: boolean;
+  contentIncludes?: string;
+}
+
+export interface ReplyExpectation {
+  results?: ResultExpectation[];
+  tools?: string[];
+}
+
+export const replyExpectationValue: Validator<ReplyExpectation | undefined> = optional(
+  objectValue({
+    results: optional(
+      describe(
+        arrayOf(
+          objectValue({
+            toolCallId: describe(stringValue, "The call whose result the request must carry"),
+            isError: optional(describe(booleanValue, "The result must (true) or must not (false) be an error")),
+            contentIncludes: describe(optionalString, "Text the result's content must contain"),
+          }),
+        ),
+        "Results the request must carry",
+      ),
+    ),
+    tools: optional(describe(arrayOf(stringValue), "Tool names the request must declare")),
+  }),
+);
+
+/** Each way the request differs from what the reply expects, in plain words (empty: it fits). */
+export function unmetExpectations(expectation: ReplyExpectation | undefined, context: Context): string[] {
+  if (!expectation) return [];
+  const problems: string[] = [];
+  const results = new Map<string, ToolResultMessage>();
+  for (const message of context.messages) if (message.role === "toolResult") results.set(message.toolCallId, message);
+  for (const expected of expectation.results ?? []) {
+    const result = results.get(expected.toolCallId);
+    if (!result) {
+      problems.push(`no result for call ${expected.toolCallId}`);
+      continue;
+    }
+    if (expected.isError !== undefined && result.isError !== expected.isError) problems.push(`the result for ${expected.toolCallId} has isError ${result.isError}, expected ${expected.isError}`);
+    if (expected.contentIncludes !== undefined && !contentText(result.content).includes(expected.contentIncludes)) {
+      problems.push(`the result for ${expected.toolCallId} does not contain ${JSON.stringify(expected.contentIncludes)}`);
+    }
+  }
+  const declared = new Set((context.tools ?? []).map((tool) => tool.name));
+  for (const name of expectation.tools ?? []) if (!declared.has(name)) problems.push(`tool ${name} is not declared`);
+  return problems;
+}
