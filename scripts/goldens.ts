@@ -8,6 +8,9 @@ import type { Language } from "../src/fixture/fixture-format.ts";
 import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
 import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
 
+/** Where serve's SDK-run narration lives (scripts/serve-golden.ts writes it). */
+export const SERVE_GOLDEN_FILE = "fixtures/expected/serve/sdk-run.en.txt";
+
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface Golden {
@@ -21,6 +24,8 @@ export interface Golden {
   /** --stream (and with `json`, --json --stream). */
   stream?: boolean;
   json?: boolean;
+  /** serve's narration of the example SDK harnesses' run (scripts/serve-golden.ts). */
+  serve?: boolean;
 }
 
 /** The streaming scenarios: each also has goldens narrated, as JSON Lines and as Anthropic's events. */
@@ -49,6 +54,7 @@ export function goldens(): Golden[] {
     list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.jsonl`, stream: true, json: true });
     list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.anthropic.txt`, stream: true, wire: "anthropic" });
   }
+  list.push({ fixture: "serve-calc", lang: "en", file: SERVE_GOLDEN_FILE, serve: true });
   return list;
 }
 
@@ -96,6 +102,7 @@ export async function goldenText(golden: Golden): Promise<string> {
     import("../src/render/transcript.ts"),
     import("../src/fixture/fixture-files.ts"),
   ]);
+  if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText();
   const fixture = await loadFixture(fixtureFileFor(golden.fixture));
   const stream = golden.stream ? {} : undefined;
   const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };

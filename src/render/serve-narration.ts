@@ -38,8 +38,8 @@ function exchangeLines(record: ExchangeRecord, lang: Language, style: Style): st
       lines.push(`${INDENT}${INDENT}${style.app(`${say.harness} ${visible(historyLine(message))}`)}`);
     }
     for (const { call, result } of conversation.results) {
-      const shown = `${result.toolName}#${result.toolCallId} isError=${result.isError} ${quoted(contentText(result.content))}`;
-      const text = call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`, shown) : say.unknownCall(shown);
+      const shown = `isError=${result.isError} ${quoted(contentText(result.content))}`;
+      const text = call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`, shown) : say.unknownCall(`${result.toolName}#${result.toolCallId} ${shown}`);
       lines.push(`${INDENT}${INDENT}${style.app(`${say.harness} ${visible(text)}`)}`);
     }
     lines.push(`${INDENT}${conversation.tools.length > 0 ? say.tools(visible(conversation.tools.join(", "))) : say.noTools}`);

@@ -1,0 +1,22 @@
+// The golden narration of an SDK-driven serve run: serve-calc on port 0, each example harness
+// (openai Chat and Responses, Anthropic, Gemini) run plain, streamed and with its forgotten result,
+// one after another so the narration is deterministic. The URL line (its port varies) is left out.
+import { anthropicHarness } from "../examples/anthropic-calc.ts";
+import { geminiHarness } from "../examples/gemini-calc.ts";
+import { chatHarness, responsesHarness } from "../examples/openai-calc.ts";
+import { startServe } from "../test/serve-helpers.ts";
+
+
+export async function serveGoldenText(): Promise<string> {
+  const server = await startServe("serve-calc", { lang: "en" });
+  try {
+    for (const harness of [chatHarness, responsesHarness, anthropicHarness, geminiHarness]) {
+      await harness(server.url, { stream: false });
+      await harness(server.url, { stream: true });
+      await harness(server.url, { stream: false, forgetResult: true }).catch(() => undefined);
+    }
+  } finally {
+    await server.stop();
+  }
+  return server.out().split("\n").slice(1).join("\n");
+}
