@@ -131,6 +131,7 @@ rows.push([
 
 rows.push(...lintBenchRows(progress));
 rows.push(...(await import("./bench-stream.ts")).streamBenchRows(progress));
+rows.push(...(await (await import("./bench-serve.ts")).serveBenchRows(progress)));
 
 // --- The table ------------------------------------------------------------------------------------
 const header: Row = ["section", "subject", "measured", "ratio", "target"];
