@@ -6,7 +6,7 @@ import type { Language } from "../fixture/fixture-format.ts";
 import { serveCatalogs } from "../i18n/serve-catalog.ts";
 import type { ExchangeRecord, ServeEvent } from "../serve/serve-events.ts";
 import { contentText, historyLine, json, quoted, summarizeMessage } from "./format.ts";
-import { visible } from "./stream-narration.ts";
+import { jsonSafe, visible as sanitized } from "./sanitize.ts";
 import type { Style } from "./style.ts";
 
 const INDENT = "  ";
@@ -14,6 +14,7 @@ const INDENT = "  ";
 /** The lines for one server event; `write` gets them joined, once per event. */
 export function serveNarrationLines(event: ServeEvent, lang: Language, style: Style): string[] {
   const say = serveCatalogs[lang];
+  const visible = (text: string) => sanitized(text, style.escape);
   switch (event.type) {
     case "listening":
       return [style.note(say.listening(event.url, visible(event.fixture))), style.note(say.routesHeading), ...event.routes.map((route) => `${INDENT}${route}`)];
@@ -28,6 +29,7 @@ export function serveNarrationLines(event: ServeEvent, lang: Language, style: St
 
 function exchangeLines(record: ExchangeRecord, lang: Language, style: Style): string[] {
   const say = serveCatalogs[lang];
+  const visible = (text: string) => sanitized(text, style.escape);
   const lines = [style.heading(say.requestHeading(record.number, record.method, visible(pathOnly(record.path)), record.provider ?? "-", record.stream))];
   const { conversation, outcome } = record;
   if (conversation) {
@@ -35,12 +37,12 @@ function exchangeLines(record: ExchangeRecord, lang: Language, style: Style): st
     for (const message of conversation.newMessages) {
       // A result is shown below with the call it answers; the rest as history lines.
       if (message.role === "toolResult") continue;
-      lines.push(`${INDENT}${INDENT}${style.app(`${say.harness} ${visible(historyLine(message))}`)}`);
+      lines.push(`${INDENT}${INDENT}${style.producer("app", `${say.harness} ${visible(historyLine(message))}`)}`);
     }
     for (const { call, result } of conversation.results) {
       const shown = `isError=${result.isError} ${quoted(contentText(result.content))}`;
       const text = call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`, shown) : say.unknownCall(`${result.toolName}#${result.toolCallId} ${shown}`);
-      lines.push(`${INDENT}${INDENT}${style.app(`${say.harness} ${visible(text)}`)}`);
+      lines.push(`${INDENT}${INDENT}${style.producer("app", `${say.harness} ${visible(text)}`)}`);
     }
     lines.push(`${INDENT}${conversation.tools.length > 0 ? say.tools(visible(conversation.tools.join(", "))) : say.noTools}`);
     if (conversation.findings.length === 0) lines.push(`${INDENT}${style.note(say.lintClean)}`);
@@ -52,7 +54,7 @@ function exchangeLines(record: ExchangeRecord, lang: Language, style: Style): st
   for (const problem of outcome.problems ?? []) lines.push(`${INDENT}${style.failure(say.unmet(visible(problem)))}`);
   if (outcome.kind === "reply" && outcome.reply) {
     const streamed = outcome.events === undefined ? "" : say.streamedAs(outcome.events);
-    lines.push(`${INDENT}${style.model(say.replied(outcome.status, `${say.model} ${visible(summarizeMessage(outcome.reply))}`))}${streamed}`);
+    lines.push(`${INDENT}${style.producer("model", say.replied(outcome.status, `${say.model} ${visible(summarizeMessage(outcome.reply))}`))}${streamed}`);
   } else {
     lines.push(`${INDENT}${style.failure(say.refused(outcome.status, outcome.kind, visible(outcome.message ?? "")))}`);
   }
@@ -64,10 +66,7 @@ function pathOnly(url: string): string {
   return url.length > 200 ? `${url.slice(0, 200)}…` : url;
 }
 
-/**
- * --json: one JSON object per event. JSON escapes C0 controls itself; DEL, C1 controls, line and
- * bidi separators pass through raw, so they become \u escapes too (inside strings: still JSON).
- */
+/** --json: one JSON object per event, with what JSON leaves raw (C1, bidi, separators) escaped. */
 export function serveJsonLine(event: ServeEvent): string {
-  return JSON.stringify(event).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return jsonSafe(JSON.stringify(event));
 }
