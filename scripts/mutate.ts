@@ -6,6 +6,9 @@
 //   npm run mutate                      every mutation
 //   npm run mutate -- <id> [<id> …]     only these
 //   npm run mutate -- --list            the ids and the bugs they plant
+//   npm run mutate -- --tests test/a.test.ts[,test/b.test.ts] [<id> …]
+//                                       only these test files (no golden check): does this one test
+//                                       catch the bug on its own?
 //
 // Exit 0 when every planted bug was caught; 1 when one survived, a search text no longer matches
 // exactly once (the source moved on: fix the pattern in mutations.json), or a mutant does not parse.
@@ -129,7 +132,11 @@ function scratchCopy(): string {
 
 /** The golden check first (about a second), then every test file, the focused contract tests
  *  first: a run stops at the first failure, so most mutants cost a few seconds. */
-function commands(scratch: string): Command[] {
+function commands(scratch: string, only: readonly string[] | undefined): Command[] {
+  if (only) {
+    for (const file of only) if (!existsSync(join(scratch, file))) fail(`--tests: ${file} does not exist`);
+    return only.map((file) => ({ label: file, args: ["--import", "tsx", "--test", file] }));
+  }
   const first = ["executor-contract", "json-lines-events", "single-guards"];
   const rank = (file: string) => {
     const at = first.findIndex((name) => file === `${name}.test.ts`);
@@ -167,6 +174,7 @@ function firstFailure(scratch: string, list: readonly Command[]): { label: strin
 
 /** A mutant that does not even parse would be "caught" by every test for the wrong reason. */
 function syntaxProblem(file: string, text: string): string | undefined {
+  if (!file.endsWith(".ts")) return undefined;
   const output = ts.transpileModule(text, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
   const first = output.diagnostics?.[0];
   return first ? `${file}: ${ts.flattenDiagnosticMessageText(first.messageText, " ")}` : undefined;
@@ -194,7 +202,10 @@ function plant(scratch: string, mutation: Mutation, list: readonly Command[]): V
 
 // ---- main -------------------------------------------------------------------------------------
 
-const args = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const testsAt = argv.indexOf("--tests");
+const onlyTests = testsAt === -1 ? undefined : (argv[testsAt + 1] ?? fail("--tests needs a comma-separated list of test files")).split(",").filter(Boolean);
+const args = testsAt === -1 ? argv : argv.filter((_, index) => index !== testsAt && index !== testsAt + 1);
 const all = readMutations();
 if (args.includes("--list")) {
   for (const mutation of all) console.log(`${mutation.id.padEnd(34)} ${mutation.bug}`);
@@ -212,7 +223,7 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 try {
-  const list = commands(scratch);
+  const list = commands(scratch, onlyTests);
   console.log(`mutate: scratch copy in ${scratch}; ${chosen.length} planted bug(s), each checked by the first failing of ${list.length} commands`);
   const baseline = firstFailure(scratch, list);
   if (baseline) fail(`the unmutated project already fails ${baseline.label}; fix that first:\n${baseline.output.slice(-4000)}`);
