@@ -349,7 +349,7 @@ describe("--json lines", { concurrency: true }, () => {
     assert.match(pattern, /^A(SER)+A?$/, "assistant, then start → end → result for each call");
     // The walkthrough shows every stage a call can end at in the executor.
     assert.deepEqual([...new Set(ofType(lines, "toolEnd").map((line) => line.stage))].sort(), ["done", "execute", "lookup", "parse"]);
-    for (const end of ofType(lines, "toolEnd")) assert.equal(end.isError, end.stage !== "done" , `${String(end.toolCallId)}: only a completed call succeeds here`);
+    for (const end of ofType(lines, "toolEnd")) assert.equal(end.isError, end.stage !== "done", `${String(end.toolCallId)}: only a completed call succeeds here`);
     const settings = record(ofType(lines, "episodeStart")[0]?.settings, "settings");
     assert.deepEqual(settings, { maxTurns: 1, toolExecution: "sequential", validation: "strict", timeoutMs: null });
     assert.deepEqual(ofType(lines, "end").map((line) => line.reason), ofType(lines, "end").map(() => "maxTurns"));
