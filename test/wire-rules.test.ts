@@ -5,7 +5,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { text } from "../src/text.ts";
 import type { AssistantMessage, Context, Message, ToolCall, ToolResultMessage, UserMessage } from "../src/types.ts";
-import { EMPTY_ERROR_TEXT } from "../src/wire/anthropic.ts";
+import { EMPTY_ERROR_TEXT } from "../src/providers/anthropic/request.ts";
 import { SYNTHETIC_RESULT_TEXT, planToolCallIds, renderWireRequest, wireProviders, type WireNote } from "../src/wire/index.ts";
 import { isAllowedId, safeIdRule } from "../src/wire/tool-call-ids.ts";
 

@@ -1,14 +1,14 @@
 // The wire view: what each provider's API would receive for the next model call, rendered from the
 // playground's neutral history. One pure renderer per provider; this file picks one by name.
 import type { Context } from "../types.ts";
-import { renderAnthropic } from "./anthropic.ts";
-import { renderGemini } from "./gemini.ts";
-import { renderOpenAIChat } from "./openai-chat.ts";
-import { renderOpenAIResponses } from "./openai-responses.ts";
+import { renderAnthropic } from "../providers/anthropic/request.ts";
+import { renderGemini } from "../providers/gemini/request.ts";
+import { renderOpenAIChat } from "../providers/openai-chat/request.ts";
+import { renderOpenAIResponses } from "../providers/openai-responses/request.ts";
 import type { WireProvider, WireRequest } from "./wire-request.ts";
 
 export { wireProviders, WIRE_MODEL, type WireBodies, type WireNote, type WireProvider, type WireRequest } from "./wire-request.ts";
-export type { GeminiGenerateContentBody } from "./gemini.ts";
+export type { GeminiGenerateContentBody } from "../providers/gemini/request.ts";
 export { SYNTHETIC_RESULT_TEXT } from "./wire-history.ts";
 export { planToolCallIds, type ToolCallIdRule } from "./tool-call-ids.ts";
 export { renderAnthropic, renderGemini, renderOpenAIChat, renderOpenAIResponses };

@@ -3,7 +3,7 @@
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
-import type { GeminiGenerateContentBody } from "./gemini.ts";
+import type { GeminiGenerateContentBody } from "../providers/gemini/request.ts";
 
 export const wireProviders = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
 export type WireProvider = (typeof wireProviders)[number];

@@ -2,9 +2,9 @@
 // `functionCall` parts, and the results of one turn as `functionResponse` parts of the next user
 // content, where the error flag is the key itself: `response.output` or `response.error`.
 import type { Content, FunctionDeclaration, Part, Tool } from "@google/genai";
-import type { Context } from "../types.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireToolResult } from "./wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "./wire-request.ts";
+import type { Context } from "../../types.ts";
+import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireToolResult } from "../../wire/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
 
 /**
  * The REST body. @google/genai exports no type for it: its GenerateContentParameters is the SDK

@@ -7,10 +7,10 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import type { Context } from "../types.ts";
-import { safeIdRule } from "./tool-call-ids.ts";
-import { argumentsJson, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry } from "./wire-history.ts";
-import { WIRE_MODEL, type WireRequest } from "./wire-request.ts";
+import type { Context } from "../../types.ts";
+import { safeIdRule } from "../../wire/tool-call-ids.ts";
+import { argumentsJson, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry } from "../../wire/wire-history.ts";
+import { WIRE_MODEL, type WireRequest } from "../../wire/wire-request.ts";
 
 /**
  * OpenAI's own ids (`call_…`) fit easily, but the endpoint refuses a `tool_calls[].id` longer than

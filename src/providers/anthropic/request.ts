@@ -8,10 +8,10 @@ import type {
   Tool,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { Context } from "../types.ts";
-import { safeIdRule } from "./tool-call-ids.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireToolResult } from "./wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "./wire-request.ts";
+import type { Context } from "../../types.ts";
+import { safeIdRule } from "../../wire/tool-call-ids.ts";
+import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireToolResult } from "../../wire/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
 
 /** Anthropic documents `tool_use.id` as `^[a-zA-Z0-9_-]+$`; 64 characters is the limit Pi keeps too. */
 export const anthropicIdRule = safeIdRule(64);

@@ -2,10 +2,10 @@
 // `input` items in which a call (`function_call`) and its result (`function_call_output`) are items
 // of their own, paired by `call_id`. Like Chat Completions, a result has no error flag.
 import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseInputItem } from "openai/resources/responses/responses";
-import type { Context } from "../types.ts";
-import { safeIdRule } from "./tool-call-ids.ts";
-import { argumentsJson, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry } from "./wire-history.ts";
-import { WIRE_MODEL, type WireRequest } from "./wire-request.ts";
+import type { Context } from "../../types.ts";
+import { safeIdRule } from "../../wire/tool-call-ids.ts";
+import { argumentsJson, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry } from "../../wire/wire-history.ts";
+import { WIRE_MODEL, type WireRequest } from "../../wire/wire-request.ts";
 
 /**
  * The endpoint refuses a `call_id` longer than 64 characters. Ids Responses itself produced are
