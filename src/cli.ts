@@ -11,6 +11,7 @@ import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
 import { visible, visibleLines } from "./render/sanitize.ts";
+import { addLintCommand } from "./commands/lint.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
@@ -101,6 +102,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       else if (options.interactive) exitCode = await interactive(fixtureArgument, options, io);
       else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
+  addLintCommand(program, io, (code) => (exitCode = code));
   program.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -6,7 +6,7 @@ import type { AssistantMessage, Context, Model, StopReason, TextContent, ToolCal
 
 /** One scripted reply; stopReason defaults to "toolUse" when it has a toolCall, else "stop". */
 export interface ScriptedReply {
-  content: (TextContent | ToolCall)[];
+  content: AssistantMessage["content"];
   stopReason?: StopReason;
   errorMessage?: string;
 }

@@ -7,6 +7,29 @@ export interface TextContent {
   text: string;
 }
 
+/**
+ * The model's reasoning, when a provider returns it. The playground never scripts one, but a real
+ * conversation holds them: the narrator folds them to one line, and each wire renderer sends them
+ * back only where its provider takes them (README, "The wire view").
+ */
+export interface ThinkingContent {
+  type: "thinking";
+  thinking: string;
+  /** Opaque provider data (Anthropic's signature, OpenAI's reasoning item id) needed to send it back. */
+  thinkingSignature?: string;
+  /** The provider redacted the text; the encrypted payload is in `thinkingSignature`. */
+  redacted?: boolean;
+}
+
+/** An image in a user message or a tool result: base64 data and its media type. */
+export interface ImageContent {
+  type: "image";
+  /** Base64, without a `data:` prefix. */
+  data: string;
+  /** For example "image/png". */
+  mimeType: string;
+}
+
 /** The model's structured request to run a tool. The model executes nothing: this is only data. */
 export interface ToolCall {
   type: "toolCall";
@@ -25,17 +48,39 @@ export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
 
 export interface UserMessage {
   role: "user";
-  content: string | TextContent[];
+  content: string | (TextContent | ImageContent)[];
   timestamp: number;
+}
+
+/** Token counts and their cost, as a provider reports them for one reply. */
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+  cost: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
 }
 
 export interface AssistantMessage {
   role: "assistant";
   /** Text and tool calls may be mixed in one reply; walk the blocks and dispatch on `type`. */
-  content: (TextContent | ToolCall)[];
+  content: (TextContent | ThinkingContent | ToolCall)[];
   stopReason: StopReason;
   errorMessage?: string;
   timestamp: number;
+  /*
+   * Where a real reply came from. A real harness (Pi) requires these; the scripted FakeModel has
+   * nothing true to put there, so they are optional here and a Pi message still fits this type.
+   */
+  /** The wire protocol, for example "anthropic-messages". */
+  api?: string;
+  /** Who served it, for example "anthropic". */
+  provider?: string;
+  model?: string;
+  usage?: Usage;
+  /** The provider's id for the response, when it gives one. */
+  responseId?: string;
 }
 
 /** A tool's answer: its own message, paired with the call through `toolCallId`. */
@@ -43,8 +88,8 @@ export interface ToolResultMessage<TDetails = unknown> {
   role: "toolResult";
   toolCallId: string;
   toolName: string;
-  /** What the model reads next turn. */
-  content: TextContent[];
+  /** What the model reads next turn: text, and images where a tool returns them. */
+  content: (TextContent | ImageContent)[];
   /** Structured data for the program (UI, logs); the model never sees it. */
   details?: TDetails;
   /** A failure is still a normal message, only marked. */

@@ -109,7 +109,7 @@ async function run(toolCall: ToolCall): Promise<ToolResultMessage> {
   assert.equal(result.toolName, toolCall.name, "paired by name");
   return result;
 }
-const resultText = (result: ToolResultMessage) => result.content.map((block) => block.text).join("");
+const resultText = (result: ToolResultMessage) => result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 
 test("__proto__, constructor and prototype keys are data, never a prototype change", async () => {
   const hostile = JSON.parse('{"value":"Pi","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}');

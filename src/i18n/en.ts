@@ -173,6 +173,18 @@ export const en: Catalog = {
         return `The wire view left out messages.${note.messageIndex}: an assistant message with nothing in it`;
       case "argumentsReplaced":
         return `The wire view replaced the arguments of ${note.toolCallId} with {}: this provider takes only an object, and the model sent ${json(note.original)}`;
+      case "blankTextDropped":
+        return `The wire view left out a whitespace-only text block of messages.${note.messageIndex}: Anthropic and Gemini refuse one`;
+      case "blankUserMessageFilled":
+        return `The wire view sent messages.${note.messageIndex} as "${note.text}": the user message has nothing visible in it, and providers refuse a blank one`;
+      case "duplicateIdRenamed":
+        return `The wire view renamed call ${note.occurrence} with id ${note.id}: ${note.id} → ${note.to} (providers refuse a repeated id; its result carries the new id too)`;
+      case "toolNameRewritten":
+        return `The wire view rewrote a tool name: ${JSON.stringify(note.from)} → ${note.to} (the provider's name rule refuses it as it is; the definition and the calls share the new name)`;
+      case "thinkingDropped":
+        return `The wire view left out the thinking of messages.${note.messageIndex}: this provider takes reasoning back only with a signature it issued`;
+      case "imageDropped":
+        return `The wire view left out an ${note.mimeType} image (${note.where}): this provider cannot carry an image there`;
     }
   },
   jsonSyntaxProblem: (problem) => syntaxProblems[problem],

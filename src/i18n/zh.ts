@@ -172,6 +172,18 @@ export const zh: Catalog = {
         return `线上视图丢掉了 messages.${note.messageIndex}：一条什么都没有的 assistant 消息`;
       case "argumentsReplaced":
         return `线上视图把 ${note.toolCallId} 的 arguments 换成了 {}：这个服务商只接受对象，模型给的是 ${json(note.original)}`;
+      case "blankTextDropped":
+        return `线上视图丢掉了 messages.${note.messageIndex} 里只有空白的文本块：Anthropic 和 Gemini 拒绝这样的块`;
+      case "blankUserMessageFilled":
+        return `线上视图给 messages.${note.messageIndex} 填了文本 "${note.text}"：这条用户消息里没有可见内容，服务商拒绝空白消息`;
+      case "duplicateIdRenamed":
+        return `线上视图给第 ${note.occurrence} 个 id 为 ${note.id} 的调用改了 id：${note.id} → ${note.to}（服务商拒绝重复的 id；它的结果也用新 id）`;
+      case "toolNameRewritten":
+        return `线上视图改写了工具名：${JSON.stringify(note.from)} → ${note.to}（服务商的工具名规则不接受原样；定义和调用用同一个新名字）`;
+      case "thinkingDropped":
+        return `线上视图丢掉了 messages.${note.messageIndex} 的 thinking：这个服务商只接受它自己签发过签名的推理内容`;
+      case "imageDropped":
+        return `线上视图丢掉了一张 ${note.mimeType} 图片（${note.where}）：这个服务商在那个位置放不下图片`;
     }
   },
   jsonSyntaxProblem: (problem) => syntaxProblems[problem],

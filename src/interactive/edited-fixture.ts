@@ -6,7 +6,7 @@ import { dirname, relative, resolve } from "node:path";
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { ScriptedReply } from "../fake-model.ts";
 import { json } from "../render/format.ts";
-import type { ValidationPolicy } from "../types.ts";
+import type { TextContent, ToolCall, ValidationPolicy } from "../types.ts";
 
 export interface SessionEdit {
   episode: number;
@@ -26,9 +26,14 @@ export function editedFixture(fixture: Fixture, scripts: ScriptedReply[][], edit
       ...episode,
       // A policy switched during the session applies to the whole replay.
       ...(validation === undefined ? {} : { validation }),
-      script: scripts[index]?.map((reply) => ({ content: reply.content, stopReason: reply.stopReason })) ?? episode.script,
+      // A fixture scripts text and calls only; a replayed fixture never produced anything else.
+      script: scripts[index]?.map((reply) => ({ content: reply.content.filter(isScriptable), stopReason: reply.stopReason })) ?? episode.script,
     })),
   };
+}
+
+function isScriptable(block: ScriptedReply["content"][number]): block is TextContent | ToolCall {
+  return block.type !== "thinking";
 }
 
 function describeEdit(edit: SessionEdit): string {

@@ -3,7 +3,7 @@
 // the model stops with an error, or the run is aborted. It emits events and prints nothing.
 import { traceToolCall, type ToolCallTrace, type ToolErrorDetail } from "../execute-tool-call.ts";
 import type { ToolRegistry } from "../tool-registry.ts";
-import type { AssistantMessage, Message, Model, ToolCall, ToolResultMessage, ValidationPolicy } from "../types.ts";
+import type { AssistantMessage, Message, Model, ToolCall, TextContent, ToolResultMessage, ValidationPolicy } from "../types.ts";
 import { describeAbort, skipMessage, skipReason, skippedTrace } from "./call-policy.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./events.ts";
 
@@ -115,7 +115,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
     if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal)), now());
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
-    const reportProgress = (content: ToolResultMessage["content"]) => void emit({ type: "toolProgress", call, content });
+    const reportProgress = (content: TextContent[]) => void emit({ type: "toolProgress", call, content });
     const policy = typeof validation === "function" ? validation() : validation;
     const running = traceToolCall(call, registry, { signal, reportProgress }, {
       now,

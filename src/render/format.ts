@@ -1,6 +1,6 @@
 // Compact one-line forms of protocol data for the transcript. Language-neutral: these show data
 // exactly as the model or the app produced it, so they read the same in every --lang.
-import type { Message, TextContent } from "../types.ts";
+import type { ImageContent, Message, TextContent, ThinkingContent } from "../types.ts";
 import { jsonSafe } from "./sanitize.ts";
 
 /** Longer data is cut: a transcript line should stay a line even when a model sends a novel. */
@@ -89,8 +89,24 @@ export function quoted(value: string): string {
   return `"${clip(value.replace(/\r?\n/g, "\\n"))}"`;
 }
 
-export function contentText(content: string | readonly TextContent[]): string {
-  return typeof content === "string" ? content : content.map((block) => block.text).join("");
+export function contentText(content: string | readonly (TextContent | ImageContent)[]): string {
+  return typeof content === "string" ? content : content.map((block) => (block.type === "text" ? block.text : imagePlaceholder(block))).join("");
+}
+
+/** `[image image/png 2.1 KB]`: an image is shown by what it is, never by its bytes. */
+export function imagePlaceholder(image: ImageContent): string {
+  const padding = image.data.endsWith("==") ? 2 : image.data.endsWith("=") ? 1 : 0;
+  const bytes = Math.max(0, Math.floor((image.data.length * 3) / 4) - padding);
+  const size = bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+  return `[image ${image.mimeType} ${size}]`;
+}
+
+/** Reasoning folded to one line: its first line, clipped, and how much more there is. */
+export function foldedThinking(block: ThinkingContent): string {
+  if (block.redacted) return "(redacted)";
+  const lines = block.thinking.trim().split(/\r?\n/);
+  const first = clip(lines[0] ?? "", 80);
+  return lines.length > 1 ? `${first} …(+${lines.length - 1} lines)` : first;
 }
 
 /** `calc#call_1 isError=false "8192"` for a result, the chapter's way of writing one. */
@@ -100,7 +116,9 @@ export function summarizeMessage(message: Message): string {
       return clip(contentText(message.content).replace(/\r?\n/g, "\\n"));
     case "assistant":
       return `${message.content
-        .map((block) => (block.type === "text" ? `text(${quoted(block.text)})` : `toolCall(${block.name} ${json(block.arguments)})`))
+        .map((block) =>
+          block.type === "text" ? `text(${quoted(block.text)})` : block.type === "thinking" ? `thinking(${foldedThinking(block)})` : `toolCall(${block.name} ${json(block.arguments)})`,
+        )
         .join(" + ")}  stopReason=${message.stopReason}`;
     case "toolResult":
       return `${message.toolName}#${message.toolCallId} isError=${message.isError} ${quoted(contentText(message.content))}`;

@@ -10,7 +10,7 @@ import type { ToolExecution } from "../loop/agent-loop.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../types.ts";
 import { CallSteps } from "./call-steps.ts";
-import { historyLine, json } from "./format.ts";
+import { foldedThinking, historyLine, json } from "./format.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
@@ -255,7 +255,8 @@ export class Narrator {
     }
     this.#out.heading(say.replyStep(++this.#step, message.content.length));
     message.content.forEach((block, index) => {
-      const detail = block.type === "text" ? block.text : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
+      const detail =
+        block.type === "text" ? block.text : block.type === "thinking" ? foldedThinking(block) : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
       this.#out.data(byWhom(block), `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
     });
     this.#dropped(edits);

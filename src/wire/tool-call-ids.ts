@@ -48,6 +48,38 @@ export function planToolCallIds(originalIds: Iterable<string>, rule: ToolCallIdR
   return plan;
 }
 
+/** One wire id per call, in call order, and the duplicates that had to be renamed. */
+export interface OccurrencePlan {
+  wireIds: string[];
+  /** The plan for each distinct id (its first call's wire id). */
+  firstIds: Map<string, string>;
+  renamed: { id: string; to: string; occurrence: number }[];
+}
+
+/**
+ * Like `planToolCallIds`, but per call: the first call with an id gets the id's plan, and every
+ * later call that repeats it (a misbehaving model, or two histories spliced together) gets a fresh
+ * id no other call has, because providers refuse a repeated id (Anthropic: "tool_use ids must be
+ * unique"). Its result, paired with it before this runs, then follows it to the new id.
+ */
+export function planCallOccurrences(originalIds: readonly string[], rule: ToolCallIdRule): OccurrencePlan {
+  const plan = planToolCallIds(originalIds, rule);
+  const taken = new Set(plan.values());
+  const seen = new Map<string, number>();
+  const renamed: OccurrencePlan["renamed"] = [];
+  const wireIds = originalIds.map((id) => {
+    const occurrence = (seen.get(id) ?? 0) + 1;
+    seen.set(id, occurrence);
+    const first = plan.get(id) ?? id;
+    if (occurrence === 1) return first;
+    const to = rewriteId(`${id}\u0000${occurrence}`, rule, taken);
+    taken.add(to);
+    renamed.push({ id, to, occurrence });
+    return to;
+  });
+  return { wireIds, firstIds: plan, renamed };
+}
+
 export function isAllowedId(id: string, rule: ToolCallIdRule): boolean {
   return id.length > 0 && id.length <= rule.maxLength && rule.allowed.test(id);
 }

@@ -33,7 +33,19 @@ export type WireNote =
   /** An assistant message with nothing to say (no text, no call) is refused by the providers, so it is left out. */
   | { kind: "emptyAssistantDropped"; messageIndex: number }
   /** The provider carries arguments as a JSON object; anything else the model sent is replaced by `{}`. */
-  | { kind: "argumentsReplaced"; toolCallId: string; original: unknown };
+  | { kind: "argumentsReplaced"; toolCallId: string; original: unknown }
+  /** A text block with only whitespace in messages[messageIndex] was left out: Anthropic and Gemini refuse one. */
+  | { kind: "blankTextDropped"; messageIndex: number }
+  /** A user message with nothing visible in it is sent as `text`, because a blank one is refused. */
+  | { kind: "blankUserMessageFilled"; messageIndex: number; text: string }
+  /** A later call repeated `id`; providers refuse a repeated id, so this one (and its result) carries `to`. */
+  | { kind: "duplicateIdRenamed"; id: string; to: string; occurrence: number }
+  /** The provider's tool-name rule refuses `from`; the definition, the calls and Gemini's results carry `to`. */
+  | { kind: "toolNameRewritten"; from: string; to: string }
+  /** This provider cannot take the reasoning of messages[messageIndex] back (no signature it issued), so it is left out. */
+  | { kind: "thinkingDropped"; messageIndex: number }
+  /** This provider cannot carry the image where the history has it (say, in an OpenAI Chat tool message), so it is left out. */
+  | { kind: "imageDropped"; mimeType: string; where: string };
 
 /** One provider's next request: where it goes, the exact body, and what the view had to change. */
 export type WireRequest<P extends WireProvider = WireProvider> = {

@@ -1,20 +1,41 @@
 // Anthropic Messages: `system` beside the messages, tools with `input_schema`, calls as `tool_use`
 // blocks carrying an object, and results as `tool_result` blocks inside the NEXT user message —
 // all results of one assistant turn together, first, before any user text — with `is_error`.
+// Reasoning goes back as a `thinking` block only with the signature Anthropic issued (a redacted one
+// as `redacted_thinking`); images travel as base64 `image` blocks, in user turns and in results.
 import type {
+  Base64ImageSource,
   ContentBlockParam,
+  ImageBlockParam,
   MessageCreateParamsNonStreaming,
   MessageParam,
+  TextBlockParam,
   Tool,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { Context } from "../../types.ts";
+import type { Context, ImageContent } from "../../types.ts";
 import { safeIdRule } from "../../wire/tool-call-ids.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireToolResult } from "../../wire/wire-history.ts";
+import {
+  argumentsObject,
+  groupIntoRoleTurns,
+  isBlank,
+  prepareWireHistory,
+  wireSystemPrompt,
+  wireTools,
+  type RoleTurn,
+  type WireRules,
+  type WireToolResult,
+} from "../../wire/wire-history.ts";
 import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import { ANTHROPIC_ID_PATTERN } from "./rules.ts";
 
-/** Anthropic documents `tool_use.id` as `^[a-zA-Z0-9_-]+$`; 64 characters is the limit Pi keeps too. */
-export const anthropicIdRule = safeIdRule(64);
+/**
+ * Anthropic enforces `tool_use.id` against `^[a-zA-Z0-9_-]+$` (rules.ts); 64 characters is the
+ * limit Pi keeps too. Tool names: the API enforces `^[a-zA-Z0-9_-]{1,128}$` today and enforced
+ * `{1,64}` before; the wire view keeps to 64, which satisfies both.
+ */
+export const anthropicRules: WireRules = { id: { allowed: ANTHROPIC_ID_PATTERN, maxLength: 64 }, toolName: safeIdRule(64) };
+export const anthropicIdRule = anthropicRules.id;
 
 /** Required by the API; the value does not matter for a view of the request's shape. */
 export const WIRE_MAX_TOKENS = 1024;
@@ -22,10 +43,12 @@ export const WIRE_MAX_TOKENS = 1024;
 /** Anthropic refuses an error result with no content, so a silent failure gets this text. */
 export const EMPTY_ERROR_TEXT = "The tool failed without a message.";
 
+const mediaTypes: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"] satisfies Base64ImageSource["media_type"][];
+
 export function renderAnthropic(context: Context): WireRequest<"anthropic"> {
-  const { entries, notes } = prepareWireHistory(context.messages, anthropicIdRule);
+  const { entries, notes, toolNames } = prepareWireHistory(context, anthropicRules);
   const system = wireSystemPrompt(context);
-  const tools = wireTools(context)?.map((tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }));
+  const tools = wireTools(context, toolNames)?.map((tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }));
   const body: MessageCreateParamsNonStreaming = {
     model: WIRE_MODEL,
     max_tokens: WIRE_MAX_TOKENS,
@@ -38,25 +61,41 @@ export function renderAnthropic(context: Context): WireRequest<"anthropic"> {
 
 function messageParam(turn: RoleTurn, notes: WireNote[]): MessageParam {
   if (turn.role === "assistant") {
-    const content = turn.blocks.map(
-      (block): ContentBlockParam =>
-        block.type === "text"
-          ? { type: "text", text: block.text }
-          : { type: "tool_use", id: block.id, name: block.name, input: argumentsObject(block, notes) },
-    );
+    const content: ContentBlockParam[] = [];
+    for (const block of turn.blocks) {
+      if (block.type === "text") content.push({ type: "text", text: block.text });
+      else if (block.type === "toolCall") content.push({ type: "tool_use", id: block.id, name: block.name, input: argumentsObject(block, notes) });
+      else if (block.redacted && block.thinkingSignature) content.push({ type: "redacted_thinking", data: block.thinkingSignature });
+      else if (block.thinkingSignature) content.push({ type: "thinking", thinking: block.thinking, signature: block.thinkingSignature });
+      else notes.push({ kind: "thinkingDropped", messageIndex: turn.messageIndex });
+    }
     return { role: "assistant", content };
   }
-  const [only, ...more] = turn.texts;
-  // A plain user message keeps the short string form; once results are in it, blocks are needed.
-  if (turn.results.length === 0 && only !== undefined && more.length === 0) return { role: "user", content: only };
-  const content: ContentBlockParam[] = [...turn.results.map(toolResultBlock), ...turn.texts.map((text) => ({ type: "text" as const, text }))];
-  return { role: "user", content };
+  const [only, ...more] = turn.parts;
+  // A plain user message keeps the short string form; once results or images are in it, blocks are needed.
+  if (turn.results.length === 0 && only?.type === "text" && more.length === 0) return { role: "user", content: only.text };
+  const parts = turn.parts.flatMap((part): ContentBlockParam[] => (part.type === "text" ? [{ type: "text", text: part.text }] : imageBlocks(part, "user message", notes)));
+  return { role: "user", content: [...turn.results.map((result) => toolResultBlock(result, notes)), ...parts] };
 }
 
-function toolResultBlock(result: WireToolResult): ToolResultBlockParam {
-  const text = result.isError && result.text.length === 0 ? EMPTY_ERROR_TEXT : result.text;
+function toolResultBlock(result: WireToolResult, notes: WireNote[]): ToolResultBlockParam {
+  // A blank text is refused like an empty one; an error needs some content, so a silent failure gets a text.
+  const text = isBlank(result.text) ? (result.isError && result.images.length === 0 ? EMPTY_ERROR_TEXT : "") : result.text;
+  const images = result.images.flatMap((image) => imageBlocks(image, `result of ${result.toolCallId}`, notes));
+  const textBlocks: TextBlockParam[] = text.length > 0 ? [{ type: "text", text }] : [];
+  const content = images.length === 0 ? (text.length > 0 ? text : undefined) : [...textBlocks, ...images];
   // An empty success may simply leave content out, which the API accepts.
-  return { type: "tool_result", tool_use_id: result.toolCallId, ...(text.length > 0 ? { content: text } : {}), is_error: result.isError };
+  return { type: "tool_result", tool_use_id: result.toolCallId, ...(content === undefined ? {} : { content }), is_error: result.isError };
+}
+
+/** A base64 image block, or nothing (with a note) for a media type Anthropic does not take. */
+function imageBlocks(image: ImageContent, where: string, notes: WireNote[]): ImageBlockParam[] {
+  const mediaType = mediaTypes.find((type): type is Base64ImageSource["media_type"] => type === image.mimeType);
+  if (!mediaType) {
+    notes.push({ kind: "imageDropped", mimeType: image.mimeType, where });
+    return [];
+  }
+  return [{ type: "image", source: { type: "base64", media_type: mediaType, data: image.data } }];
 }
 
 /**

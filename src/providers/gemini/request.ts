@@ -1,10 +1,14 @@
 // Gemini generateContent: `systemInstruction`, `contents` with roles `user` and `model`, calls as
 // `functionCall` parts, and the results of one turn as `functionResponse` parts of the next user
-// content, where the error flag is the key itself: `response.output` or `response.error`.
-import type { Content, FunctionDeclaration, Part, Tool } from "@google/genai";
+// content, where the error flag is the key itself: `response.output` or `response.error`. Images
+// are `inlineData` parts (a result's go in `functionResponse.parts`); reasoning goes back as a
+// `thought` part only with the signature Gemini issued.
+import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from "@google/genai";
 import type { Context } from "../../types.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireToolResult } from "../../wire/wire-history.ts";
+import { safeIdRule } from "../../wire/tool-call-ids.ts";
+import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireRules, type WireToolResult } from "../../wire/wire-history.ts";
 import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import { GEMINI_NAME_PATTERN } from "./rules.ts";
 
 /**
  * The REST body. @google/genai exports no type for it: its GenerateContentParameters is the SDK
@@ -19,16 +23,17 @@ export interface GeminiGenerateContentBody {
 }
 
 /*
- * Ids: Gemini puts no rule on FunctionCall.id (it may even leave it out), so ids pass through
- * unchanged. Pi rewrites them only for non-Gemini models served through Google (Claude on Vertex),
- * whose rule is Anthropic's.
+ * Ids: Gemini documents no rule for FunctionCall.id (rules.ts says so). They are still rewritten
+ * to the same safe set as the other providers, so one history shows the same ids in every view
+ * and an id like `call_abc|fc_A+/=` never reaches an API that has not promised to take it.
  */
+export const geminiRules: WireRules = { id: safeIdRule(64), toolName: { allowed: GEMINI_NAME_PATTERN, maxLength: 64 } };
 
 export function renderGemini(context: Context): WireRequest<"gemini"> {
-  const { entries, notes } = prepareWireHistory(context.messages, undefined);
+  const { entries, notes, toolNames } = prepareWireHistory(context, geminiRules);
   const systemPrompt = wireSystemPrompt(context);
   // parametersJsonSchema takes a JSON Schema as is; `parameters` would want Google's OpenAPI subset.
-  const functionDeclarations = wireTools(context)?.map(
+  const functionDeclarations = wireTools(context, toolNames)?.map(
     (tool): FunctionDeclaration => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters }),
   );
   const body: GeminiGenerateContentBody = {
@@ -46,16 +51,23 @@ export function renderGemini(context: Context): WireRequest<"gemini"> {
 
 function content(turn: RoleTurn, notes: WireNote[]): Content {
   if (turn.role === "assistant") {
-    const parts = turn.blocks.map(
-      (block): Part =>
-        block.type === "text" ? { text: block.text } : { functionCall: { name: block.name, args: argumentsObject(block, notes), id: block.id } },
-    );
+    const parts: Part[] = [];
+    for (const block of turn.blocks) {
+      if (block.type === "text") parts.push({ text: block.text });
+      else if (block.type === "toolCall") parts.push({ functionCall: { name: block.name, args: argumentsObject(block, notes), id: block.id } });
+      else if (block.thinkingSignature && !block.redacted) parts.push({ text: block.thinking, thought: true, thoughtSignature: block.thinkingSignature });
+      else notes.push({ kind: "thinkingDropped", messageIndex: turn.messageIndex });
+    }
     return { role: "model", parts };
   }
-  return { role: "user", parts: [...turn.results.map(functionResponsePart), ...turn.texts.map((text): Part => ({ text }))] };
+  const userParts = turn.parts.map((part): Part => (part.type === "text" ? { text: part.text } : { inlineData: { mimeType: part.mimeType, data: part.data } }));
+  return { role: "user", parts: [...turn.results.map(functionResponsePart), ...userParts] };
 }
 
 function functionResponsePart(result: WireToolResult): Part {
+  // @google/genai's FunctionResponse docs: the "output" key for output, the "error" key for an error.
   const response = result.isError ? { error: result.text } : { output: result.text };
-  return { functionResponse: { name: result.toolName, id: result.toolCallId, response } };
+  const functionResponse: FunctionResponse = { name: result.toolName, id: result.toolCallId, response };
+  if (result.images.length > 0) functionResponse.parts = result.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: image.data } }));
+  return { functionResponse };
 }

@@ -1,42 +1,51 @@
 // OpenAI Chat Completions: the system prompt is the first message, a call's arguments travel as a
 // JSON string, and each result is a `role: "tool"` message of its own. There is no error flag: a
-// failed tool is told to the model only through the text.
+// failed tool is told to the model only through the text. Reasoning is not sent back (the API has
+// no input field for it) and a tool message carries text only, so a result's images are left out.
 import type {
   ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import type { Context } from "../../types.ts";
 import { safeIdRule } from "../../wire/tool-call-ids.ts";
-import { argumentsJson, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry } from "../../wire/wire-history.ts";
-import { WIRE_MODEL, type WireRequest } from "../../wire/wire-request.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireUserPart } from "../../wire/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import { OPENAI_CALL_ID_MAX, OPENAI_NAME_PATTERN } from "./rules.ts";
 
 /**
  * OpenAI's own ids (`call_…`) fit easily, but the endpoint refuses a `tool_calls[].id` longer than
  * 40 characters, and OpenAI-compatible servers are stricter about characters than OpenAI itself;
- * ids from other providers (Responses' `call_…|fc_…`, long Anthropic ids) are rewritten.
+ * ids from other providers (Responses' `call_…|fc_…`, long Anthropic ids) are rewritten. Tool
+ * names follow the pattern the endpoint enforces (see rules.ts for the sources).
  */
-export const openaiChatIdRule = safeIdRule(40);
+export const openaiChatRules: WireRules = { id: safeIdRule(OPENAI_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
+export const openaiChatIdRule = openaiChatRules.id;
 
 export function renderOpenAIChat(context: Context): WireRequest<"openai-chat"> {
-  const { entries, notes } = prepareWireHistory(context.messages, openaiChatIdRule);
+  const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatRules);
   const systemPrompt = wireSystemPrompt(context);
   const messages: ChatCompletionMessageParam[] = systemPrompt === undefined ? [] : [{ role: "system", content: systemPrompt }];
-  for (const entry of entries) messages.push(...chatMessages(entry));
+  for (const entry of entries) messages.push(...chatMessages(entry, notes));
 
-  const tools = wireTools(context)?.map(
+  const tools = wireTools(context, toolNames)?.map(
     (tool): ChatCompletionFunctionTool => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
   );
   const body: ChatCompletionCreateParamsNonStreaming = { model: WIRE_MODEL, messages, ...(tools ? { tools } : {}) };
   return { provider: "openai-chat", endpoint: "POST https://api.openai.com/v1/chat/completions", body, notes };
 }
 
-function chatMessages(entry: WireEntry): ChatCompletionMessageParam[] {
-  if (entry.role === "user") return [{ role: "user", content: stringOrParts(entry.texts) }];
-  const texts = entry.blocks.flatMap((block) => (block.type === "text" ? [block.text] : []));
+function chatMessages(entry: WireEntry, notes: WireNote[]): ChatCompletionMessageParam[] {
+  if (entry.role === "user") return [{ role: "user", content: userContent(entry.parts) }];
+  const texts: string[] = [];
+  for (const block of entry.blocks) {
+    if (block.type === "text") texts.push(block.text);
+    else if (block.type === "thinking") notes.push({ kind: "thinkingDropped", messageIndex: entry.messageIndex });
+  }
   const toolCalls = entry.blocks.flatMap((block) =>
-    block.type === "toolCall" ? [{ id: block.id, type: "function" as const, function: { name: block.name, arguments: argumentsJson(block.arguments) } }] : [],
+    block.type === "toolCall" ? [{ id: block.id, type: "function" as const, function: { name: block.name, arguments: argumentsJson(block, notes) } }] : [],
   );
   const assistant: ChatCompletionAssistantMessageParam = {
     role: "assistant",
@@ -44,8 +53,17 @@ function chatMessages(entry: WireEntry): ChatCompletionMessageParam[] {
     content: texts.length === 0 ? null : stringOrParts(texts),
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
   };
-  const results = entry.results.map((result): ChatCompletionMessageParam => ({ role: "tool", tool_call_id: result.toolCallId, content: result.text }));
+  const results = entry.results.map((result): ChatCompletionMessageParam => {
+    for (const image of result.images) notes.push({ kind: "imageDropped", mimeType: image.mimeType, where: `result of ${result.toolCallId}` });
+    return { role: "tool", tool_call_id: result.toolCallId, content: result.text };
+  });
   return [assistant, ...results];
+}
+
+function userContent(parts: readonly WireUserPart[]): string | ChatCompletionContentPart[] {
+  const [only, ...more] = parts;
+  if (only?.type === "text" && more.length === 0) return only.text;
+  return parts.map((part): ChatCompletionContentPart => (part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: dataUrl(part) } }));
 }
 
 /** One text stays a plain string, the common form; several keep their boundaries as text parts. */

@@ -1,46 +1,65 @@
 // OpenAI Responses API: the system prompt is `instructions`, and the history is a flat list of
 // `input` items in which a call (`function_call`) and its result (`function_call_output`) are items
-// of their own, paired by `call_id`. Like Chat Completions, a result has no error flag.
-import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseInputItem } from "openai/resources/responses/responses";
+// of their own, paired by `call_id`. Like Chat Completions, a result has no error flag. A reasoning
+// item can only be sent back with the id and encrypted content Responses issued, which a neutral
+// history does not hold, so thinking is left out; images travel as `input_image`.
+import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseFunctionCallOutputItem, ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
 import type { Context } from "../../types.ts";
 import { safeIdRule } from "../../wire/tool-call-ids.ts";
-import { argumentsJson, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry } from "../../wire/wire-history.ts";
-import { WIRE_MODEL, type WireRequest } from "../../wire/wire-request.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireToolResult } from "../../wire/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import { OPENAI_NAME_PATTERN } from "../openai-chat/rules.ts";
+import { RESPONSES_CALL_ID_MAX } from "./rules.ts";
 
 /**
  * The endpoint refuses a `call_id` longer than 64 characters. Ids Responses itself produced are
  * short `call_…` strings; long or odd ids from other providers are rewritten to the safe set.
  */
-export const openaiResponsesIdRule = safeIdRule(64);
+export const openaiResponsesRules: WireRules = { id: safeIdRule(RESPONSES_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
+export const openaiResponsesIdRule = openaiResponsesRules.id;
 
 export function renderOpenAIResponses(context: Context): WireRequest<"openai-responses"> {
-  const { entries, notes } = prepareWireHistory(context.messages, openaiResponsesIdRule);
+  const { entries, notes, toolNames } = prepareWireHistory(context, openaiResponsesRules);
   const instructions = wireSystemPrompt(context);
   // strict: false, because strict mode would also demand every property be listed as required.
-  const tools = wireTools(context)?.map(
+  const tools = wireTools(context, toolNames)?.map(
     (tool): FunctionTool => ({ type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }),
   );
   const body: ResponseCreateParamsNonStreaming = {
     model: WIRE_MODEL,
     ...(instructions === undefined ? {} : { instructions }),
-    input: entries.flatMap(inputItems),
+    input: entries.flatMap((entry) => inputItems(entry, notes)),
     ...(tools ? { tools } : {}),
   };
   return { provider: "openai-responses", endpoint: "POST https://api.openai.com/v1/responses", body, notes };
 }
 
-function inputItems(entry: WireEntry): ResponseInputItem[] {
+function inputItems(entry: WireEntry, notes: WireNote[]): ResponseInputItem[] {
   if (entry.role === "user") {
-    const [only, ...more] = entry.texts;
-    const content = only !== undefined && more.length === 0 ? only : entry.texts.map((text) => ({ type: "input_text" as const, text }));
+    const [only, ...more] = entry.parts;
+    const content =
+      only?.type === "text" && more.length === 0
+        ? only.text
+        : entry.parts.map((part): ResponseInputContent => (part.type === "text" ? { type: "input_text", text: part.text } : { type: "input_image", image_url: dataUrl(part), detail: "auto" }));
     return [{ type: "message", role: "user", content }];
   }
-  // Items keep the reply's block order: text and calls interleave exactly as the model sent them.
-  const replyItems = entry.blocks.map((block): ResponseInputItem =>
-    block.type === "text"
-      ? { type: "message", role: "assistant", content: block.text }
-      : { type: "function_call", call_id: block.id, name: block.name, arguments: argumentsJson(block.arguments) },
-  );
-  const resultItems = entry.results.map((result): ResponseInputItem => ({ type: "function_call_output", call_id: result.toolCallId, output: result.text }));
-  return [...replyItems, ...resultItems];
+  // The reply's text goes first, then its calls, then their outputs: nothing may stand between a
+  // function_call and its output (rules.ts, "item-between-call-and-output").
+  const texts: ResponseInputItem[] = [];
+  const calls: ResponseInputItem[] = [];
+  for (const block of entry.blocks) {
+    if (block.type === "text") texts.push({ type: "message", role: "assistant", content: block.text });
+    else if (block.type === "thinking") notes.push({ kind: "thinkingDropped", messageIndex: entry.messageIndex });
+    else calls.push({ type: "function_call", call_id: block.id, name: block.name, arguments: argumentsJson(block, notes) });
+  }
+  return [...texts, ...calls, ...entry.results.map(outputItem)];
+}
+
+function outputItem(result: WireToolResult): ResponseInputItem {
+  if (result.images.length === 0) return { type: "function_call_output", call_id: result.toolCallId, output: result.text };
+  const output: ResponseFunctionCallOutputItem[] = [
+    ...(result.text.length > 0 ? [{ type: "input_text" as const, text: result.text }] : []),
+    ...result.images.map((image): ResponseFunctionCallOutputItem => ({ type: "input_image", image_url: dataUrl(image), detail: "auto" })),
+  ];
+  return { type: "function_call_output", call_id: result.toolCallId, output };
 }

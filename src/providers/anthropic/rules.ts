@@ -1,0 +1,265 @@
+// Anthropic Messages: the rules a request body must keep, each with the error text the API returns
+// when it does not (documented, or seen returned in public; sources in each rule) and a fix. Run
+// by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
+import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import type { Rule, RuleTable } from "../../lint/rule.ts";
+
+/** `tool_use.id` and `tool_result.tool_use_id` (sources: rule "tool-use-id-pattern"). */
+export const ANTHROPIC_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
+
+/** `tools[].name`, as the API enforces it today (sources: rule "tool-name"). */
+const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/;
+
+interface Block {
+  messageIndex: number;
+  blockIndex: number;
+  block: JsonObject;
+}
+
+function messages(body: JsonObject): [number, JsonObject][] {
+  return objectsIn(arrayAt(body, "messages"));
+}
+
+function blocksOf(body: JsonObject): Block[] {
+  const found: Block[] = [];
+  for (const [messageIndex, message] of messages(body)) for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) found.push({ messageIndex, blockIndex, block });
+  return found;
+}
+
+function toolUses(body: JsonObject): Block[] {
+  return blocksOf(body).filter(({ block }) => block.type === "tool_use");
+}
+
+function idsOfType(message: unknown, type: "tool_use" | "tool_result", key: "id" | "tool_use_id"): Set<string> {
+  const ids = new Set<string>();
+  if (isObject(message)) for (const [, block] of objectsIn(arrayAt(message, "content"))) if (block.type === type) ids.add(stringAt(block, key) ?? "");
+  return ids;
+}
+
+function isBlank(text: string): boolean {
+  return text.trim().length === 0;
+}
+
+const rules: Rule[] = [
+  {
+    id: "tool-use-without-result",
+    severity: "error",
+    checks: "Every tool_use block is answered by a tool_result block in the very next message (a user message).",
+    pointer: "/messages/{i}/content/{j}",
+    providerError:
+      "messages.{message}: `tool_use` ids were found without `tool_result` blocks immediately after: {id}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+    // Seen returned: https://github.com/anthropics/claude-code/issues/1237 ; https://github.com/anthropics/claude-code/issues/2697
+    source: "https://github.com/anthropics/claude-code/issues/1237 ; https://github.com/anthropics/claude-code/issues/2697",
+    fix: "send one tool_result per tool_use (same id) in the next user message, before anything else; answer a call you did not run with is_error and a text",
+    check(body, report) {
+      const list = arrayAt(body, "messages");
+      for (const [index, message] of messages(body)) {
+        if (message.role !== "assistant") continue;
+        const answered = idsOfType(list[index + 1], "tool_result", "tool_use_id");
+        for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
+          if (block.type !== "tool_use") continue;
+          const id = stringAt(block, "id") ?? "";
+          if (!answered.has(id)) report(pointer("messages", index, "content", blockIndex), { message: index, id });
+        }
+      }
+    },
+  },
+  {
+    id: "result-without-tool-use",
+    severity: "error",
+    checks: "Every tool_result block answers a tool_use block of the message right before it.",
+    pointer: "/messages/{i}/content/{j}",
+    providerError:
+      "messages.{message}.content.{block}: unexpected `tool_use_id` found in `tool_result` blocks: {id}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
+    // Seen returned: https://github.com/anthropics/claude-code/issues/13460 ; https://github.com/router-for-me/CLIProxyAPI/issues/497
+    source: "https://github.com/anthropics/claude-code/issues/13460 ; https://github.com/router-for-me/CLIProxyAPI/issues/497",
+    fix: "drop the result, or put it in the user message right after the assistant message whose tool_use it answers",
+    check(body, report) {
+      const list = arrayAt(body, "messages");
+      for (const [index, message] of messages(body)) {
+        const called = idsOfType(list[index - 1], "tool_use", "id");
+        for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
+          if (block.type !== "tool_result") continue;
+          const id = stringAt(block, "tool_use_id") ?? "";
+          if (!called.has(id)) report(pointer("messages", index, "content", blockIndex), { message: index, block: blockIndex, id });
+        }
+      }
+    },
+  },
+  {
+    id: "results-not-first",
+    severity: "error",
+    checks: "In a user message, every tool_result block comes before any other block.",
+    pointer: "/messages/{i}/content/{j}",
+    providerError:
+      "messages.{previous}: `tool_use` ids were found without `tool_result` blocks immediately after: {id}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+    // Documented ("tool_result blocks must come FIRST in the content array; any text must come
+    // AFTER all tool results", with this 400 as the consequence):
+    // https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use ; seen against
+    // the live API: https://github.com/QwenLM/qwen-code/issues/8161
+    source: "https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use ; https://github.com/QwenLM/qwen-code/issues/8161",
+    fix: "put all tool_result blocks first in the user message, then the text and images",
+    check(body, report) {
+      for (const [index, message] of messages(body)) {
+        if (message.role !== "user") continue;
+        let other = false;
+        for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
+          if (block.type !== "tool_result") other = true;
+          else if (other) report(pointer("messages", index, "content", blockIndex), { previous: index - 1, id: stringAt(block, "tool_use_id") ?? "" });
+        }
+      }
+    },
+  },
+  {
+    id: "duplicate-tool-use-id",
+    severity: "error",
+    checks: "No two tool_use blocks in the request share an id.",
+    pointer: "/messages/{i}/content/{j}/id",
+    providerError: "tool_use ids must be unique",
+    // Seen returned (citing anthropics/claude-code#20631 and #21317): https://github.com/NVIDIA-NeMo/Switchyard/issues/502
+    source: "https://github.com/NVIDIA-NeMo/Switchyard/issues/502",
+    fix: "give the repeated call a fresh id and its tool_result the same one",
+    check(body, report) {
+      const seen = new Set<string>();
+      for (const { messageIndex, blockIndex, block } of toolUses(body)) {
+        const id = stringAt(block, "id");
+        if (id === undefined) continue;
+        if (seen.has(id)) report(pointer("messages", messageIndex, "content", blockIndex, "id"), { id });
+        seen.add(id);
+      }
+    },
+  },
+  {
+    id: "tool-use-id-pattern",
+    severity: "error",
+    checks: "tool_use.id (and tool_result.tool_use_id) match ^[a-zA-Z0-9_-]+$.",
+    pointer: "/messages/{i}/content/{j}/id",
+    providerError: "messages.{message}.content.{block}.{type}.{key}: String should match pattern '^[a-zA-Z0-9_-]+$'",
+    // Seen returned: https://github.com/LibreChat-AI/agents/pull/153 ; for both blocks: https://github.com/maximhq/bifrost/pull/5096
+    source: "https://github.com/LibreChat-AI/agents/pull/153 ; https://github.com/maximhq/bifrost/pull/5096",
+    fix: "rewrite ids from other providers to [a-zA-Z0-9_-] (say, `|` and `.` to _), the same way in the tool_use and its tool_result",
+    check(body, report) {
+      for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
+        const key = block.type === "tool_use" ? "id" : block.type === "tool_result" ? "tool_use_id" : undefined;
+        const id = key ? stringAt(block, key) : undefined;
+        if (key && id !== undefined && !ANTHROPIC_ID_PATTERN.test(id)) {
+          report(pointer("messages", messageIndex, "content", blockIndex, key), { message: messageIndex, block: blockIndex, type: String(block.type), key });
+        }
+      }
+    },
+  },
+  {
+    id: "tool-name",
+    severity: "error",
+    checks: "tools[].name matches ^[a-zA-Z0-9_-]{1,128}$.",
+    pointer: "/tools/{i}/name",
+    providerError: "tools.{tool}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+    // Seen returned: https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345 ;
+    // https://github.com/jedisct1/openapi-mcp/issues/9 (earlier the limit was 64:
+    // https://github.com/apify/tester-mcp-client/issues/11)
+    source: "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345 ; https://github.com/jedisct1/openapi-mcp/issues/9",
+    fix: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool; keep it to 64 characters for older limits",
+    check(body, report) {
+      for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
+        const name = stringAt(tool, "name");
+        if (name !== undefined && !TOOL_NAME_PATTERN.test(name)) report(pointer("tools", index, "name"), { tool: index });
+      }
+    },
+  },
+  {
+    id: "input-not-object",
+    severity: "error",
+    checks: "tool_use.input is a JSON object.",
+    pointer: "/messages/{i}/content/{j}/input",
+    providerError: "messages.{message}.content.{block}.tool_use.input: Input should be a valid dictionary",
+    // Seen returned: https://github.com/anthropics/anthropic-sdk-typescript/issues/648 ; https://github.com/anthropics/claude-code/issues/6696
+    source: "https://github.com/anthropics/anthropic-sdk-typescript/issues/648 ; https://github.com/anthropics/claude-code/issues/6696",
+    fix: "send an object (`{}` when the model sent something else), and answer the call with is_error",
+    check(body, report) {
+      for (const { messageIndex, blockIndex, block } of toolUses(body)) {
+        if (!isObject(block.input)) report(pointer("messages", messageIndex, "content", blockIndex, "input"), { message: messageIndex, block: blockIndex });
+      }
+    },
+  },
+  {
+    id: "blank-text",
+    severity: "error",
+    checks: "No text content (a text block, or a message's string content) is empty or whitespace only.",
+    pointer: "/messages/{i}/content/{j}/text",
+    providerError: "messages: text content blocks must {requirement}",
+    // Seen returned for whitespace ("contain non-whitespace text"): https://github.com/anthropics/claude-code/issues/23440 ,
+    // https://github.com/anomalyco/opencode/issues/31259 ; for empty ("be non-empty"): https://github.com/aliasrobotics/cai/issues/182
+    source: "https://github.com/anthropics/claude-code/issues/23440 ; https://github.com/anomalyco/opencode/issues/31259 ; https://github.com/aliasrobotics/cai/issues/182",
+    fix: "leave blank text blocks out; a user message with nothing to say needs some visible text",
+    check(body, report) {
+      const requirement = (text: string) => ({ requirement: text.length === 0 ? "be non-empty" : "contain non-whitespace text" });
+      for (const [index, message] of messages(body)) {
+        if (typeof message.content === "string" && isBlank(message.content)) report(pointer("messages", index, "content"), requirement(message.content));
+      }
+      for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
+        if (block.type === "text" && typeof block.text === "string" && isBlank(block.text)) report(pointer("messages", messageIndex, "content", blockIndex, "text"), requirement(block.text));
+        if (block.type !== "tool_result") continue;
+        for (const [innerIndex, inner] of objectsIn(arrayAt(block, "content"))) {
+          if (inner.type === "text" && typeof inner.text === "string" && isBlank(inner.text)) {
+            report(pointer("messages", messageIndex, "content", blockIndex, "content", innerIndex, "text"), requirement(inner.text));
+          }
+        }
+      }
+    },
+  },
+  {
+    id: "error-result-empty",
+    severity: "error",
+    checks: "A tool_result with is_error: true has content.",
+    pointer: "/messages/{i}/content/{j}",
+    providerError: "messages.{message}.content.{block}.tool_result: content cannot be empty if `is_error` is true",
+    // Seen returned: https://github.com/anthropics/claude-agent-sdk-python/issues/248
+    source: "https://github.com/anthropics/claude-agent-sdk-python/issues/248",
+    fix: "give a failed call's result a text saying what went wrong",
+    check(body, report) {
+      for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
+        if (block.type !== "tool_result" || block.is_error !== true) continue;
+        const content = block.content;
+        const empty = content === undefined || content === null || content === "" || (Array.isArray(content) && content.length === 0);
+        if (empty) report(pointer("messages", messageIndex, "content", blockIndex), { message: messageIndex, block: blockIndex });
+      }
+    },
+  },
+  {
+    id: "role",
+    severity: "error",
+    checks: 'messages[].role is "user" or "assistant" (the system prompt is the top-level `system`).',
+    pointer: "/messages/{i}/role",
+    providerError: 'messages: Unexpected role "{role}". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.',
+    // The text above was seen for "system" only; any other role gets the rule's own message.
+    message: "role {role} is not a Messages role",
+    // Seen returned for "system": https://github.com/Maol-1997/cursor-claude-connector/issues/3 ;
+    // https://github.com/aaronrussell/anthropix/issues/2 . The roles: @anthropic-ai/sdk MessageParam.role.
+    source: "https://github.com/Maol-1997/cursor-claude-connector/issues/3 ; https://github.com/aaronrussell/anthropix/issues/2",
+    fix: 'move a system prompt to `system`; results go in a "user" message as tool_result blocks',
+    check(body, report) {
+      for (const [index, message] of messages(body)) {
+        if (message.role === "user" || message.role === "assistant") continue;
+        report(pointer("messages", index, "role"), { role: String(message.role), ...(message.role === "system" ? {} : { noProviderText: 1 }) });
+      }
+    },
+  },
+  argumentsSchemaRule(
+    {
+      schemas(body) {
+        const schemas = new Map<string, unknown>();
+        for (const [, tool] of objectsIn(arrayAt(body, "tools"))) if (typeof tool.name === "string") schemas.set(tool.name, tool.input_schema);
+        return schemas;
+      },
+      calls(body) {
+        return toolUses(body).flatMap(({ messageIndex, blockIndex, block }): DeclaredCall[] =>
+          typeof block.name === "string" ? [{ pointer: pointer("messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input }] : [],
+        );
+      },
+    },
+    "/messages/{i}/content/{j}/input",
+  ),
+];
+
+export const anthropicRuleTable: RuleTable = { provider: "anthropic", rules };

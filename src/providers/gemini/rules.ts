@@ -1,0 +1,235 @@
+// Gemini generateContent: the rules a request body must keep, each with the error text the API
+// returns when it does not (as seen returned in public, or documented in @google/genai's types;
+// sources in each rule) and a fix. Run by `tool-call-playground lint`; the Gemini renderer
+// (request.ts) is built to keep every one.
+import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import type { Rule, RuleTable } from "../../lint/rule.ts";
+
+/**
+ * Function names as the API enforces them (sources: rule "function-name"). @google/genai's
+ * FunctionDeclaration.name doc now also allows colons and 128 characters; this keeps to what the
+ * API was seen refusing, which satisfies both.
+ */
+export const GEMINI_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/;
+
+/** Ids: the character set the other providers accept; Gemini documents none (rule "call-id-charset"). */
+const PORTABLE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
+
+interface PartAt {
+  contentIndex: number;
+  partIndex: number;
+  part: JsonObject;
+}
+
+function contents(body: JsonObject): [number, JsonObject][] {
+  return objectsIn(arrayAt(body, "contents"));
+}
+
+function partsOf(body: JsonObject): PartAt[] {
+  const found: PartAt[] = [];
+  for (const [contentIndex, content] of contents(body)) for (const [partIndex, part] of objectsIn(arrayAt(content, "parts"))) found.push({ contentIndex, partIndex, part });
+  return found;
+}
+
+function count(content: unknown, key: "functionCall" | "functionResponse"): number {
+  return isObject(content) ? objectsIn(arrayAt(content, "parts")).filter(([, part]) => isObject(part[key])).length : 0;
+}
+
+function functionCalls(body: JsonObject): (PartAt & { call: JsonObject })[] {
+  return partsOf(body).flatMap((at) => (isObject(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : []));
+}
+
+const rules: Rule[] = [
+  {
+    id: "call-response-count",
+    severity: "error",
+    checks: "A model content with function calls is followed by a user content with exactly as many function responses.",
+    pointer: "/contents/{i}",
+    providerError: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
+    // Seen returned: https://github.com/google-gemini/gemini-cli/issues/4217 ; https://github.com/google-gemini/gemini-cli/issues/16415
+    source: "https://github.com/google-gemini/gemini-cli/issues/4217 ; https://github.com/google-gemini/gemini-cli/issues/16415",
+    fix: "answer every functionCall of the model turn with one functionResponse part (same name and id) in the next user content",
+    check(body, report) {
+      const list = arrayAt(body, "contents");
+      for (const [index, content] of contents(body)) {
+        const calls = count(content, "functionCall");
+        if (calls > 0 && count(list[index + 1], "functionResponse") !== calls) report(pointer("contents", index), { calls });
+      }
+    },
+  },
+  {
+    id: "response-without-call",
+    severity: "error",
+    checks: "A content with function responses comes right after a model content with function calls.",
+    pointer: "/contents/{i}",
+    providerError: "Please ensure that function response turn comes immediately after a function call turn.",
+    // Seen returned: https://github.com/langchain-ai/langchain/issues/27799 ; https://github.com/GoogleCloudPlatform/generative-ai/pull/368
+    source: "https://github.com/langchain-ai/langchain/issues/27799 ; https://github.com/GoogleCloudPlatform/generative-ai/pull/368",
+    fix: "drop the response, or put it in the user content right after the model turn that made the call",
+    check(body, report) {
+      const list = arrayAt(body, "contents");
+      for (const [index, content] of contents(body)) {
+        if (count(content, "functionResponse") > 0 && count(list[index - 1], "functionCall") === 0) report(pointer("contents", index));
+      }
+    },
+  },
+  {
+    id: "call-turn-position",
+    severity: "error",
+    checks: "A model content with function calls comes right after a user content (a prompt or function responses).",
+    pointer: "/contents/{i}",
+    providerError: "Please ensure that function call turn comes immediately after a user turn or after a function response turn.",
+    // Seen returned (also when the history starts with a function call): https://github.com/google-gemini/gemini-cli/issues/11814 ;
+    // https://github.com/google-gemini/gemini-cli/issues/26486
+    source: "https://github.com/google-gemini/gemini-cli/issues/11814 ; https://github.com/google-gemini/gemini-cli/issues/26486",
+    fix: "merge consecutive model turns into one, and start the contents with a user turn",
+    check(body, report) {
+      const list = arrayAt(body, "contents");
+      for (const [index, content] of contents(body)) {
+        if (count(content, "functionCall") === 0) continue;
+        const before = list[index - 1];
+        if (!isObject(before) || before.role === "model") report(pointer("contents", index));
+      }
+    },
+  },
+  {
+    id: "function-name",
+    severity: "error",
+    checks: "functionDeclarations[].name starts with a letter or _, then letters, digits, _ . - ; at most 64 characters.",
+    pointer: "/tools/{i}/functionDeclarations/{j}/name",
+    providerError:
+      "GenerateContentRequest.tools[{tool}].function_declarations[{declaration}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.) or dashes (-), with a maximum length of 64.",
+    // Seen returned: https://github.com/google-gemini/gemini-cli/issues/2966 ; documented in
+    // node_modules/@google/genai/dist/genai.d.ts (FunctionDeclaration.name).
+    source: "https://github.com/google-gemini/gemini-cli/issues/2966 ; @google/genai FunctionDeclaration.name",
+    fix: "rename the function (say, leading digits and other characters to _) in the declaration and in every call and response",
+    check(body, report) {
+      for (const [toolIndex, tool] of objectsIn(arrayAt(body, "tools"))) {
+        for (const [index, declaration] of objectsIn(arrayAt(tool, "functionDeclarations"))) {
+          const name = stringAt(declaration, "name");
+          if (name !== undefined && !GEMINI_NAME_PATTERN.test(name)) report(pointer("tools", toolIndex, "functionDeclarations", index, "name"), { tool: toolIndex, declaration: index });
+        }
+      }
+    },
+  },
+  {
+    id: "args-not-object",
+    severity: "error",
+    checks: "functionCall.args is a JSON object.",
+    pointer: "/contents/{i}/parts/{j}/functionCall/args",
+    providerError: undefined,
+    message: "functionCall.args is {what}, not an object",
+    source: "@google/genai FunctionCall.args (\"The function parameters and values in JSON object format\", a protobuf Struct); no public error text found.",
+    fix: "send an object (`{}` when the model sent something else), and answer the call with an error response",
+    check(body, report) {
+      for (const { contentIndex, partIndex, call } of functionCalls(body)) {
+        if ("args" in call && !isObject(call.args)) {
+          report(pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), { what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args });
+        }
+      }
+    },
+  },
+  {
+    id: "empty-text",
+    severity: "error",
+    checks: "No text part is empty.",
+    pointer: "/contents/{i}/parts/{j}/text",
+    providerError: "Unable to submit request because it has an empty text parameter. Add a value to the parameter and try again.",
+    // Seen returned: https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697
+    source: "https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697",
+    fix: "leave empty text parts out",
+    check(body, report) {
+      for (const { contentIndex, partIndex, part } of partsOf(body)) if (part.text === "") report(pointer("contents", contentIndex, "parts", partIndex, "text"));
+    },
+  },
+  {
+    id: "blank-text",
+    severity: "warning",
+    checks: "No text part is whitespace only.",
+    pointer: "/contents/{i}/parts/{j}/text",
+    providerError: undefined,
+    message: "a text part holds only whitespace",
+    source: "None found for whitespace (only for empty text, rule empty-text); Anthropic refuses it, so a portable harness leaves it out.",
+    fix: "leave whitespace-only text parts out",
+    check(body, report) {
+      for (const { contentIndex, partIndex, part } of partsOf(body)) {
+        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0) report(pointer("contents", contentIndex, "parts", partIndex, "text"));
+      }
+    },
+  },
+  {
+    id: "role",
+    severity: "error",
+    checks: 'contents[].role is "user" or "model".',
+    pointer: "/contents/{i}/role",
+    providerError: undefined,
+    message: "role {role} is not a Gemini role",
+    source: "@google/genai Content.role (\"Must be either 'user' or 'model'\"); no public error text found.",
+    fix: 'use "model" for the model; function responses go in a "user" content',
+    check(body, report) {
+      for (const [index, content] of contents(body)) {
+        if ("role" in content && content.role !== "user" && content.role !== "model") report(pointer("contents", index, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
+      }
+    },
+  },
+  {
+    id: "duplicate-call-id",
+    severity: "warning",
+    checks: "No two function calls in the request share an id.",
+    pointer: "/contents/{i}/parts/{j}/functionCall/id",
+    providerError: undefined,
+    message: "function call id {id} is used again: its responses cannot be told apart",
+    source: "None found for Gemini; Anthropic refuses it, so a portable harness keeps ids unique.",
+    fix: "give the repeated call a fresh id and its response the same one",
+    check(body, report) {
+      const seen = new Set<string>();
+      for (const { contentIndex, partIndex, call } of functionCalls(body)) {
+        const id = stringAt(call, "id");
+        if (id === undefined) continue;
+        if (seen.has(id)) report(pointer("contents", contentIndex, "parts", partIndex, "functionCall", "id"), { id });
+        seen.add(id);
+      }
+    },
+  },
+  {
+    id: "call-id-charset",
+    severity: "warning",
+    checks: "Function call ids use only [a-zA-Z0-9_-], at most 64 characters.",
+    pointer: "/contents/{i}/parts/{j}/functionCall/id",
+    providerError: undefined,
+    message: "function call id {id} uses characters or a length other providers refuse",
+    source: "None found: Gemini documents no id rule (@google/genai FunctionCall.id). The wire view keeps ids to the set every provider accepts.",
+    fix: "rewrite ids to [a-zA-Z0-9_-], the same way in the call and its response",
+    check(body, report) {
+      for (const { contentIndex, partIndex, part } of partsOf(body)) {
+        for (const key of ["functionCall", "functionResponse"] as const) {
+          const value = part[key];
+          const id = isObject(value) ? stringAt(value, "id") : undefined;
+          if (id !== undefined && !PORTABLE_ID.test(id)) report(pointer("contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
+        }
+      }
+    },
+  },
+  argumentsSchemaRule(
+    {
+      schemas(body) {
+        const schemas = new Map<string, unknown>();
+        for (const [, tool] of objectsIn(arrayAt(body, "tools"))) {
+          for (const [, declaration] of objectsIn(arrayAt(tool, "functionDeclarations"))) {
+            if (typeof declaration.name === "string") schemas.set(declaration.name, declaration.parametersJsonSchema ?? declaration.parameters);
+          }
+        }
+        return schemas;
+      },
+      calls(body) {
+        return functionCalls(body).flatMap(({ contentIndex, partIndex, call }): DeclaredCall[] =>
+          typeof call.name === "string" ? [{ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {} }] : [],
+        );
+      },
+    },
+    "/contents/{i}/parts/{j}/functionCall/args",
+  ),
+];
+
+export const geminiRuleTable: RuleTable = { provider: "gemini", rules };

@@ -1,0 +1,236 @@
+// OpenAI Chat Completions: the rules a request body must keep, each with the error text the API
+// returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
+// `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
+import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import type { Rule, RuleTable } from "../../lint/rule.ts";
+
+/** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
+export const OPENAI_CALL_ID_MAX = 40;
+
+/**
+ * Tool names, in `tools[].function.name` and in `tool_calls[].function.name`. The Responses API
+ * enforces the same pattern. openai/resources/shared.d.ts (FunctionDefinition.name) documents a
+ * maximum length of 64 as well.
+ */
+export const OPENAI_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
+
+/** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
+const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
+
+interface ChatCall {
+  messageIndex: number;
+  callIndex: number;
+  call: JsonObject;
+  id: string | undefined;
+}
+
+function messages(body: JsonObject): [number, JsonObject][] {
+  return objectsIn(arrayAt(body, "messages"));
+}
+
+function callsOf(body: JsonObject): ChatCall[] {
+  const calls: ChatCall[] = [];
+  for (const [messageIndex, message] of messages(body)) {
+    if (message.role !== "assistant") continue;
+    for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id") });
+  }
+  return calls;
+}
+
+/** Parsed `function.arguments`, or undefined when it is not a string holding JSON. */
+export function parsedArguments(text: unknown): unknown {
+  if (typeof text !== "string") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const rules: Rule[] = [
+  {
+    id: "tool-call-unanswered",
+    severity: "error",
+    checks: "Every tool_calls[].id of an assistant message is answered by a role:tool message among the messages right after it.",
+    pointer: "/messages/{i}/tool_calls/{j}",
+    providerError:
+      "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {id}",
+    // Seen returned: https://github.com/aliasrobotics/cai/issues/111 ,
+    // https://github.com/langchain-ai/open_deep_research/issues/164 (openai.BadRequestError 400)
+    source: "https://github.com/aliasrobotics/cai/issues/111 ; https://github.com/langchain-ai/open_deep_research/issues/164",
+    fix: "append one role:tool message per call (tool_call_id = the call's id) before any other message; answer a call you did not run with an error text",
+    check(body, report) {
+      const list = arrayAt(body, "messages");
+      for (const [index, message] of messages(body)) {
+        if (message.role !== "assistant") continue;
+        const answered = new Set<string>();
+        for (let next = index + 1; next < list.length; next++) {
+          const tool = list[next];
+          if (!isObject(tool) || tool.role !== "tool") break;
+          const id = stringAt(tool, "tool_call_id");
+          if (id !== undefined) answered.add(id);
+        }
+        for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
+          const id = stringAt(call, "id") ?? "";
+          if (!answered.has(id)) report(pointer("messages", index, "tool_calls", callIndex), { id });
+        }
+      }
+    },
+  },
+  {
+    id: "tool-message-without-call",
+    severity: "error",
+    checks: "A role:tool message answers a tool_calls[].id of the assistant message that its run of tool messages follows.",
+    pointer: "/messages/{i}",
+    providerError: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+    // Seen returned (param messages.[4].role): https://github.com/smarter-sh/smarter/issues/264 ;
+    // https://github.com/TheR1D/shell_gpt/issues/717
+    source: "https://github.com/smarter-sh/smarter/issues/264 ; https://github.com/TheR1D/shell_gpt/issues/717",
+    fix: "drop the result, or move it right after the assistant message whose call it answers",
+    check(body, report) {
+      const list = arrayAt(body, "messages");
+      let open = new Set<string>();
+      list.forEach((message, index) => {
+        if (!isObject(message)) return;
+        if (message.role === "tool") {
+          const id = stringAt(message, "tool_call_id") ?? "";
+          if (!open.has(id)) report(pointer("messages", index), { id });
+          return;
+        }
+        open = new Set(message.role === "assistant" ? objectsIn(arrayAt(message, "tool_calls")).flatMap(([, call]) => stringAt(call, "id") ?? []) : []);
+      });
+    },
+  },
+  {
+    id: "call-id-too-long",
+    severity: "error",
+    checks: `A tool_calls[].id is at most ${OPENAI_CALL_ID_MAX} characters.`,
+    pointer: "/messages/{i}/tool_calls/{j}/id",
+    providerError: "Invalid 'messages[{message}].tool_calls[{call}].id': string too long. Expected a string with maximum length 40, but got a string with length {length} instead.",
+    // Seen returned: https://github.com/vercel/ai/issues/8132 ; https://github.com/anomalyco/opencode/issues/12653
+    source: "https://github.com/vercel/ai/issues/8132 ; https://github.com/anomalyco/opencode/issues/12653",
+    fix: "rewrite long ids (from another provider) to 40 characters or fewer, the same way in the call and its tool message",
+    check(body, report) {
+      for (const { messageIndex, callIndex, id } of callsOf(body)) {
+        if (id !== undefined && id.length > OPENAI_CALL_ID_MAX) report(pointer("messages", messageIndex, "tool_calls", callIndex, "id"), { message: messageIndex, call: callIndex, length: id.length });
+      }
+    },
+  },
+  {
+    id: "duplicate-call-id",
+    severity: "warning",
+    checks: "No two tool calls in the request share an id.",
+    pointer: "/messages/{i}/tool_calls/{j}/id",
+    providerError: undefined,
+    message: "tool call id {id} is used again: its results cannot be told apart",
+    source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
+    fix: "give the repeated call a fresh id and its tool message the same one",
+    check(body, report) {
+      const seen = new Set<string>();
+      for (const { messageIndex, callIndex, id } of callsOf(body)) {
+        if (id === undefined) continue;
+        if (seen.has(id)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "id"), { id });
+        seen.add(id);
+      }
+    },
+  },
+  {
+    id: "tool-name",
+    severity: "error",
+    checks: "Tool names (tools[].function.name and tool_calls[].function.name) match ^[a-zA-Z0-9_-]+$.",
+    pointer: "/tools/{i}/function/name",
+    providerError: "Invalid '{path}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+    // Seen returned for tools[0].function.name: https://github.com/brekkylab/ailoy/pull/109 ; for
+    // messages[9].tool_calls[0].function.name: https://github.com/mcp-use/mcp-use/issues/90
+    source: "https://github.com/brekkylab/ailoy/pull/109 ; https://github.com/mcp-use/mcp-use/issues/90",
+    fix: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool",
+    check(body, report) {
+      for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
+        const fn = tool.function;
+        const name = isObject(fn) ? fn.name : undefined;
+        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) report(pointer("tools", index, "function", "name"), { path: `tools[${index}].function.name` });
+      }
+      for (const { messageIndex, callIndex, call } of callsOf(body)) {
+        const name = isObject(call.function) ? call.function.name : undefined;
+        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) {
+          report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "name"), { path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name` });
+        }
+      }
+    },
+  },
+  {
+    id: "arguments-not-string",
+    severity: "error",
+    checks: "tool_calls[].function.arguments is a string (JSON text), not an object.",
+    pointer: "/messages/{i}/tool_calls/{j}/function/arguments",
+    providerError: "Invalid type for 'messages[{message}].tool_calls[{call}].function.arguments': expected a string, but got an object instead.",
+    // Seen returned: https://github.com/aaif-goose/goose-mobile/pull/20
+    source: "https://github.com/aaif-goose/goose-mobile/pull/20",
+    fix: "send JSON.stringify(arguments)",
+    check(body, report) {
+      for (const { messageIndex, callIndex, call } of callsOf(body)) {
+        const fn = call.function;
+        if (isObject(fn) && "arguments" in fn && typeof fn.arguments !== "string") {
+          report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { message: messageIndex, call: callIndex });
+        }
+      }
+    },
+  },
+  {
+    id: "arguments-not-object",
+    severity: "warning",
+    checks: "The arguments string holds a JSON object.",
+    pointer: "/messages/{i}/tool_calls/{j}/function/arguments",
+    providerError: undefined,
+    message: "arguments is not a JSON object (it is {what})",
+    source: "openai/resources/shared.d.ts (FunctionDefinition.parameters: a JSON Schema object); no public report of the API refusing other JSON.",
+    fix: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
+    check(body, report) {
+      for (const { messageIndex, callIndex, call } of callsOf(body)) {
+        const fn = call.function;
+        if (!isObject(fn) || typeof fn.arguments !== "string") continue;
+        const value = parsedArguments(fn.arguments);
+        if (!isObject(value)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+      }
+    },
+  },
+  {
+    id: "role",
+    severity: "error",
+    checks: `messages[].role is one of ${ROLES.join(", ")}.`,
+    pointer: "/messages/{i}/role",
+    providerError: undefined,
+    message: "role {role} is not a Chat Completions role",
+    source: "openai/resources/chat/completions/completions.d.ts (ChatCompletionMessageParam); no public error text found.",
+    fix: 'use "assistant" for the model and "tool" for results',
+    check(body, report) {
+      for (const [index, message] of messages(body)) {
+        const role = message.role;
+        if (typeof role !== "string" || !ROLES.includes(role)) report(pointer("messages", index, "role"), { role: JSON.stringify(role) ?? "undefined" });
+      }
+    },
+  },
+  argumentsSchemaRule(
+    {
+      schemas(body) {
+        const schemas = new Map<string, unknown>();
+        for (const [, tool] of objectsIn(arrayAt(body, "tools"))) {
+          const fn = tool.function;
+          if (isObject(fn) && typeof fn.name === "string") schemas.set(fn.name, fn.parameters);
+        }
+        return schemas;
+      },
+      calls(body) {
+        return callsOf(body).flatMap(({ messageIndex, callIndex, call }): DeclaredCall[] => {
+          const fn = call.function;
+          if (!isObject(fn) || typeof fn.name !== "string") return [];
+          return [{ pointer: pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), name: fn.name, arguments: parsedArguments(fn.arguments) }];
+        });
+      },
+    },
+    "/messages/{i}/tool_calls/{j}/function/arguments",
+  ),
+];
+
+export const openaiChatRuleTable: RuleTable = { provider: "openai-chat", rules };
