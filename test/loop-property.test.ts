@@ -5,24 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { FakeModel, ToolRegistry, builtinTools, findPairingProblem, runAgentLoop, type Message, type ScriptedReply, type StopReason } from "../src/index.ts";
+import { FakeModel, ToolRegistry, builtinTools, findPairingProblem, runAgentLoop, type Message } from "../src/index.ts";
+import { script } from "./random-scripts.ts";
 
 const RUNS = 1000;
-
-const toolName = fc.constantFrom("calc", "echo", "boom", "slow", "", "missing", "__proto__", "constructor");
-const argumentsValue = fc.oneof(
-  fc.record({ a: fc.oneof(fc.integer(), fc.double(), fc.string()), b: fc.oneof(fc.integer(), fc.constant(0), fc.string()), op: fc.constantFrom("add", "sub", "mul", "div", "pow") }, { requiredKeys: [] }),
-  fc.record({ value: fc.oneof(fc.string(), fc.integer()), ignored: fc.string() }, { requiredKeys: [] }),
-  fc.record({ ms: fc.constantFrom(0, 1) }),
-  fc.jsonValue({ maxDepth: 3 }),
-);
-const block = fc.oneof(
-  fc.record({ type: fc.constant("text" as const), text: fc.string() }),
-  fc.record({ type: fc.constant("toolCall" as const), id: fc.constantFrom("c1", "c2", "c3", ""), name: toolName, arguments: argumentsValue }),
-);
-const stopReason = fc.option(fc.constantFrom<StopReason>("stop", "length", "toolUse", "error", "aborted"), { nil: undefined });
-const reply: fc.Arbitrary<ScriptedReply> = fc.record({ content: fc.array(block, { maxLength: 4 }), stopReason }).map(({ content, stopReason: reason }) => (reason === undefined ? { content } : { content, stopReason: reason }));
-const script = fc.tuple(fc.array(reply, { maxLength: 5 }), fc.string()).map(([replies, last]) => [...replies, { content: [{ type: "text" as const, text: last }] }]);
 
 function assertEveryCallAnsweredInOrder(history: readonly Message[]): void {
   history.forEach((message, index) => {

@@ -35,7 +35,8 @@ export function argumentsSchemaRule(access: SchemaAccess, where: string): Rule {
       const schemas = access.schemas(body);
       for (const call of access.calls(body)) {
         const schema = schemas.get(call.name);
-        if (schema === undefined || call.arguments === undefined) continue;
+        // Arguments that are not an object at all are another rule's finding (arguments-not-object and the like).
+        if (schema === undefined || !isObject(call.arguments)) continue;
         const problem = firstMismatch(call.arguments, schema);
         if (problem) report(call.pointer, { tool: call.name, problem });
       }

@@ -79,9 +79,9 @@ function messageParam(turn: RoleTurn, notes: WireNote[]): MessageParam {
 }
 
 function toolResultBlock(result: WireToolResult, notes: WireNote[]): ToolResultBlockParam {
-  // A blank text is refused like an empty one; an error needs some content, so a silent failure gets a text.
-  const text = isBlank(result.text) ? (result.isError && result.images.length === 0 ? EMPTY_ERROR_TEXT : "") : result.text;
   const images = result.images.flatMap((image) => imageBlocks(image, `result of ${result.toolCallId}`, notes));
+  // A blank text is refused like an empty one; an error needs some content, so a silent failure gets a text.
+  const text = isBlank(result.text) ? (result.isError && images.length === 0 ? EMPTY_ERROR_TEXT : "") : result.text;
   const textBlocks: TextBlockParam[] = text.length > 0 ? [{ type: "text", text }] : [];
   const content = images.length === 0 ? (text.length > 0 ? text : undefined) : [...textBlocks, ...images];
   // An empty success may simply leave content out, which the API accepts.
