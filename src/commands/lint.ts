@@ -28,6 +28,8 @@ export interface LintOptions {
 export function addLintCommand(program: Command, io: LintIO, setExitCode: (code: number) => void): void {
   // Keeps the main usage line about fixtures; the lint command is listed under Commands.
   program.usage("[options] [fixture]");
+  // `lint file --json` means lint's --json, not the transcript's.
+  program.enablePositionalOptions();
   program
     .command("lint")
     .description("check a logged request body (OpenAI Chat, OpenAI Responses, Anthropic or Gemini) against the provider's rules")
