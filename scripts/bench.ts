@@ -11,6 +11,7 @@ import { compareAsyncRates, formatRate, median, nowMs } from "./bench-harness.ts
 import type { LoopListener, LoopMeasurement } from "./bench-loop.ts";
 import { measureStartup } from "./bench-startup.ts";
 import { runValidationBench } from "./bench-validation.ts";
+import { lintBenchRows } from "./bench-lint.ts";
 import { projectRoot } from "./goldens.ts";
 
 type Row = [section: string, subject: string, measured: string, ratio: string, target: string];
@@ -127,6 +128,8 @@ rows.push([
   `${startup.ratio.toFixed(2)}×`,
   `≤ 1.30×: ${startup.ratio <= 1.3 ? "met" : "NOT met"}`,
 ]);
+
+rows.push(...lintBenchRows(progress));
 
 // --- The table ------------------------------------------------------------------------------------
 const header: Row = ["section", "subject", "measured", "ratio", "target"];

@@ -2,7 +2,7 @@
 // when it does not (documented, or seen returned in public; sources in each rule) and a fix. Run
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
 import type { Rule, RuleTable } from "../../lint/rule.ts";
 
 /** `tool_use.id` and `tool_result.tool_use_id` (sources: rule "tool-use-id-pattern"). */
@@ -17,19 +17,19 @@ interface Block {
   block: JsonObject;
 }
 
-function messages(body: JsonObject): [number, JsonObject][] {
+const messages = perBody((body: JsonObject): readonly [number, JsonObject][] => {
   return objectsIn(arrayAt(body, "messages"));
-}
+});
 
-function blocksOf(body: JsonObject): Block[] {
+const blocksOf = perBody((body: JsonObject): Block[] => {
   const found: Block[] = [];
   for (const [messageIndex, message] of messages(body)) for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) found.push({ messageIndex, blockIndex, block });
   return found;
-}
+});
 
-function toolUses(body: JsonObject): Block[] {
+const toolUses = perBody((body: JsonObject): Block[] => {
   return blocksOf(body).filter(({ block }) => block.type === "tool_use");
-}
+});
 
 function idsOfType(message: unknown, type: "tool_use" | "tool_result", key: "id" | "tool_use_id"): Set<string> {
   const ids = new Set<string>();

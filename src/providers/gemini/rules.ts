@@ -3,7 +3,7 @@
 // sources in each rule) and a fix. Run by `tool-call-playground lint`; the Gemini renderer
 // (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
 import type { Rule, RuleTable } from "../../lint/rule.ts";
 
 /**
@@ -22,23 +22,23 @@ interface PartAt {
   part: JsonObject;
 }
 
-function contents(body: JsonObject): [number, JsonObject][] {
+const contents = perBody((body: JsonObject): readonly [number, JsonObject][] => {
   return objectsIn(arrayAt(body, "contents"));
-}
+});
 
-function partsOf(body: JsonObject): PartAt[] {
+const partsOf = perBody((body: JsonObject): PartAt[] => {
   const found: PartAt[] = [];
   for (const [contentIndex, content] of contents(body)) for (const [partIndex, part] of objectsIn(arrayAt(content, "parts"))) found.push({ contentIndex, partIndex, part });
   return found;
-}
+});
 
 function count(content: unknown, key: "functionCall" | "functionResponse"): number {
   return isObject(content) ? objectsIn(arrayAt(content, "parts")).filter(([, part]) => isObject(part[key])).length : 0;
 }
 
-function functionCalls(body: JsonObject): (PartAt & { call: JsonObject })[] {
-  return partsOf(body).flatMap((at) => (isObject(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : []));
-}
+const functionCalls = perBody((body: JsonObject): (PartAt & { call: JsonObject })[] =>
+  partsOf(body).flatMap((at) => (isObject(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : [])),
+);
 
 const rules: Rule[] = [
   {

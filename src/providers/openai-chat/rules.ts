@@ -2,7 +2,7 @@
 // returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
 import type { Rule, RuleTable } from "../../lint/rule.ts";
 
 /** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
@@ -25,18 +25,18 @@ interface ChatCall {
   id: string | undefined;
 }
 
-function messages(body: JsonObject): [number, JsonObject][] {
+const messages = perBody((body: JsonObject): readonly [number, JsonObject][] => {
   return objectsIn(arrayAt(body, "messages"));
-}
+});
 
-function callsOf(body: JsonObject): ChatCall[] {
+const callsOf = perBody((body: JsonObject): ChatCall[] => {
   const calls: ChatCall[] = [];
   for (const [messageIndex, message] of messages(body)) {
     if (message.role !== "assistant") continue;
     for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id") });
   }
   return calls;
-}
+});
 
 /** Parsed `function.arguments`, or undefined when it is not a string holding JSON. */
 export function parsedArguments(text: unknown): unknown {

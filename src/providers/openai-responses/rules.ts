@@ -2,7 +2,7 @@
 // when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
 import type { Rule, RuleTable } from "../../lint/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../openai-chat/rules.ts";
 
@@ -12,13 +12,13 @@ export const RESPONSES_CALL_ID_MAX = 64;
 /** Message roles of an input item (openai/resources/responses/responses.d.ts, EasyInputMessage and ResponseInputItem.Message). */
 const ROLES = ["user", "assistant", "system", "developer"];
 
-function items(body: JsonObject): [number, JsonObject][] {
+const items = perBody((body: JsonObject): readonly [number, JsonObject][] => {
   return objectsIn(arrayAt(body, "input"));
-}
+});
 
-function calls(body: JsonObject): [number, JsonObject][] {
+const calls = perBody((body: JsonObject): readonly [number, JsonObject][] => {
   return items(body).filter(([, item]) => item.type === "function_call");
-}
+});
 
 const rules: Rule[] = [
   {
