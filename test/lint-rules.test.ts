@@ -3,7 +3,11 @@
 // table goes without its test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../scripts/goldens.ts";
 import { lintBody } from "../src/lint/lint-body.ts";
+import { renderRuleTable } from "../src/lint/rule-table-markdown.ts";
 import { ruleTables } from "../src/lint/rule-tables.ts";
 import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
 
@@ -228,4 +232,8 @@ test("every rule states a source, and a provider text only where one was found",
       } else assert.match(rule.source, /https:\/\//, `${provider}/${rule.id}`);
     }
   }
+});
+
+test("the README's rule table is the one the tables generate", () => {
+  assert.ok(readFileSync(join(projectRoot, "README.md"), "utf8").includes(renderRuleTable()), "regenerate it with npm run lint-rules");
 });

@@ -148,8 +148,10 @@ test("the wire table renders from the renderers' output", () => {
   const table = renderWireTable();
   const lines = table.trimEnd().split("\n");
   assert.match(lines[0] ?? "", /^\| +\| `openai-chat` \| `openai-responses` \| `anthropic` \| `gemini` \|$/);
-  assert.equal(lines.length, 7);
+  assert.equal(lines.length, 9);
   for (const line of lines) assert.equal(line.split(/(?<!\\)\|/).length, 7, line);
   assert.match(table, /`is_error`: `false` → `true`/);
   assert.match(table, /`response\.error` instead of `response\.output`/);
+  assert.match(table, /"signature":"sig"/);
+  assert.match(table, /"inlineData":\{"mimeType":"image\/png"/);
 });

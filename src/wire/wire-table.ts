@@ -33,12 +33,31 @@ export function calcRoundTrip(outcome: "ok" | "error"): Context {
   };
 }
 
+const THINKING_TEXT = "先算乘法。";
+const IMAGE_DATA = "iVBORw0KGgo=";
+
+/** The same round trip with a photo in the question and signed reasoning before the call. */
+export function richRoundTrip(): Context {
+  const context = calcRoundTrip("ok");
+  const [question, reply, ...rest] = context.messages;
+  if (question?.role !== "user" || reply?.role !== "assistant") return context;
+  return {
+    ...context,
+    messages: [
+      { ...question, content: [text(typeof question.content === "string" ? question.content : ""), { type: "image", data: IMAGE_DATA, mimeType: "image/png" }] },
+      { ...reply, content: [{ type: "thinking", thinking: THINKING_TEXT, thinkingSignature: "sig" }, ...reply.content] },
+      ...rest,
+    ],
+  };
+}
+
 const calcSchemaJson = JSON.stringify(calc.schema.jsonSchema);
 const fullDepth: SnippetOptions = { maxDepth: Number.POSITIVE_INFINITY, maxStringLength: 60 };
 
 interface Row {
   label: string;
-  cell(ok: unknown, error: unknown): string;
+  /** `rich`: the body of richRoundTrip, for the thinking and image rows. */
+  cell(ok: unknown, error: unknown, rich: unknown): string;
 }
 
 const rows: Row[] = [
@@ -54,7 +73,22 @@ const rows: Row[] = [
   { label: "call", cell: (body) => located(body, callAndResultPaths(body)[0], fullDepth) },
   { label: "result", cell: (body) => located(body, callAndResultPaths(body)[1], fullDepth) },
   { label: "error flag", cell: errorFlag },
+  {
+    label: "thinking (signed)",
+    cell: (_ok, _error, rich) => located(rich, arrayElement(findPath(rich, (value) => value === THINKING_TEXT)), fullDepth).replace(/^—$/, "left out, with a note"),
+  },
+  {
+    label: "image (user message)",
+    cell: (_ok, _error, rich) => located(rich, arrayElement(findPath(rich, (value) => typeof value === "string" && value.includes(IMAGE_DATA))), { ...fullDepth, maxStringLength: 24 }),
+  },
 ];
+
+/** The nearest ancestor of `path` that is an element of an array: the block or part that holds the value. */
+function arrayElement(path: JsonPath | undefined): JsonPath | undefined {
+  if (!path) return undefined;
+  for (let end = path.length; end > 0; end--) if (typeof path[end - 1] === "number") return path.slice(0, end);
+  return path;
+}
 
 /** The Markdown table, one column per provider. */
 export function renderWireTable(): string {
@@ -62,10 +96,11 @@ export function renderWireTable(): string {
     provider,
     ok: renderWireRequest(provider, calcRoundTrip("ok")).body,
     error: renderWireRequest(provider, calcRoundTrip("error")).body,
+    rich: renderWireRequest(provider, richRoundTrip()).body,
   }));
   const header = ["", ...bodies.map(({ provider }) => `\`${provider}\``)];
   const lines = [tableLine(header), tableLine(header.map(() => "---"))];
-  for (const row of rows) lines.push(tableLine([row.label, ...bodies.map(({ ok, error }) => row.cell(ok, error))]));
+  for (const row of rows) lines.push(tableLine([row.label, ...bodies.map(({ ok, error, rich }) => row.cell(ok, error, rich))]));
   return `${lines.join("\n")}\n`;
 }
 
