@@ -9,8 +9,8 @@ import type { WireProvider, WireRequest } from "./wire-request.ts";
 
 export { wireProviders, WIRE_MODEL, type WireBodies, type WireNote, type WireProvider, type WireRequest } from "./wire-request.ts";
 export type { GeminiGenerateContentBody } from "../providers/gemini/request.ts";
-export { SYNTHETIC_RESULT_TEXT } from "./wire-history.ts";
-export { planToolCallIds, type ToolCallIdRule } from "./tool-call-ids.ts";
+export { BLANK_USER_TEXT, SYNTHETIC_RESULT_TEXT, type WireRules } from "./wire-history.ts";
+export { planCallOccurrences, planToolCallIds, type OccurrencePlan, type ToolCallIdRule } from "./tool-call-ids.ts";
 export { renderAnthropic, renderGemini, renderOpenAIChat, renderOpenAIResponses };
 
 const renderers: { [P in WireProvider]: (context: Context) => WireRequest<P> } = {
