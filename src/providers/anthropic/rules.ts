@@ -33,8 +33,12 @@ const toolUses = perBody((body: JsonObject): Block[] => {
 
 function idsOfType(message: unknown, type: "tool_use" | "tool_result", key: "id" | "tool_use_id"): Set<string> {
   const ids = new Set<string>();
-  if (isObject(message)) for (const [, block] of objectsIn(arrayAt(message, "content"))) if (block.type === type) ids.add(stringAt(block, key) ?? "");
+  if (isObject(message)) for (const block of arrayAt(message, "content")) if (isObject(block) && block.type === type) ids.add(stringAt(block, key) ?? "");
   return ids;
+}
+
+function hasBlock(message: JsonObject, type: "tool_use" | "tool_result"): boolean {
+  return arrayAt(message, "content").some((block) => isObject(block) && block.type === type);
 }
 
 function isBlank(text: string): boolean {
@@ -55,7 +59,7 @@ const rules: Rule[] = [
     check(body, report) {
       const list = arrayAt(body, "messages");
       for (const [index, message] of messages(body)) {
-        if (message.role !== "assistant") continue;
+        if (message.role !== "assistant" || !hasBlock(message, "tool_use")) continue;
         const answered = idsOfType(list[index + 1], "tool_result", "tool_use_id");
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
           if (block.type !== "tool_use") continue;
@@ -78,6 +82,7 @@ const rules: Rule[] = [
     check(body, report) {
       const list = arrayAt(body, "messages");
       for (const [index, message] of messages(body)) {
+        if (!hasBlock(message, "tool_result")) continue;
         const called = idsOfType(list[index - 1], "tool_use", "id");
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
           if (block.type !== "tool_result") continue;

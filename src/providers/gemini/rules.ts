@@ -33,7 +33,10 @@ const partsOf = perBody((body: JsonObject): PartAt[] => {
 });
 
 function count(content: unknown, key: "functionCall" | "functionResponse"): number {
-  return isObject(content) ? objectsIn(arrayAt(content, "parts")).filter(([, part]) => isObject(part[key])).length : 0;
+  if (!isObject(content)) return 0;
+  let found = 0;
+  for (const part of arrayAt(content, "parts")) if (isObject(part) && isObject(part[key])) found++;
+  return found;
 }
 
 const functionCalls = perBody((body: JsonObject): (PartAt & { call: JsonObject })[] =>

@@ -23,6 +23,8 @@ interface ChatCall {
   callIndex: number;
   call: JsonObject;
   id: string | undefined;
+  /** `function.arguments` parsed once for the rules that read it (undefined: not a JSON string). */
+  parsed: unknown;
 }
 
 const messages = perBody((body: JsonObject): readonly [number, JsonObject][] => {
@@ -33,7 +35,9 @@ const callsOf = perBody((body: JsonObject): ChatCall[] => {
   const calls: ChatCall[] = [];
   for (const [messageIndex, message] of messages(body)) {
     if (message.role !== "assistant") continue;
-    for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id") });
+    for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
+      calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id"), parsed: isObject(call.function) ? parsedArguments(call.function.arguments) : undefined });
+    }
   }
   return calls;
 });
@@ -47,6 +51,8 @@ export function parsedArguments(text: unknown): unknown {
     return undefined;
   }
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const rules: Rule[] = [
   {
@@ -63,7 +69,7 @@ const rules: Rule[] = [
     check(body, report) {
       const list = arrayAt(body, "messages");
       for (const [index, message] of messages(body)) {
-        if (message.role !== "assistant") continue;
+        if (message.role !== "assistant" || arrayAt(message, "tool_calls").length === 0) continue;
         const answered = new Set<string>();
         for (let next = index + 1; next < list.length; next++) {
           const tool = list[next];
@@ -90,7 +96,7 @@ const rules: Rule[] = [
     fix: "drop the result, or move it right after the assistant message whose call it answers",
     check(body, report) {
       const list = arrayAt(body, "messages");
-      let open = new Set<string>();
+      let open: ReadonlySet<string> = NONE;
       list.forEach((message, index) => {
         if (!isObject(message)) return;
         if (message.role === "tool") {
@@ -98,7 +104,8 @@ const rules: Rule[] = [
           if (!open.has(id)) report(pointer("messages", index), { id });
           return;
         }
-        open = new Set(message.role === "assistant" ? objectsIn(arrayAt(message, "tool_calls")).flatMap(([, call]) => stringAt(call, "id") ?? []) : []);
+        const calls = message.role === "assistant" ? arrayAt(message, "tool_calls") : [];
+        open = calls.length === 0 ? NONE : new Set(objectsIn(calls).flatMap(([, call]) => stringAt(call, "id") ?? []));
       });
     },
   },
@@ -187,10 +194,9 @@ const rules: Rule[] = [
     source: "openai/resources/shared.d.ts (FunctionDefinition.parameters: a JSON Schema object); no public report of the API refusing other JSON.",
     fix: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
     check(body, report) {
-      for (const { messageIndex, callIndex, call } of callsOf(body)) {
+      for (const { messageIndex, callIndex, call, parsed: value } of callsOf(body)) {
         const fn = call.function;
         if (!isObject(fn) || typeof fn.arguments !== "string") continue;
-        const value = parsedArguments(fn.arguments);
         if (!isObject(value)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
@@ -222,10 +228,10 @@ const rules: Rule[] = [
         return schemas;
       },
       calls(body) {
-        return callsOf(body).flatMap(({ messageIndex, callIndex, call }): DeclaredCall[] => {
+        return callsOf(body).flatMap(({ messageIndex, callIndex, call, parsed }): DeclaredCall[] => {
           const fn = call.function;
           if (!isObject(fn) || typeof fn.name !== "string") return [];
-          return [{ pointer: pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), name: fn.name, arguments: parsedArguments(fn.arguments) }];
+          return [{ pointer: pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), name: fn.name, arguments: parsed }];
         });
       },
     },

@@ -16,9 +16,10 @@ const items = perBody((body: JsonObject): readonly [number, JsonObject][] => {
   return objectsIn(arrayAt(body, "input"));
 });
 
-const calls = perBody((body: JsonObject): readonly [number, JsonObject][] => {
-  return items(body).filter(([, item]) => item.type === "function_call");
-});
+/** The function_call items, each with its arguments parsed once for the rules that read them. */
+const calls = perBody((body: JsonObject): [number, JsonObject, unknown][] =>
+  items(body).flatMap(([index, item]): [number, JsonObject, unknown][] => (item.type === "function_call" ? [[index, item, parsedArguments(item.arguments)]] : [])),
+);
 
 const rules: Rule[] = [
   {
@@ -163,9 +164,8 @@ const rules: Rule[] = [
     source: "openai/resources/responses/responses.d.ts (FunctionTool.parameters: a JSON Schema object); no public report of the API refusing other JSON.",
     fix: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
     check(body, report) {
-      for (const [index, item] of calls(body)) {
+      for (const [index, item, value] of calls(body)) {
         if (typeof item.arguments !== "string") continue;
-        const value = parsedArguments(item.arguments);
         if (!isObject(value)) report(pointer("input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
@@ -194,8 +194,8 @@ const rules: Rule[] = [
         return schemas;
       },
       calls(body) {
-        return calls(body).flatMap(([index, item]): DeclaredCall[] =>
-          typeof item.name === "string" ? [{ pointer: pointer("input", index, "arguments"), name: item.name, arguments: parsedArguments(item.arguments) }] : [],
+        return calls(body).flatMap(([index, item, parsed]): DeclaredCall[] =>
+          typeof item.name === "string" ? [{ pointer: pointer("input", index, "arguments"), name: item.name, arguments: parsed }] : [],
         );
       },
     },
