@@ -1,8 +1,10 @@
 // How lint findings are printed: one line each, `file:line:column  pointer  rule  provider-error
 // fix`, in document order, or one JSON document with `--json`. Ids and names inside the messages
-// come from the body, which is untrusted data, so control, bidi and zero-width characters are
-// shown as escapes, never emitted.
+// come from the body, which is untrusted data, so every line goes through the project's one
+// sanitiser (src/render/sanitize.ts): control, bidi and zero-width characters are shown as
+// escapes, never emitted.
 import { locateJsonPointers } from "../json/json-locations.ts";
+import { jsonSafe, visible } from "../render/sanitize.ts";
 import type { WireProvider } from "../wire/wire-request.ts";
 import type { Finding } from "./rule.ts";
 
@@ -27,7 +29,7 @@ export function locateFindings(text: string, findings: readonly Finding[]): Loca
 
 export function findingLine(file: string, finding: LocatedFinding): string {
   const rule = `${finding.provider}/${finding.rule}${finding.severity === "warning" ? " (warning)" : ""}`;
-  return [`${visible(file)}:${finding.line}:${finding.column}`, finding.pointer || "/", rule, visible(finding.message), `fix: ${finding.fix}`].join("  ");
+  return visible([`${file}:${finding.line}:${finding.column}`, finding.pointer || "/", rule, finding.message, `fix: ${finding.fix}`].join("  "));
 }
 
 export function summaryLine(file: string, provider: WireProvider, findings: readonly Finding[]): string {
@@ -38,17 +40,5 @@ export function summaryLine(file: string, provider: WireProvider, findings: read
 }
 
 export function findingsJson(file: string, provider: WireProvider, findings: readonly LocatedFinding[]): string {
-  // JSON.stringify escapes C0 controls; the rest of the invisible set is escaped after it.
-  return escapeInvisible(JSON.stringify({ file, provider, findings }));
-}
-
-/** C0 and C1 controls (but tab), bidi controls and zero-width characters as \uXXXX. */
-const INVISIBLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-
-function escapeInvisible(text: string): string {
-  return text.replace(INVISIBLE, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
-function visible(text: string): string {
-  return escapeInvisible(text);
+  return jsonSafe(JSON.stringify({ file, provider, findings }));
 }

@@ -2,6 +2,7 @@
 // provider it is for, run that provider's table, locate and print the findings, and pick the exit
 // code (0 no errors, 1 findings, 2 not a request body). Loaded on demand by src/commands/lint.ts.
 import type { Readable } from "node:stream";
+import { visible } from "../render/sanitize.ts";
 import type { WireProvider } from "../wire/wire-request.ts";
 import { detectProvider } from "./detect-provider.ts";
 import { findingLine, findingsJson, locateFindings, summaryLine } from "./format-findings.ts";
@@ -26,13 +27,13 @@ export async function runLint(file: string, options: LintOptions, io: LintIO): P
   const read = await readBody(file, io.stdin ?? process.stdin);
   const name = file === "-" ? "<stdin>" : file;
   if (!read.ok) {
-    io.err(`${name}: not a request body: ${read.why}\n`);
+    io.err(`${visible(`${name}: not a request body: ${read.why}`)}\n`);
     return lintExitCodes.notABody;
   }
   // A body of no provider's shape is refused even with --provider, which only settles between shapes.
   const detected = detectProvider(read.body);
   if (detected.provider === undefined) {
-    io.err(`${name}: not a request body of any provider: ${detected.why}\n`);
+    io.err(`${visible(`${name}: not a request body of any provider: ${detected.why}`)}\n`);
     return lintExitCodes.notABody;
   }
   const provider = options.provider ?? detected.provider;
