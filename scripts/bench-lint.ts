@@ -45,6 +45,7 @@ export function lintBenchRows(progress: (text: string) => void): Row[] {
   for (const provider of wireProviders) {
     const text = bigBody(provider);
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     const parseTimes: number[] = [];
     let findings = 0;
     for (let run = 0; run < RUNS; run++) {
@@ -53,10 +54,14 @@ export function lintBenchRows(progress: (text: string) => void): Row[] {
       if (JSON.parse(text) === null) throw new Error("empty body");
       parseTimes.push(nowMs() - parseStart);
       const start = nowMs();
+      // CPU time too: on a busy machine wall time counts other processes' turns.
+      const cpuStart = process.cpuUsage();
       const body: unknown = JSON.parse(text);
       const detected = detectProvider(body);
       const located = locateFindings(text, lintBody(body, detected.provider ?? provider));
+      const cpu = process.cpuUsage(cpuStart);
       times.push(nowMs() - start);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
       findings = located.length;
     }
     const ms = median(times);
@@ -64,9 +69,9 @@ export function lintBenchRows(progress: (text: string) => void): Row[] {
     rows.push([
       "",
       `${provider}, ${(text.length / (1024 * 1024)).toFixed(1)} MB, ${findings} findings (median of ${RUNS})`,
-      `${ms.toFixed(0)} ms (JSON.parse alone ${parseMs.toFixed(0)} ms)`,
+      `${ms.toFixed(0)} ms, CPU ${median(cpuTimes).toFixed(0)} ms (JSON.parse alone ${parseMs.toFixed(0)} ms)`,
       `${(ms / parseMs).toFixed(1)}× JSON.parse`,
-      `< 1 s: ${ms < 1000 ? "met" : "NOT met"}`,
+      `< 1 s: ${ms < 1000 ? "met" : median(cpuTimes) < 1000 ? "met in CPU time only (busy machine?)" : "NOT met"}`,
     ]);
   }
   return rows;
