@@ -172,7 +172,7 @@ test("in a run, a tool's non-boolean isError becomes an isError: true result the
     const answer = run.history.find((message): message is ToolResultMessage => message.role === "toolResult");
     assert.ok(answer, `isError ${JSON.stringify(claimed)}: the call is answered`);
     assert.equal(answer.isError, true, `isError ${JSON.stringify(claimed)}: the result is a failure, flagged with a real boolean`);
-    assert.match(answer.content.map((block) => block.text).join(""), /isError/, "the message says what the tool got wrong");
+    assert.match(answer.content.map((block) => (block.type === "text" ? block.text : "")).join(""), /isError/, "the message says what the tool got wrong");
     assert.deepEqual(ends, [true]);
     assert.equal(run.reason, "stop", "the loop goes on: the model reads the failure");
   }
