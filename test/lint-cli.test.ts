@@ -112,3 +112,13 @@ test('"-" reads the body from stdin (the real binary)', async () => {
   assert.equal(code, 1);
   assert.match(out, /^<stdin>:1:\d+  \/input\/0  openai-responses\/call-without-output  No tool output found for function call c1\./);
 });
+
+test("a usage mistake is one line and exit 2, in process (no process.exit)", async () => {
+  for (const args of [["x.json", "--provider", "foo"], []]) {
+    const result = await lint(...args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.equal(result.err.trimEnd().split("\n").length, 1, result.err);
+    assert.match(result.err, /^error: /);
+  }
+  assert.equal((await lint("--help")).code, 0);
+});

@@ -9,53 +9,59 @@ import { projectRoot } from "../scripts/goldens.ts";
 import { lintBody } from "../src/lint/lint-body.ts";
 import { renderRuleTable } from "../src/lint/rule-table-markdown.ts";
 import { ruleTables } from "../src/lint/rule-tables.ts";
+import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import type { GeminiGenerateContentBody } from "../src/wire/index.ts";
 import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
 
 type Json = Record<string, unknown>;
-const schema = { type: "object", properties: { a: { type: "number" } }, required: ["a"] };
+const schema = { type: "object" as const, properties: { a: { type: "number" } }, required: ["a"] };
 
-const valid: { [P in WireProvider]: Json } = {
-  "openai-chat": {
-    model: "m",
-    messages: [
-      { role: "system", content: "Be brief." },
-      { role: "user", content: "1?" },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "calc", arguments: '{"a":1}' } }] },
-      { role: "tool", tool_call_id: "call_1", content: "1" },
-    ],
-    tools: [{ type: "function", function: { name: "calc", description: "d", parameters: schema } }],
-  },
-  "openai-responses": {
-    model: "m",
-    instructions: "Be brief.",
-    input: [
-      { type: "message", role: "user", content: "1?" },
-      { type: "function_call", call_id: "call_1", name: "calc", arguments: '{"a":1}' },
-      { type: "function_call_output", call_id: "call_1", output: "1" },
-    ],
-    tools: [{ type: "function", name: "calc", description: "d", parameters: schema, strict: false }],
-  },
-  anthropic: {
-    model: "m",
-    max_tokens: 1024,
-    system: "Be brief.",
-    messages: [
-      { role: "user", content: "1?" },
-      { role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "call_1", name: "calc", input: { a: 1 } }] },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "1", is_error: false }, { type: "text", text: "And now?" }] },
-    ],
-    tools: [{ name: "calc", description: "d", input_schema: schema }],
-  },
-  gemini: {
-    systemInstruction: { parts: [{ text: "Be brief." }] },
-    contents: [
-      { role: "user", parts: [{ text: "1?" }] },
-      { role: "model", parts: [{ text: "Checking." }, { functionCall: { name: "calc", args: { a: 1 }, id: "call_1" } }] },
-      { role: "user", parts: [{ functionResponse: { name: "calc", id: "call_1", response: { output: "1" } } }] },
-    ],
-    tools: [{ functionDeclarations: [{ name: "calc", description: "d", parametersJsonSchema: schema }] }],
-  },
+// The valid bodies are typed by the providers' SDKs (the same oracle as test/wire-types.test.ts):
+// tsc proves each is a request the SDK would build, before the rules call it clean.
+const chat: ChatCompletionCreateParamsNonStreaming = {
+  model: "m",
+  messages: [
+    { role: "system", content: "Be brief." },
+    { role: "user", content: "1?" },
+    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "calc", arguments: '{"a":1}' } }] },
+    { role: "tool", tool_call_id: "call_1", content: "1" },
+  ],
+  tools: [{ type: "function", function: { name: "calc", description: "d", parameters: schema } }],
 };
+const responses: ResponseCreateParamsNonStreaming = {
+  model: "m",
+  instructions: "Be brief.",
+  input: [
+    { type: "message", role: "user", content: "1?" },
+    { type: "function_call", call_id: "call_1", name: "calc", arguments: '{"a":1}' },
+    { type: "function_call_output", call_id: "call_1", output: "1" },
+  ],
+  tools: [{ type: "function", name: "calc", description: "d", parameters: schema, strict: false }],
+};
+const anthropic: MessageCreateParamsNonStreaming = {
+  model: "m",
+  max_tokens: 1024,
+  system: "Be brief.",
+  messages: [
+    { role: "user", content: "1?" },
+    { role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "call_1", name: "calc", input: { a: 1 } }] },
+    { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "1", is_error: false }, { type: "text", text: "And now?" }] },
+  ],
+  tools: [{ name: "calc", description: "d", input_schema: schema }],
+};
+const gemini: GeminiGenerateContentBody = {
+  systemInstruction: { parts: [{ text: "Be brief." }] },
+  contents: [
+    { role: "user", parts: [{ text: "1?" }] },
+    { role: "model", parts: [{ text: "Checking." }, { functionCall: { name: "calc", args: { a: 1 }, id: "call_1" } }] },
+    { role: "user", parts: [{ functionResponse: { name: "calc", id: "call_1", response: { output: "1" } } }] },
+  ],
+  tools: [{ functionDeclarations: [{ name: "calc", description: "d", parametersJsonSchema: schema }] }],
+};
+
+const valid: { [P in WireProvider]: unknown } = { "openai-chat": chat, "openai-responses": responses, anthropic, gemini };
 
 /** A deep copy of the provider's valid body, changed by `change` (which gets loosely typed access). */
 function broken(provider: WireProvider, change: (body: any) => void): Json {

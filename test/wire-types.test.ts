@@ -64,8 +64,9 @@ async function fixtureSamples(): Promise<Sample[]> {
       },
       { now: () => 0 },
     ).catch((error: unknown) => {
-      // A fixture may end in a model error on purpose; the requests before it still count.
-      samples.push({ name: `${file} stopped: ${error instanceof Error ? error.message : String(error)}`, context: { messages: [] } });
+      // Every committed fixture runs to its end (a model error is an ending, not a rejection); one
+      // that rejects is broken, and must fail here rather than become an empty sample.
+      assert.fail(`${file}: the fixture run rejected: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
   return samples;
