@@ -1,6 +1,6 @@
 // The golden narration of an SDK-driven serve run: serve-calc on port 0, each example harness
 // (openai Chat and Responses, Anthropic, Gemini) run plain, streamed and with its forgotten result,
-// one after another so the narration is deterministic. The URL line (its port varies) is left out.
+// one after another so the narration is deterministic.
 import { anthropicHarness } from "../examples/anthropic-calc.ts";
 import { geminiHarness } from "../examples/gemini-calc.ts";
 import { chatHarness, responsesHarness } from "../examples/openai-calc.ts";
@@ -18,5 +18,6 @@ export async function serveGoldenText(): Promise<string> {
   } finally {
     await server.stop();
   }
-  return server.out().split("\n").slice(1).join("\n");
+  // The URL line's port varies from run to run: the golden names the command in its place.
+  return ["tool-call-playground serve serve-calc  (first line: the base URL)", ...server.out().split("\n").slice(1)].join("\n");
 }

@@ -4,31 +4,22 @@
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
 import { Command, InvalidArgumentError, Option } from "commander";
+import type { CliIO } from "../cli.ts";
 import type { Language } from "../fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
 import { catalogs } from "../i18n/index.ts";
 import { errorLine } from "../render/error-line.ts";
-import { serveJsonLine, serveNarrationLines } from "../render/serve-narration.ts";
+import { serveJsonLine, serveListeningLines, serveNarrationLines } from "../render/serve-narration.ts";
 import { colorLevel, terminalStyle } from "../render/terminal-style.ts";
 import type { ServeEvent } from "../serve/serve-events.ts";
 import { startServer, type RunningServer } from "../serve/server.ts";
 
-export interface ServeIO {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  isTTY: boolean;
-  colorDepth?: number;
-  /** Ctrl-C (exit 130). */
-  interrupt?: AbortSignal;
-  /** SIGTERM (exit 143). */
-  terminate?: AbortSignal;
-  /** Called once the server listens: from then on SIGTERM fires `terminate`. */
-  onTerminate?: () => void;
-  /** Told the running server once it listens (tests drive it, then abort). */
+/** The command line's io, plus a hook tests use to learn the running server. */
+export type ServeIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate"> & {
+  /** Told the running server once it listens (tests drive it, then stop it). */
   onListening?: (server: RunningServer) => void;
-}
+};
 
 interface ServeCommandOptions {
   port: number;
@@ -103,9 +94,9 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
       started = true;
     }
     if (!started) return;
-    if (options.json) io.out(`${serveJsonLine(event)}\n`);
-    else if (event.type === "listening") io.err(`${serveNarrationLines(event, options.lang, style).join("\n")}\n`);
-    else io.out(`${serveNarrationLines(event, options.lang, style).join("\n")}\n`);
+    if (options.json) return io.out(`${serveJsonLine(event)}\n`);
+    if (event.type === "listening") io.err(`${serveListeningLines(event, options.lang, style).join("\n")}\n`);
+    io.out(`${serveNarrationLines(event, options.lang, style).join("\n")}\n`);
   };
   let server: RunningServer;
   try {

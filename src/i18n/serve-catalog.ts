@@ -11,18 +11,17 @@ export interface ServeCatalog {
   routesHeading: string;
   requestHeading(number: number, method: string, path: string, provider: string, streamed: boolean): string;
   conversation(episode: number, reply: number, replies: number, messages: number, fresh: number): string;
-  /** Who produced a line: the harness (the learner's app) or the scripted model. */
-  harness: string;
-  model: string;
+  /** Under the legend: what the marks mean here, where the harness is the app. */
+  marksHere: string;
   tools(names: string): string;
   noTools: string;
   /** A result the harness produced for a call of the model's last reply. */
-  ranCall(call: string, result: string): string;
-  unknownCall(result: string): string;
+  ranCall(call: string): string;
+  unknownCall(call: string): string;
   lintClean: string;
   lintFinding(severity: string, rule: string, pointer: string, message: string): string;
-  replied(status: number, reply: string): string;
-  streamedAs(events: number): string;
+  /** `events`: server-sent events written, for a streamed reply. */
+  replied(status: number, events: number | undefined): string;
   refused(status: number, kind: OutcomeKind, message: string): string;
   unmet(problem: string): string;
   closing(signal: string, inFlight: number): string;

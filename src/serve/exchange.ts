@@ -130,5 +130,5 @@ function describeConversation(context: Context, findings: Finding[], episode: nu
   if (previous?.role === "assistant") for (const block of previous.content) if (block.type === "toolCall") calls.set(block.id, block);
   const newMessages = messages.slice(lastReply + 1);
   const results = newMessages.flatMap((message) => (message.role === "toolResult" ? [{ call: calls.get(message.toolCallId), result: message }] : []));
-  return { episode, replyIndex, replies, messages: messages.length, newMessages, results, tools: (context.tools ?? []).map((tool) => tool.name), findings };
+  return { episode, replyIndex, replies, messages: messages.length, newMessages, results, tools: context.tools ?? [], findings };
 }

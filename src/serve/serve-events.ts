@@ -2,7 +2,7 @@
 // harness produced, what the rules found, what was answered), plus the server's own start and
 // stop. The terminal narration (src/render/serve-narration.ts) and --json both consume these.
 import type { Finding } from "../lint/rule.ts";
-import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from "../types.ts";
+import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../types.ts";
 import type { WireProvider } from "../wire/wire-request.ts";
 
 export type OutcomeKind =
@@ -44,7 +44,7 @@ export interface ExchangeRecord {
     newMessages: Message[];
     /** Each result among them with the call it answers (undefined: no such call in the history). */
     results: { call: ToolCall | undefined; result: ToolResultMessage }[];
-    tools: string[];
+    tools: ToolDefinition[];
     findings: Finding[];
   };
   outcome: {
