@@ -1,6 +1,7 @@
 // Which transcript each golden file holds. The walkthrough's Chinese transcript is the course's
 // expected-output.txt at the top; every other fixture's lives in fixtures/expected/.
-import { resolve, dirname } from "node:path";
+import { readdirSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolErrorDetail } from "../src/execute-tool-call.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
@@ -32,6 +33,11 @@ export function goldens(): Golden[] {
   }
   // What the model reads after a failed validation, the other way: the same scenario, detailed.
   list.push({ fixture: "self-correction", lang: "zh", file: "fixtures/expected/self-correction.detailed.txt", toolErrors: "detailed" });
+  // Imported real-looking logs (fixtures/imported/): narrated in English, with the wire view of the
+  // provider the log came from, so the last request shown is the logged body.
+  for (const { name, wire } of importedFixtures()) {
+    list.push({ fixture: `imported/${name}`, lang: "en", file: `fixtures/expected/imported/${name}.txt`, ...(wire ? { wire } : {}) });
+  }
   return list;
 }
 
@@ -59,4 +65,15 @@ export function toolListChange(expected: string, actual: string): string | undef
   if (added.length === 0 && removed.length === 0) return undefined;
   const change = [added.length > 0 ? `added ${added.join(", ")}` : "", removed.length > 0 ? `removed ${removed.join(", ")}` : ""].filter(Boolean).join("; ");
   return `the tool list changed (${change}): an episode without "tools" gets every built-in tool; name its tools in the fixture to keep the golden as it was`;
+}
+
+/** The imported examples, each with the provider its log is for (none for a Pi session). */
+export function importedFixtures(): { name: string; wire: WireProvider | undefined }[] {
+  return readdirSync(join(projectRoot, "fixtures", "imported"))
+    .filter((entry) => entry.endsWith(".json"))
+    .sort()
+    .map((entry) => {
+      const name = basename(entry, ".json");
+      return { name, wire: wireProviders.find((provider) => name.startsWith(`${provider}-`)) };
+    });
 }

@@ -12,6 +12,7 @@ import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
 import { visible, visibleLines } from "./render/sanitize.ts";
 import { addLintCommand } from "./commands/lint.ts";
+import { addImportCommand } from "./commands/import.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
@@ -103,6 +104,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
   addLintCommand(program, io, (code) => (exitCode = code));
+  addImportCommand(program, io, (code) => (exitCode = code));
   program.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });

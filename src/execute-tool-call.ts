@@ -145,8 +145,8 @@ function toolOutputProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return "应为 { content, details?, isError? } 对象";
   const content: unknown = Reflect.get(value, "content");
   if (!Array.isArray(content)) return "content 必须是数组";
-  const badBlock = content.findIndex((block: unknown) => typeof block !== "object" || block === null || Reflect.get(block, "type") !== "text" || typeof Reflect.get(block, "text") !== "string");
-  if (badBlock !== -1) return `content[${badBlock}] 必须是 { type: "text", text: string }`;
+  const badBlock = content.findIndex((block: unknown) => !isTextBlock(block) && !isImageBlock(block));
+  if (badBlock !== -1) return `content[${badBlock}] 必须是 { type: "text", text: string } 或 { type: "image", data: string, mimeType: string }`;
   const isError: unknown = Reflect.get(value, "isError");
   if (isError !== undefined && typeof isError !== "boolean") return "isError 必须是 boolean";
   return undefined;
@@ -154,4 +154,12 @@ function toolOutputProblem(value: unknown): string | undefined {
 
 function isToolOutput(value: unknown): value is ToolOutput {
   return toolOutputProblem(value) === undefined;
+}
+
+function isTextBlock(block: unknown): boolean {
+  return typeof block === "object" && block !== null && Reflect.get(block, "type") === "text" && typeof Reflect.get(block, "text") === "string";
+}
+
+function isImageBlock(block: unknown): boolean {
+  return typeof block === "object" && block !== null && Reflect.get(block, "type") === "image" && typeof Reflect.get(block, "data") === "string" && typeof Reflect.get(block, "mimeType") === "string";
 }

@@ -4,11 +4,14 @@
 import type { Episode, Fixture } from "./fixture/fixture-format.ts";
 import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "./fake-model.ts";
-import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopResult, type ToolExecution } from "./loop/agent-loop.ts";
+import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopOptions, type AgentLoopResult, type ToolExecution } from "./loop/agent-loop.ts";
 import { RunAborted } from "./loop/call-policy.ts";
 import type { AgentEvent } from "./loop/events.ts";
 import { ToolRegistry } from "./tool-registry.ts";
 import { builtinTools } from "./tools/index.ts";
+import { recordedTools } from "./tools/recorded.ts";
+import { scriptReplies } from "./fixture/conversation-format.ts";
+import { isConversation, runConversation } from "./run-conversation.ts";
 import type { AssistantMessage, Tool, ValidationPolicy } from "./types.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
@@ -25,7 +28,8 @@ export interface FixtureRunHooks {
   onEvent?(event: AgentEvent, episodeIndex: number): void | Promise<void>;
   /** Sees each reply before it joins the history and may change its calls (an interactive edit). */
   reviewReply?(reply: AssistantMessage, episodeIndex: number, turn: number): Promise<AssistantMessage>;
-  onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number }): void;
+  /** `awaitingReply`: the run stopped at a request the (imported) log holds no reply to. */
+  onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number; awaitingReply?: boolean }): void;
 }
 
 export interface FixtureRunOptions {
@@ -49,8 +53,18 @@ export class EpisodeError extends Error {
 }
 
 export function toolsFor(episode: Episode): Tool[] {
-  if (!episode.tools) return [...builtinTools];
+  if (!episode.tools) return episode.declaredTools ? [] : [...builtinTools];
   return episode.tools.flatMap((name) => builtinTools.filter((tool) => tool.name === name));
+}
+
+/** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh. */
+export function registryFor(episode: Episode): ToolRegistry {
+  const registry = new ToolRegistry(toolsFor(episode));
+  if (!episode.declaredTools && !episode.undeclaredTools) return registry;
+  const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
+  for (const tool of recorded.declared) registry.register(tool);
+  for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
+  return registry;
 }
 
 export function settingsFor(episode: Episode, overrides: Partial<EpisodeSettings> = {}): EpisodeSettings {
@@ -70,15 +84,14 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     const settings = settingsFor(episode, options.overrides);
     const episodeAbort = abortFor(settings.timeoutMs, options.signal);
     hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
-    const model = new FakeModel(episode.script, { now });
+    const model = new FakeModel(scriptReplies(episode.script), { now });
     let result: AgentLoopResult;
+    let awaitingReply = false;
     try {
-      result = await runAgentLoop({
+      const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> & { model: FakeModel } = {
         model,
-        registry: new ToolRegistry(toolsFor(episode)),
+        registry: registryFor(episode),
         systemPrompt: episode.systemPrompt,
-        messages: [{ role: "user", content: episode.user, timestamp: now() }],
-        maxTurns: settings.maxTurns,
         toolExecution: settings.toolExecution,
         validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
         signal: episodeAbort.signal,
@@ -86,7 +99,14 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         onEvent: (event) => hooks.onEvent?.(event, index),
         ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
-      });
+      };
+      if (isConversation(episode.script, episode.awaitingReply)) {
+        const conversation = await runConversation({ ...loopOptions, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
+        result = conversation;
+        awaitingReply = conversation.awaitingReply;
+      } else {
+        result = await runAgentLoop({ ...loopOptions, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
+      }
     } catch (error) {
       // Only the model's refusals are the fixture's fault; anything else (a person quitting a
       // prompt, a bug) goes on up as it is.
@@ -95,7 +115,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     } finally {
       episodeAbort.dispose();
     }
-    hooks.onEpisodeEnd?.(episode, index, { result, unusedReplies: model.unusedReplies().length });
+    hooks.onEpisodeEnd?.(episode, index, { result, unusedReplies: model.unusedReplies().length, ...(awaitingReply ? { awaitingReply } : {}) });
     results.push(result);
   }
   return results;

@@ -5,6 +5,8 @@ import type { Tool, ToolDefinition } from "./types.ts";
 export class ToolRegistry {
   // Per instance, never module-level: two registries (two products, two tests) share nothing.
   readonly #tools = new Map<string, Tool>();
+  /** Names that run but are not shown to the model (see registerUndeclared). */
+  readonly #undeclared = new Set<string>();
 
   constructor(tools: readonly Tool[] = []) {
     for (const tool of tools) this.register(tool);
@@ -15,6 +17,15 @@ export class ToolRegistry {
   register(tool: Tool): void {
     if (this.#tools.has(tool.name)) throw new Error(`Tool 已存在：${tool.name}`);
     this.#tools.set(tool.name, tool);
+  }
+
+  /**
+   * A tool that answers calls without being in the tool list the model is sent: a replayed log can
+   * hold calls to a tool its request never declared, answered by the real harness all the same.
+   */
+  registerUndeclared(tool: Tool): void {
+    this.register(tool);
+    this.#undeclared.add(tool.name);
   }
 
   get(name: string): Tool | undefined {
@@ -28,7 +39,9 @@ export class ToolRegistry {
 
   /** What goes into a model request: name, description and parameters, never `execute`. */
   definitions(): ToolDefinition[] {
-    return this.list().map((tool) => ({
+    return this.list()
+      .filter((tool) => !this.#undeclared.has(tool.name))
+      .map((tool) => ({
       name: tool.name,
       description: tool.description,
       parameters: tool.schema.jsonSchema ?? { type: "object" },

@@ -140,7 +140,8 @@ export interface ToolContext {
 
 /** What a tool returns to the executor: content for the model, details for the program. */
 export interface ToolOutput<D = unknown> {
-  content: TextContent[];
+  /** Text, and images where a tool returns them (a recorded tool replays them), as Pi's tools may. */
+  content: (TextContent | ImageContent)[];
   details?: D;
   /** A domain failure (say, division by zero) reported without throwing; omitted means false. */
   isError?: boolean;

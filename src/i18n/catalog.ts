@@ -77,6 +77,10 @@ export interface Catalog {
   abortCause(kind: "timeout" | "interrupt", ms: number | undefined): string;
   endedByAbort(reason: string, historyLength: number): string;
   unusedReplies(count: number): string;
+  // a replayed real conversation (import)
+  userJoined(step: number, historyLength: number): string;
+  awaitingReply(historyLength: number): string;
+  lintFinding(text: string, warning: boolean): string;
   // --wire
   wireHeading(provider: string, endpoint: string, next: boolean): string;
   wireNote(note: WireNote): string;

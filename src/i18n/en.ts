@@ -157,6 +157,9 @@ export const en: Catalog = {
   abortCause: (kind, ms) => (kind === "timeout" ? `timed out after ${ms} ms` : "interrupted by Ctrl-C"),
   endedByModelError: "The model's reply ended in an error; the run stops here.",
   endedByAbort: (reason, length) => `Run aborted (${reason}): every unfinished call got a paired result, and the history (${length} messages) is still valid.`,
+  userJoined: (step, length) => `[${step}] The user writes again: the message joins the history (now ${length}) and goes out with the next request`,
+  awaitingReply: (length) => `The log ends here: it holds this request (${length} messages) but not the model's reply to it, so the replay stops.`,
+  lintFinding: (text, warning) => (warning ? `The API accepts this message, but a harness should not send it: ${text}` : `This is the message the API refused: ${text}`),
   unusedReplies: (count) => `FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`,
   finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
 

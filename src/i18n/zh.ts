@@ -157,6 +157,9 @@ export const zh: Catalog = {
   abortCause: (kind, ms) => (kind === "timeout" ? `超时：${ms} ms` : "被 Ctrl-C 中断"),
   endedByModelError: "模型的回复以出错结束，运行到此为止。",
   endedByAbort: (reason, length) => `运行中止（${reason}）：每个未完成的调用都得到了配对结果，历史（${length} 条）仍然合法。`,
+  userJoined: (step, length) => `[${step}] 用户又发来一条消息：它加入历史（现在 ${length} 条），随下一次请求发出`,
+  awaitingReply: (length) => `日志到此为止：它记下了这次请求（${length} 条消息），却没有模型对它的回复，回放就停在这里。`,
+  lintFinding: (text, warning) => (warning ? `API 会接受这条消息，但 harness 不该这样发：${text}` : `API 拒绝的正是这条消息：${text}`),
   unusedReplies: (count) => `FakeModel：脚本里还有 ${count} 条回复没有被请求过`,
 
   wireHeading: (provider, endpoint, next) => `${next ? "如果继续，下一次" : "这次"}请求在 ${provider} 的线上是这样的（${endpoint}）：`,

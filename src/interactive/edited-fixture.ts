@@ -5,6 +5,7 @@ import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { ScriptedReply } from "../fake-model.ts";
+import { isUserTurn, type UserTurn } from "../fixture/conversation-format.ts";
 import { json } from "../render/format.ts";
 import type { TextContent, ToolCall, ValidationPolicy } from "../types.ts";
 
@@ -17,7 +18,7 @@ export interface SessionEdit {
   to: unknown;
 }
 
-export function editedFixture(fixture: Fixture, scripts: ScriptedReply[][], edits: SessionEdit[], validation: ValidationPolicy | undefined): Fixture {
+export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTurn)[][], edits: SessionEdit[], validation: ValidationPolicy | undefined): Fixture {
   const notes = edits.map((edit) => `episode ${edit.episode + 1}, turn ${edit.turn}, ${edit.callId}: ${describeEdit(edit)}`);
   return {
     ...fixture,
@@ -27,7 +28,7 @@ export function editedFixture(fixture: Fixture, scripts: ScriptedReply[][], edit
       // A policy switched during the session applies to the whole replay.
       ...(validation === undefined ? {} : { validation }),
       // A fixture scripts text and calls only; a replayed fixture never produced anything else.
-      script: scripts[index]?.map((reply) => ({ content: reply.content.filter(isScriptable), stopReason: reply.stopReason })) ?? episode.script,
+      script: scripts[index]?.map((item) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason })) ?? episode.script,
     })),
   };
 }

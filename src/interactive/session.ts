@@ -4,6 +4,7 @@
 // happened, edits included, as a fixture that replays the same transcript.
 import type { Fixture, Language } from "../fixture/fixture-format.ts";
 import type { ScriptedReply } from "../fake-model.ts";
+import { scriptReplies, withUserTurns } from "../fixture/conversation-format.ts";
 import { catalogs } from "../i18n/index.ts";
 import { interactiveCatalogs } from "../i18n/interactive-index.ts";
 import type { AgentEvent } from "../loop/events.ts";
@@ -142,7 +143,10 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
     narrator.finish();
   }
   // The replies as the person left them, then the rest of each script, never requested.
-  const scripts = fixture.episodes.map((episode, index) => [...(used[index] ?? []), ...episode.script.slice(used[index]?.length ?? 0)]);
+  const scripts = fixture.episodes.map((episode, index) => {
+    const replies = scriptReplies(episode.script);
+    return withUserTurns(episode.script, [...(used[index] ?? []), ...replies.slice(used[index]?.length ?? 0)]);
+  });
   return { kind: "finished", fixture: editedFixture(fixture, scripts, edits, validationOverride), edits, lang };
 }
 

@@ -8,7 +8,7 @@ import type { AgentEvent } from "../loop/events.ts";
 import { isPlainObject } from "../schema/object-schema.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
 import type { ToolCall, ToolResultMessage } from "../types.ts";
-import { contentText, historyLine, json, quoted } from "./format.ts";
+import { contentText, historyLine, imagePlaceholder, json, quoted } from "./format.ts";
 import type { MarkedLines } from "./marked-lines.ts";
 import type { Producer } from "./step-outcome.ts";
 
@@ -139,7 +139,7 @@ export class CallSteps {
       out.line("app", say.threwCaught);
       return;
     }
-    const content = `[${outcome.output.content.map((block) => `text(${quoted(block.text)})`).join(", ")}]`;
+    const content = `[${outcome.output.content.map((block) => (block.type === "text" ? `text(${quoted(block.text)})` : imagePlaceholder(block))).join(", ")}]`;
     const details = outcome.output.details === undefined ? undefined : json(outcome.output.details);
     out.line("tool", say.executed(content, details), "data");
     if (isError) out.line("tool", say.domainFailure, "failure");

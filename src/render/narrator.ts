@@ -44,6 +44,8 @@ export class Narrator {
   #episode: EpisodeOptions = {};
   /** The latest request, so a stopped run can show what it would send next. */
   #lastContext: Context | undefined;
+  #findings: readonly { message: number; text: string; warning?: boolean | undefined }[] = [];
+  #openingSaid = false;
   /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
   #pendingTitle: { title: string | undefined } | undefined;
   /** Messages a person changed, and the edits of the reply about to be appended. */
@@ -106,6 +108,21 @@ export class Narrator {
   }
 
   /** Replies the script held but the conversation never asked for. */
+  /** An imported conversation's lint findings, by history index: each is said at its message. */
+  setFindings(findings: readonly { message: number; text: string; warning?: boolean | undefined }[]): void {
+    this.#findings = findings;
+    this.#openingSaid = false;
+  }
+
+  /** The replay stopped at the logged request, which the log holds no reply to. */
+  awaitingReply(historyLength: number): void {
+    this.#out.line("app", this.catalog.awaitingReply(historyLength), "note");
+  }
+
+  #findingsAt(index: number): void {
+    for (const finding of this.#findings) if (finding.message === index) this.#out.line("app", this.catalog.lintFinding(finding.text, finding.warning === true), "failure");
+  }
+
   unusedReplies(count: number): void {
     this.finish();
     if (count > 0) this.#out.line("app", this.catalog.unusedReplies(count), "failure");
@@ -129,10 +146,20 @@ export class Narrator {
           this.#request(event.context);
         }
         this.#wire(event.context, false);
+        if (event.turn === 1 && !this.#openingSaid) {
+          this.#openingSaid = true;
+          for (let index = 0; index < event.context.messages.length; index++) this.#findingsAt(index);
+        }
         return;
       }
       case "messageAppended":
         if (event.message.role === "assistant") this.#reply(event.message, event.historyLength);
+        // Only a replayed conversation appends a user message mid-run (run-conversation.ts).
+        if (event.message.role === "user") {
+          this.#out.heading(say.userJoined(++this.#step, event.historyLength));
+          this.#out.data("person", historyLine(event.message));
+        }
+        this.#findingsAt(event.historyLength - 1);
         return;
       case "toolEnd":
         if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace));

@@ -40,14 +40,19 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
     await runFixture(
       fixture,
       {
-        onEpisodeStart: (episode, index, settings, episodeSignal) =>
+        onEpisodeStart: (episode, index, settings, episodeSignal) => {
           narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
             signal: episodeSignal,
             toolExecution: settings.toolExecution,
             toolErrors,
-          }),
+          });
+          narrator.setFindings(episode.lintFindings ?? []);
+        },
         onEvent: (event) => narrator.onEvent(event),
-        onEpisodeEnd: (_episode, _index, { unusedReplies }) => narrator.unusedReplies(unusedReplies),
+        onEpisodeEnd: (_episode, _index, { unusedReplies, awaitingReply, result }) => {
+          if (awaitingReply) narrator.awaitingReply(result.history.length);
+          narrator.unusedReplies(unusedReplies);
+        },
       },
       { now: replayClock(), overrides, signal, toolErrors },
     );

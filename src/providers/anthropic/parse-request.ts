@@ -1,0 +1,134 @@
+// Anthropic Messages request body → neutral conversation: the reverse of request.ts. `system` is
+// the system prompt; an assistant turn's text and tool_use blocks become one assistant message; a
+// user turn's tool_result blocks become toolResult messages (is_error kept) and its text blocks,
+// if any, a user message after them. Shapes: @anthropic-ai/sdk/resources/messages MessageParam.
+import { ConversationBuilder } from "../../import/conversation-builder.ts";
+import type { ImportedConversation } from "../../import/imported-conversation.ts";
+import { expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, pointer, type JsonObject } from "../../import/json-guards.ts";
+import type { AssistantMessage, ImageContent, TextContent } from "../../types.ts";
+
+export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
+  const builder = new ConversationBuilder("anthropic");
+  noteUnusedKeys(builder, body, "", ["system", "messages", "tools"]);
+  if (body.system !== undefined) {
+    if (typeof body.system === "string") builder.systemPrompt = body.system;
+    else {
+      builder.note("/system", "formChanged", "system text blocks are joined into one system prompt");
+      builder.systemPrompt = textBlocks(body.system, "/system", builder).map((block) => block.text).join("\n");
+    }
+  }
+  expectArray(body.messages, "/messages", "messages").forEach((raw, index) => {
+    const at = pointer("", "messages", index);
+    const message = expectObject(raw, at, `messages[${index}]`);
+    const role = expectString(message.role, pointer(at, "role"), "role");
+    noteUnusedKeys(builder, message, at, ["role", "content"]);
+    if (role === "assistant") return assistantTurn(message.content, at, builder);
+    if (role === "user") return userTurn(message.content, at, builder);
+    builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+  });
+  if (body.tools !== undefined) {
+    expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
+      const at = pointer("", "tools", index);
+      const tool = expectObject(rawTool, at, "a tool");
+      if (tool.input_schema === undefined) {
+        builder.note(at, "blockDropped", `a server tool ${JSON.stringify(tool.type ?? tool.name)}`);
+        return;
+      }
+      if (tool.description === undefined) builder.note(pointer(at, "description"), "filledIn", "no description: the replay declares an empty one");
+      builder.declare({
+        name: expectString(tool.name, pointer(at, "name"), "name"),
+        description: tool.description === undefined ? "" : expectString(tool.description, pointer(at, "description"), "description"),
+        parameters: expectObject(tool.input_schema, pointer(at, "input_schema"), "input_schema"),
+      }, pointer(at, "input_schema"));
+      noteUnusedKeys(builder, tool, at, ["name", "description", "input_schema"]);
+    });
+  }
+  return builder.finish();
+}
+
+function assistantTurn(content: unknown, at: string, builder: ConversationBuilder): void {
+  const contentAt = pointer(at, "content");
+  if (typeof content === "string") return builder.assistant([{ type: "text", text: content }], at, []);
+  const blocks: AssistantMessage["content"] = [];
+  const callPointers: string[] = [];
+  expectArray(content, contentAt, "content").forEach((rawBlock, index) => {
+    const blockAt = pointer(contentAt, index);
+    const block = expectObject(rawBlock, blockAt, "a content block");
+    if (block.type === "text") {
+      blocks.push({ type: "text", text: expectString(block.text, pointer(blockAt, "text"), "text") });
+      noteUnusedKeys(builder, block, blockAt, ["type", "text"]);
+    } else if (block.type === "tool_use") {
+      blocks.push({
+        type: "toolCall",
+        id: expectId(block.id, pointer(blockAt, "id"), "tool_use.id"),
+        name: expectString(block.name, pointer(blockAt, "name"), "name"),
+        arguments: block.input,
+      });
+      callPointers.push(blockAt);
+      noteUnusedKeys(builder, block, blockAt, ["type", "id", "name", "input"]);
+    } else if (block.type === "thinking") {
+      // The signature is what lets Anthropic accept the reasoning back; it is kept with the text.
+      const signature = block.signature === undefined ? undefined : expectString(block.signature, pointer(blockAt, "signature"), "signature");
+      blocks.push({ type: "thinking", thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"), ...(signature === undefined ? {} : { thinkingSignature: signature }) });
+      noteUnusedKeys(builder, block, blockAt, ["type", "thinking", "signature"]);
+    } else if (block.type === "redacted_thinking") {
+      blocks.push({ type: "thinking", thinking: "", thinkingSignature: expectString(block.data, pointer(blockAt, "data"), "data"), redacted: true });
+      noteUnusedKeys(builder, block, blockAt, ["type", "data"]);
+    } else builder.note(blockAt, "blockDropped", `a ${String(block.type)} block`);
+  });
+  builder.assistant(blocks, at, callPointers);
+}
+
+/** Results first (the API requires them first), then the user's own text as a message of its own. */
+function userTurn(content: unknown, at: string, builder: ConversationBuilder): void {
+  const contentAt = pointer(at, "content");
+  if (typeof content === "string") return builder.user(content, at);
+  const texts: (TextContent | ImageContent)[] = [];
+  expectArray(content, contentAt, "content").forEach((rawBlock, index) => {
+    const blockAt = pointer(contentAt, index);
+    const block = expectObject(rawBlock, blockAt, "a content block");
+    if (block.type === "tool_result") {
+      if (texts.length > 0) builder.note(blockAt, "formChanged", "a tool_result after text: the replay puts results first");
+      const id = expectId(block.tool_use_id, pointer(blockAt, "tool_use_id"), "tool_result.tool_use_id");
+      const resultContent = block.content === undefined ? [] : typeof block.content === "string" ? [{ type: "text" as const, text: block.content }] : contentBlocks(block.content, pointer(blockAt, "content"), builder);
+      const textParts = resultContent.flatMap((part) => (part.type === "text" ? [part.text] : []));
+      const images = resultContent.filter((part): part is ImageContent => part.type === "image");
+      const joined = textParts.length === 0 ? [] : [{ type: "text" as const, text: textParts.join("\n") }];
+      builder.result(id, [...joined, ...images], block.is_error === true, blockAt, pointer(blockAt, "tool_use_id"));
+      noteUnusedKeys(builder, block, blockAt, ["type", "tool_use_id", "content", "is_error"]);
+    } else if (block.type === "text" || block.type === "image") {
+      texts.push(...contentBlocks([block], contentAt, builder, index));
+    } else builder.note(blockAt, "blockDropped", `a ${String(block.type)} block`);
+  });
+  if (texts.length > 0) builder.user(texts, at);
+}
+
+/** Text and base64 image blocks (a tool result's or a user turn's); `offset` numbers the pointers of a slice. */
+function contentBlocks(content: unknown, at: string, builder: ConversationBuilder, offset = 0): (TextContent | ImageContent)[] {
+  return expectArray(content, at, "content").flatMap((rawBlock, position): (TextContent | ImageContent)[] => {
+    const index = position + offset;
+    const block = expectObject(rawBlock, pointer(at, index), "a content block");
+    if (block.type === "text") {
+      noteUnusedKeys(builder, block, pointer(at, index), ["type", "text"]);
+      return [{ type: "text", text: expectString(block.text, pointer(at, index, "text"), "text") }];
+    }
+    if (block.type === "image" && isObject(block.source) && block.source.type === "base64") {
+      noteUnusedKeys(builder, block, pointer(at, index), ["type", "source"]);
+      return [{ type: "image", data: expectString(block.source.data, pointer(at, index, "source", "data"), "data"), mimeType: expectString(block.source.media_type, pointer(at, index, "source", "media_type"), "media_type") }];
+    }
+    builder.note(pointer(at, index), "blockDropped", `a ${String(block.type)} block${block.type === "image" ? " not given as base64" : ""}`);
+    return [];
+  });
+}
+
+function textBlocks(content: unknown, at: string, builder: ConversationBuilder): TextContent[] {
+  return expectArray(content, at, "content").flatMap((rawBlock, index) => {
+    const block = expectObject(rawBlock, pointer(at, index), "a content block");
+    if (block.type === "text") {
+      noteUnusedKeys(builder, block, pointer(at, index), ["type", "text"]);
+      return [{ type: "text" as const, text: expectString(block.text, pointer(at, index, "text"), "text") }];
+    }
+    builder.note(pointer(at, index), "blockDropped", `a ${String(block.type)} block`);
+    return [];
+  });
+}

@@ -1,0 +1,123 @@
+// OpenAI Chat Completions request body → neutral conversation: the reverse of request.ts. System
+// (and developer) messages become the system prompt, `tool_calls` become toolCall blocks with
+// their JSON-string arguments parsed, and each `role: "tool"` message becomes a toolResult. Chat
+// carries no error flag, so every imported result has isError false (the report says so once).
+// Shapes: openai/resources/chat/completions ChatCompletionMessageParam (SDK in devDependencies).
+import { ConversationBuilder } from "../../import/conversation-builder.ts";
+import type { ImportedConversation } from "../../import/imported-conversation.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../../import/json-guards.ts";
+import type { ImageContent, TextContent, ToolCall } from "../../types.ts";
+
+export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
+  const builder = new ConversationBuilder("openai-chat");
+  noteUnusedKeys(builder, body, "", ["messages", "tools"]);
+  const messages = expectArray(body.messages, "/messages", "messages");
+  const systemTexts: string[] = [];
+  messages.forEach((raw, index) => {
+    const at = pointer("", "messages", index);
+    const message = expectObject(raw, at, `messages[${index}]`);
+    const role = expectString(message.role, pointer(at, "role"), "role");
+    switch (role) {
+      case "system":
+      case "developer": {
+        if (builder.messages.length > 0) builder.note(at, "formChanged", `a ${role} message after the conversation started joins the system prompt`);
+        if (role === "developer") builder.note(pointer(at, "role"), "formChanged", "role developer is sent as system");
+        systemTexts.push(texts(message.content, pointer(at, "content"), builder).map((block) => block.text).join("\n"));
+        noteUnusedKeys(builder, message, at, ["role", "content"]);
+        return;
+      }
+      case "user": {
+        builder.user(userContent(message.content, pointer(at, "content"), builder), at);
+        noteUnusedKeys(builder, message, at, ["role", "content"]);
+        return;
+      }
+      case "assistant": {
+        const content: (TextContent | ToolCall)[] = message.content === null || message.content === undefined ? [] : texts(message.content, pointer(at, "content"), builder);
+        const callPointers: string[] = [];
+        if (message.tool_calls !== undefined) {
+          expectArray(message.tool_calls, pointer(at, "tool_calls"), "tool_calls").forEach((rawCall, callIndex) => {
+            const callAt = pointer(at, "tool_calls", callIndex);
+            const call = expectObject(rawCall, callAt, "a tool call");
+            const fn = expectObject(call.function, pointer(callAt, "function"), "function");
+            const args = expectString(fn.arguments, pointer(callAt, "function", "arguments"), "function.arguments");
+            content.push({
+              type: "toolCall",
+              id: expectId(call.id, pointer(callAt, "id"), "tool_calls[].id"),
+              name: expectString(fn.name, pointer(callAt, "function", "name"), "function.name"),
+              arguments: parseArgumentsString(args, builder, pointer(callAt, "function", "arguments")),
+            });
+            callPointers.push(callAt);
+            noteUnusedKeys(builder, call, callAt, ["id", "type", "function"]);
+          });
+        }
+        builder.assistant(content, at, callPointers);
+        noteUnusedKeys(builder, message, at, ["role", "content", "tool_calls"]);
+        return;
+      }
+      case "tool": {
+        const id = expectId(message.tool_call_id, pointer(at, "tool_call_id"), "tool_call_id");
+        const text = texts(message.content, pointer(at, "content"), builder).map((block) => block.text).join("\n");
+        builder.result(id, [{ type: "text", text }], false, at, pointer(at, "tool_call_id"));
+        noteUnusedKeys(builder, message, at, ["role", "content", "tool_call_id"]);
+        return;
+      }
+      default:
+        builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+    }
+  });
+  if (systemTexts.length > 0) builder.systemPrompt = systemTexts.join("\n");
+  if (body.tools !== undefined) {
+    expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
+      const at = pointer("", "tools", index);
+      const tool = expectObject(rawTool, at, "a tool");
+      if (tool.type !== "function" || !isObject(tool.function)) {
+        builder.note(at, "blockDropped", `a tool of type ${JSON.stringify(tool.type)}`);
+        return;
+      }
+      const fn = tool.function;
+      builder.declare(declaredTool(fn, pointer(at, "function"), builder), pointer(at, "function", "parameters"));
+      noteUnusedKeys(builder, tool, at, ["type", "function"]);
+    });
+  }
+  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/messages", "filledIn", "Chat results carry no error flag: every imported result has isError false");
+  return builder.finish();
+}
+
+function declaredTool(fn: JsonObject, at: string, builder: ConversationBuilder) {
+  const name = expectString(fn.name, pointer(at, "name"), "function.name");
+  if (fn.description === undefined) builder.note(pointer(at, "description"), "filledIn", "no description: the replay declares an empty one");
+  const parameters = fn.parameters === undefined ? {} : expectObject(fn.parameters, pointer(at, "parameters"), "function.parameters");
+  noteUnusedKeys(builder, fn, at, ["name", "description", "parameters"]);
+  return { name, description: fn.description === undefined ? "" : expectString(fn.description, pointer(at, "description"), "description"), parameters };
+}
+
+/** A string, or a list of parts of which only text parts can be kept. */
+function texts(content: unknown, at: string, builder: ConversationBuilder): TextContent[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  return expectArray(content, at, "content").flatMap((rawPart, index) => {
+    const part = expectObject(rawPart, pointer(at, index), "a content part");
+    if (part.type === "text" || part.type === "output_text") return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
+    builder.note(pointer(at, index), "blockDropped", `a ${String(part.type)} part`);
+    return [];
+  });
+}
+
+/** One string stays a string; a part list stays a list (text and data-URL images), so the renderer gives back the same form. */
+function userContent(content: unknown, at: string, builder: ConversationBuilder): string | (TextContent | ImageContent)[] {
+  if (typeof content === "string") return content;
+  return expectArray(content, at, "content").flatMap((rawPart, index): (TextContent | ImageContent)[] => {
+    const part = expectObject(rawPart, pointer(at, index), "a content part");
+    if (part.type === "text") return [{ type: "text", text: expectString(part.text, pointer(at, index, "text"), "text") }];
+    if (part.type === "image_url" && isObject(part.image_url) && typeof part.image_url.url === "string") {
+      const image = dataUrlImage(part.image_url.url);
+      if (image) {
+        noteUnusedKeys(builder, part.image_url, pointer(at, index, "image_url"), ["url"]);
+        return [image];
+      }
+      builder.note(pointer(at, index), "blockDropped", "an image given by URL (the types hold base64 data only)");
+      return [];
+    }
+    builder.note(pointer(at, index), "blockDropped", `a ${String(part.type)} part`);
+    return [];
+  });
+}

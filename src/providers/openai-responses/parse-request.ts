@@ -1,0 +1,119 @@
+// OpenAI Responses request body → neutral conversation: the reverse of request.ts. `instructions`
+// is the system prompt; `input` is a string (one user message) or a flat item list in which the
+// assistant's message and function_call items of one reply sit side by side until a
+// function_call_output or a user message ends that reply. Like Chat, results carry no error flag.
+// Shapes: openai/resources/responses/responses ResponseInputItem (SDK in devDependencies).
+import { ConversationBuilder } from "../../import/conversation-builder.ts";
+import type { ImportedConversation } from "../../import/imported-conversation.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../../import/json-guards.ts";
+import type { ImageContent, TextContent, ToolCall } from "../../types.ts";
+
+function textOf(content: readonly (TextContent | ImageContent)[]): string {
+  return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
+export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversation {
+  const builder = new ConversationBuilder("openai-responses");
+  noteUnusedKeys(builder, body, "", ["instructions", "input", "tools"]);
+  if (body.instructions !== undefined && body.instructions !== null) builder.systemPrompt = expectString(body.instructions, "/instructions", "instructions");
+  if (typeof body.input === "string") {
+    builder.user(body.input, "/input");
+  } else {
+    let reply: { content: (TextContent | ToolCall)[]; at: string; callPointers: string[] } | undefined;
+    const endReply = () => {
+      if (reply) builder.assistant(reply.content, reply.at, reply.callPointers);
+      reply = undefined;
+    };
+    expectArray(body.input, "/input", "input").forEach((raw, index) => {
+      const at = pointer("", "input", index);
+      const item = expectObject(raw, at, `input[${index}]`);
+      const type = item.type ?? "message";
+      if (type === "message") {
+        const role = expectString(item.role, pointer(at, "role"), "role");
+        const content = messageContent(item.content, pointer(at, "content"), builder);
+        noteUnusedKeys(builder, item, at, ["type", "role", "content"]);
+        if (role === "assistant") {
+          reply ??= { content: [], at, callPointers: [] };
+          if (typeof content === "string") reply.content.push({ type: "text", text: content });
+          else for (const part of content) if (part.type === "text") reply.content.push(part);
+          return;
+        }
+        endReply();
+        if (role === "user") builder.user(content, at);
+        else if (role === "system" || role === "developer") {
+          builder.note(at, "formChanged", `a ${role} message joins the system prompt (instructions)`);
+          const text = typeof content === "string" ? content : textOf(content);
+          builder.systemPrompt = builder.systemPrompt === undefined ? text : `${builder.systemPrompt}\n${text}`;
+        } else builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+        return;
+      }
+      if (type === "function_call") {
+        reply ??= { content: [], at, callPointers: [] };
+        const args = expectString(item.arguments, pointer(at, "arguments"), "arguments");
+        reply.content.push({
+          type: "toolCall",
+          id: expectId(item.call_id, pointer(at, "call_id"), "function_call.call_id"),
+          name: expectString(item.name, pointer(at, "name"), "name"),
+          arguments: parseArgumentsString(args, builder, pointer(at, "arguments")),
+        });
+        reply.callPointers.push(at);
+        noteUnusedKeys(builder, item, at, ["type", "call_id", "name", "arguments"]);
+        return;
+      }
+      if (type === "function_call_output") {
+        endReply();
+        const id = expectId(item.call_id, pointer(at, "call_id"), "function_call_output.call_id");
+        const output = messageContent(item.output, pointer(at, "output"), builder);
+        const text = typeof output === "string" ? output : textOf(output);
+        const images = typeof output === "string" ? [] : output.filter((part): part is ImageContent => part.type === "image");
+        builder.result(id, [...(typeof output === "string" || text.length > 0 ? [{ type: "text" as const, text }] : []), ...images], false, at, pointer(at, "call_id"));
+        noteUnusedKeys(builder, item, at, ["type", "call_id", "output"]);
+        return;
+      }
+      builder.note(at, "blockDropped", `an input item of type ${JSON.stringify(type)}`);
+    });
+    endReply();
+  }
+  if (body.tools !== undefined) {
+    expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
+      const at = pointer("", "tools", index);
+      const tool = expectObject(rawTool, at, "a tool");
+      if (tool.type !== "function") {
+        builder.note(at, "blockDropped", `a tool of type ${JSON.stringify(tool.type)}`);
+        return;
+      }
+      if (tool.strict !== false) builder.note(pointer(at, "strict"), "formChanged", `strict=${JSON.stringify(tool.strict)}: the replay declares its tools with strict false`);
+      if (tool.description === undefined || tool.description === null) builder.note(pointer(at, "description"), "filledIn", "no description: the replay declares an empty one");
+      builder.declare({
+        name: expectString(tool.name, pointer(at, "name"), "name"),
+        description: tool.description === undefined || tool.description === null ? "" : expectString(tool.description, pointer(at, "description"), "description"),
+        parameters: tool.parameters === undefined || tool.parameters === null ? {} : expectObject(tool.parameters, pointer(at, "parameters"), "parameters"),
+      }, pointer(at, "parameters"));
+      noteUnusedKeys(builder, tool, at, ["type", "name", "description", "parameters", "strict"]);
+    });
+  }
+  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/input", "filledIn", "Responses results carry no error flag: every imported result has isError false");
+  return builder.finish();
+}
+
+/** A string stays a string; a part list keeps its text parts (input_text, output_text) and data-URL images. */
+function messageContent(content: unknown, at: string, builder: ConversationBuilder): string | (TextContent | ImageContent)[] {
+  if (typeof content === "string") return content;
+  return expectArray(content, at, "content").flatMap((rawPart, index): (TextContent | ImageContent)[] => {
+    const part = expectObject(rawPart, pointer(at, index), "a content part");
+    if (part.type === "input_text" || part.type === "output_text" || part.type === "text") {
+      noteUnusedKeys(builder, part, pointer(at, index), ["type", "text"]);
+      return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
+    }
+    if (part.type === "input_image" && typeof part.image_url === "string") {
+      const image = dataUrlImage(part.image_url);
+      if (image) {
+        if (part.detail !== "auto") builder.note(pointer(at, index, "detail"), "formChanged", `detail=${JSON.stringify(part.detail)} is sent as "auto"`);
+        noteUnusedKeys(builder, part, pointer(at, index), ["type", "image_url", "detail"]);
+        return [image];
+      }
+    }
+    builder.note(pointer(at, index), "blockDropped", `a ${String(part.type)} part`);
+    return [];
+  });
+}

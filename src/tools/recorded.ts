@@ -1,0 +1,45 @@
+// Recorded tools: stand-ins for the tools of a real conversation (an imported request body or Pi
+// session). Each is declared exactly as the real harness declared it (name, description, JSON
+// Schema), validates the model's arguments with the project's validators built from that schema,
+// and answers with the result the real tool gave for that call id — so an imported fixture
+// replays where calc does not exist, and bad arguments still fail the way built-in tools fail.
+import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
+import type { ImageContent, TextContent, Tool, ToolDefinition } from "../types.ts";
+
+/** What the real tool answered one call with. */
+export interface RecordedResult {
+  toolCallId: string;
+  content: (TextContent | ImageContent)[];
+  isError: boolean;
+}
+
+/** The text a recorded tool answers with when the log holds no result for the call. */
+export function noRecordedResultText(callId: string): string {
+  return `no result was recorded for call ${callId}`;
+}
+
+/**
+ * One Tool per declaration, and one per tool the log's calls name without declaring it. Results are looked up by call id; a repeated id (a real log can hold
+ * one) takes its results in recorded order. The queues are per call of this function, so two
+ * replays of one fixture never share what they consumed.
+ */
+export function recordedTools(declared: readonly ToolDefinition[], undeclared: readonly string[], results: readonly RecordedResult[]): { declared: Tool[]; undeclared: Tool[] } {
+  const queues = new Map<string, RecordedResult[]>();
+  for (const result of results) queues.set(result.toolCallId, [...(queues.get(result.toolCallId) ?? []), result]);
+  const tool = (definition: ToolDefinition): Tool => ({
+    name: definition.name,
+    description: definition.description,
+    schema: schemaFromJsonSchema(definition.parameters).schema,
+    async execute(_parameters, { callId }) {
+      const recorded = queues.get(callId)?.shift();
+      // Thrown, not returned: the executor turns it into the same error result any failing tool gets.
+      if (!recorded) throw new Error(noRecordedResultText(callId));
+      return { content: recorded.content.map((block) => ({ ...block })), isError: recorded.isError };
+    },
+  });
+  return {
+    declared: declared.map(tool),
+    // No schema was declared for these, so any arguments pass: the log says the real tool took them.
+    undeclared: undeclared.map((name) => tool({ name, description: "", parameters: {} })),
+  };
+}
