@@ -28,9 +28,13 @@ interface Stretch {
   replies: number;
 }
 
-/** True when an episode needs this runner rather than one plain loop run. */
-export function isConversation(script: readonly object[], awaitingReply: boolean | undefined): boolean {
-  return awaitingReply === true || script.some(isUserTurn);
+/**
+ * True when an episode needs this runner rather than one plain loop run: it has later user turns,
+ * ends awaiting a reply, or replays a recorded conversation (declared tools), where two replies in
+ * a row without a call between them are both part of the record.
+ */
+export function isConversation(script: readonly object[], awaitingReply: boolean | undefined, recorded: boolean): boolean {
+  return recorded || awaitingReply === true || script.some(isUserTurn);
 }
 
 export async function runConversation(options: ConversationOptions): Promise<ConversationResult> {

@@ -100,7 +100,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         onEvent: (event) => hooks.onEvent?.(event, index),
         ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
       };
-      if (isConversation(episode.script, episode.awaitingReply)) {
+      if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
         const conversation = await runConversation({ ...loopOptions, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
         result = conversation;
         awaitingReply = conversation.awaitingReply;
