@@ -15,6 +15,7 @@ import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { plainStyle } from "../src/render/style.ts";
 import { transcriptText } from "../src/render/transcript.ts";
 import { ScriptedUI, type Answer } from "./scripted-ui.ts";
+import { projectRoot } from "../scripts/goldens.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-interactive-"));
 
@@ -138,4 +139,48 @@ test("Esc at a real prompt leaves like Ctrl-C", async () => {
   const { answer, events } = await render((_config: object, context) => createInquirerUI("en", context).pause({ lang: "en", validation: "strict" }), {});
   events.keypress("escape");
   await assert.rejects(answer, { name: "PromptCancelled" });
+});
+
+test("an imported fixture steps through, takes an edit, and saves with its user turns, declared tools and recorded results", async () => {
+  const source = join(projectRoot, "fixtures", "imported", "openai-chat-weather.json");
+  const saved = join(scratch, "imported-edited.json");
+  const { code, ui, transcript, errors } = await session(
+    [
+      { prompt: "reviewCall", value: "run", expectCallId: "call_Vx1rG8cQ2mYkL0pT" },
+      { prompt: "reviewCall", value: "run", expectCallId: "call_8HqZs3nWb7eJd5Ua" },
+      // The call the log shows failing: give it the integer the schema asks for.
+      { prompt: "reviewCall", value: "edit", expectCallId: "call_Qm2Lr9Xc4vTb1Nz8" },
+      { prompt: "editArguments", value: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
+      { prompt: "reviewCall", value: "run", expectCallId: "call_Zk7Pw0Yd6uRe3Mf5" },
+      { prompt: "saveAs", value: saved },
+    ],
+    source,
+  );
+  assert.equal(code, 0, errors.join("\n"));
+  assert.deepEqual(ui.unused(), []);
+  // The edited call now passes validation and answers from the record.
+  assert.match(transcript, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false "Error: people must be an integer"/);
+  assert.match(transcript, /日志到此为止/);
+
+  const original = await loadFixture(source);
+  const edited = await loadFixture(saved);
+  const [before, after] = [original.episodes[0], edited.episodes[0]];
+  assert.ok(before && after);
+  assert.deepEqual(after.declaredTools, before.declaredTools);
+  assert.deepEqual(after.recordedResults, before.recordedResults);
+  assert.equal(after.awaitingReply, true);
+  assert.deepEqual(
+    after.script.map((item) => ("user" in item ? "user" : "reply")),
+    before.script.map((item) => ("user" in item ? "user" : "reply")),
+    "the user turns stay where they were",
+  );
+  const third = after.script.filter((item) => !("user" in item))[2];
+  assert.deepEqual(third && "content" in third ? third.content.find((block) => block.type === "toolCall") : undefined, {
+    type: "toolCall",
+    id: "call_Qm2Lr9Xc4vTb1Nz8",
+    name: "book_table",
+    arguments: { city: "Porto", people: 2, time: "2025-06-14T20:00" },
+  });
+  const replay = await transcriptText(edited, "zh");
+  assert.match(replay, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false/);
 });

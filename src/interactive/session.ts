@@ -121,6 +121,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
         onEpisodeStart: (episode, index, settings, episodeSignal) => {
           current = settings;
           narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal: episodeSignal, toolExecution: settings.toolExecution });
+          narrator.setFindings(episode.lintFindings ?? []);
         },
         reviewReply: async (reply, index, turn) => {
           const reviewed = await review(reply, index, turn);
@@ -132,7 +133,10 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
           if (event.type === "turnStart") nextContext = event.context;
           if (isStep(event) && current) await pause(current);
         },
-        onEpisodeEnd: (_episode, _index, { unusedReplies }) => narrator.unusedReplies(unusedReplies),
+        onEpisodeEnd: (_episode, _index, { unusedReplies, awaitingReply, result }) => {
+          if (awaitingReply) narrator.awaitingReply(result.history.length);
+          narrator.unusedReplies(unusedReplies);
+        },
       },
       { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride },
     );
