@@ -30,8 +30,9 @@ export class JsonLinesWriter {
     this.#emit({ type: "episodeStart", episode, title: title ?? null, settings: { ...settings, timeoutMs: settings.timeoutMs ?? null } });
   }
 
-  episodeEnd(episode: number, unusedReplies: number): void {
-    this.#emit({ type: "episodeEnd", episode, unusedReplies });
+  /** `awaitingReply`: a replayed log stopped at the request it holds no reply to. */
+  episodeEnd(episode: number, unusedReplies: number, awaitingReply = false): void {
+    this.#emit({ type: "episodeEnd", episode, unusedReplies, ...(awaitingReply ? { awaitingReply } : {}) });
   }
 
   onEvent(event: AgentEvent, episode: number): void {

@@ -72,7 +72,7 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
     {
       onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title, settings),
       onEvent: (event, index) => writer.onEvent(event, index),
-      onEpisodeEnd: (_episode, index, { unusedReplies }) => writer.episodeEnd(index, unusedReplies),
+      onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
     },
     { now: replayClock(), overrides, signal, toolErrors },
   );
