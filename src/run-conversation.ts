@@ -44,11 +44,12 @@ export async function runConversation(options: ConversationOptions): Promise<Con
   const stretches = splitIntoStretches(script);
   let turns = 0;
   let lastContext: readonly Message[] = history;
+  let started = false;
 
   for (const [index, stretch] of stretches.entries()) {
     // User turns before any reply open the conversation: they are in the first request, not "again".
-    if (index === 0 && history.length === 0) {
-      history = stretch.users.map((turn) => ({ role: "user", content: turn.user, timestamp: now() }));
+    if (index === 0) {
+      history = [...history, ...stretch.users.map((turn): Message => ({ role: "user", content: turn.user, timestamp: now() }))];
       lastContext = history;
     } else for (const turn of stretch.users) {
       const message: Message = { role: "user", content: turn.user, timestamp: now() };
@@ -69,6 +70,11 @@ export async function runConversation(options: ConversationOptions): Promise<Con
           maxTurns: remaining,
           onEvent: (event) => {
             if (event.type === "turnStart") lastContext = event.context.messages;
+            // One agentStart per conversation: later stretches start from a history already told.
+            if (event.type === "agentStart") {
+              if (started) return undefined;
+              started = true;
+            }
             // Held back: only the last stretch's end (or an abort) ends the conversation.
             if (event.type === "end") {
               ended = event;
