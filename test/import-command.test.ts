@@ -143,3 +143,22 @@ test("a version 1 Pi session (linear, no ids) imports in file order", async () =
   const result2 = history[2];
   assert.deepEqual(result2?.role === "toolResult" ? result2.content : undefined, [{ type: "text", text: "a b" }]);
 });
+
+test("hostile nesting: arguments 3,000 deep import; a schema 3,000 deep is not enforced below 64 levels and cannot be written — one line, exit 1", async () => {
+  const depth = 3000;
+  const body = (args: string, parameters: string) =>
+    `{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":${JSON.stringify(args)}}}]},{"role":"tool","tool_call_id":"c1","content":"ok"}],"tools":[{"type":"function","function":{"name":"f","description":"d","parameters":${parameters}}}]}`;
+  const deepArguments = join(scratch, "deep-arguments.json");
+  writeFileSync(deepArguments, body(`${'{"a":'.repeat(depth)}{}${"}".repeat(depth)}`, '{"type":"object"}'));
+  const imported = await cli("import", deepArguments, "-o", join(scratch, "deep-arguments.out.json"));
+  assert.equal(imported.code, 0, imported.err);
+
+  const deepSchema = join(scratch, "deep-schema.json");
+  writeFileSync(deepSchema, body("{}", `${'{"type":"object","properties":{"a":'.repeat(depth)}{}${"}}".repeat(depth)}`));
+  const output = join(scratch, "deep-schema.out.json");
+  const refused = await cli("import", deepSchema, "-o", output);
+  assert.equal(refused.code, 1);
+  assert.equal(refused.err.trimEnd().split("\n").length, 1);
+  assert.match(refused.err, /nested too deeply to write as JSON/);
+  assert.equal(existsSync(output), false);
+});

@@ -60,17 +60,27 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     io.err(`${formatReportError(name, outcome)}\n`);
     return 1;
   }
-  if (options.output === undefined) {
-    io.out(`${JSON.stringify(outcome.fixture, null, 2)}\n`);
+  const target = options.output;
+  let text: string;
+  try {
+    text = target === undefined ? `${JSON.stringify(outcome.fixture, null, 2)}\n` : fixtureText(outcome.fixture, target, schemaFile);
+  } catch (error) {
+    // JSON.stringify gives up on nesting thousands deep (a hostile schema or arguments): said plainly.
+    if (!(error instanceof RangeError)) throw error;
+    io.err(`${visible(name)}: cannot write the fixture: the conversation is nested too deeply to write as JSON\n`);
+    return 1;
+  }
+  if (target === undefined) {
+    io.out(text);
     for (const line of reportLines(name, outcome.report, undefined)) io.err(`${line}\n`);
     return 0;
   }
   try {
-    await writeFixtureFile(options.output, fixtureText(outcome.fixture, options.output, schemaFile));
+    await writeFixtureFile(target, text);
   } catch (error) {
-    io.err(`${visible(options.output)}: cannot write: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`${visible(target)}: cannot write: ${visible(error instanceof Error ? error.message : String(error))}\n`);
     return 1;
   }
-  for (const line of reportLines(name, outcome.report, options.output)) io.out(`${line}\n`);
+  for (const line of reportLines(name, outcome.report, target)) io.out(`${line}\n`);
   return 0;
 }

@@ -86,10 +86,12 @@ export function parsePiSession(text: string, branch: string | undefined): Import
   for (let current = leaf; current; current = current.parentId === null ? undefined : byId.get(current.parentId)) {
     if (seen.has(current.id)) throw new ImportError("/parentId", "the parentId links form a cycle", current.line, 1);
     seen.add(current.id);
-    path.unshift(current);
+    path.push(current);
     if (current.parentId !== null && !byId.has(current.parentId)) throw withPosition(current, "/parentId", `the parent ${JSON.stringify(current.parentId)} is not in the file`);
   }
 
+  // Collected leaf to root (push is linear; unshift would be quadratic on a long session).
+  path.reverse();
   const builder = new ConversationBuilder("pi-session");
   builder.note("", "filledIn", "a Pi session records no system prompt and no tool definitions: each called tool is declared with an open schema");
   builder.note("", "fieldDropped", "each reply's api, provider, model, usage and timestamps: the FakeModel's replies carry none (thinking and its signature are kept)");

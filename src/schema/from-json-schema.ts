@@ -17,6 +17,9 @@ export interface ConvertedSchema {
   unsupported: string[];
 }
 
+/** Deeper than any real tool's parameters; a hostile schema nested further is not enforced below it (no stack overflow). */
+export const MAX_SCHEMA_DEPTH = 64;
+
 /** Keywords that describe rather than constrain: accepted, and nothing to enforce. */
 const descriptive = new Set(["description", "title", "$schema", "examples", "$comment"]);
 
@@ -24,6 +27,10 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
   const unsupported: string[] = [];
   const convert = (node: unknown, path: (string | number)[]): Validator<unknown> => {
     const where = toJsonPointer(path) || "/";
+    if (path.length > MAX_SCHEMA_DEPTH * 2) {
+      unsupported.push(`${where} (nested deeper than ${MAX_SCHEMA_DEPTH} levels: not checked below here)`);
+      return unknownValue;
+    }
     if (node === true || (isRecord(node) && Object.keys(node).length === 0)) return unknownValue;
     if (!isRecord(node)) {
       unsupported.push(`${where} (a schema that is ${JSON.stringify(node)})`);
