@@ -12,6 +12,13 @@ export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 export type ReadBody = { ok: true; text: string; body: unknown } | { ok: false; why: string };
 
 export async function readBody(file: string, stdin: Readable, maxBytes = MAX_BODY_BYTES): Promise<ReadBody> {
+  const read = await readInputBytes(file, stdin, maxBytes);
+  if (!read.ok) return read;
+  return parse(read.bytes.toString("utf8"));
+}
+
+/** The bytes of a file, or of stdin for "-", bounded; shared with `import`, which decodes them itself. */
+export async function readInputBytes(file: string, stdin: Readable, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; why: string }> {
   let source: Readable;
   if (file === "-") source = stdin;
   else {
@@ -23,12 +30,6 @@ export async function readBody(file: string, stdin: Readable, maxBytes = MAX_BOD
     }
     source = createReadStream(file);
   }
-  const read = await readBounded(source, maxBytes);
-  if (!read.ok) return read;
-  return parse(read.text);
-}
-
-async function readBounded(source: Readable, maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; why: string }> {
   const chunks: Buffer[] = [];
   let total = 0;
   try {
@@ -44,7 +45,7 @@ async function readBounded(source: Readable, maxBytes: number): Promise<{ ok: tr
   } catch (error) {
     return { ok: false, why: describeFsError(error) };
   }
-  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }
 
 function parse(text: string): ReadBody {
