@@ -162,3 +162,15 @@ test("hostile nesting: arguments 3,000 deep import; a schema 3,000 deep is not e
   assert.match(refused.err, /nested too deeply to write as JSON/);
   assert.equal(existsSync(output), false);
 });
+
+test("stdin: `import -` reads the log from a pipe, as a child process", async () => {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "import", "-", "-o", join(scratch, "stdin.json")], { cwd: projectRoot });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.end(readFileSync(join(logs, "openai-responses-files.json")));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  assert.equal(code, 0);
+  assert.match(out, /^<stdin>: openai-responses \(detected from its shape\)/);
+  assert.ok(existsSync(join(scratch, "stdin.json")));
+});
