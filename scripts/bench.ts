@@ -130,6 +130,7 @@ rows.push([
 ]);
 
 rows.push(...lintBenchRows(progress));
+rows.push(...(await import("./bench-stream.ts")).streamBenchRows(progress));
 
 // --- The table ------------------------------------------------------------------------------------
 const header: Row = ["section", "subject", "measured", "ratio", "target"];

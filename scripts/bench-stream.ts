@@ -1,0 +1,149 @@
+// Bench rows for the partial-JSON parser (scripts/bench.ts prints them): one 1 MB tool-call
+// argument delivered in 1-byte, 16-byte and 4 KB fragments, with the best value read after every
+// fragment, as a streaming UI reads it. Compared in the same run, on the same fragments, with
+//   - Pi's parseStreamingJson, which is JSON.parse on the whole text so far and, when that throws,
+//     the `partial-json` package's parse (pi-mono packages/ai/src/utils/json-parse.ts; Pi depends
+//     on the npm package, so the package is what runs here), and
+//   - the `partial-json` package alone on the whole text so far.
+// Both re-read the whole prefix per fragment, which is quadratic: a subject that has not finished
+// within its time budget is stopped, and the row says how far it got and what the quadratic
+// projection of the whole run is. Ours keeps its place, so its 1-byte row is linear, which the
+// last row checks by doubling the input.
+import { deepStrictEqual } from "node:assert/strict";
+import { parse as partialJsonParse } from "partial-json";
+import { PartialJsonParser } from "../src/stream/partial-json.ts";
+import { nowMs } from "./bench-harness.ts";
+
+type Row = [section: string, subject: string, measured: string, ratio: string, target: string];
+
+/** Seconds a re-parsing subject may run per row before it is stopped. */
+const BUDGET_MS = 4_000;
+
+/** A write_file-like argument of about `bytes` characters: a long string with escapes, plus a list. */
+function bigArgument(bytes: number): string {
+  const line = 'const answer = "forty-two";\t// a line of code\n';
+  const items = Array.from({ length: 200 }, (_, index) => ({ index, ok: index % 2 === 0, weight: index / 7, tag: `item-${index}` }));
+  const skeleton = JSON.stringify({ path: "src/big.ts", items, content: "" });
+  const content = line.repeat(Math.ceil((bytes - skeleton.length) / (JSON.stringify(line).length - 2)));
+  return JSON.stringify({ path: "src/big.ts", items, content });
+}
+
+function split(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let index = 0; index < text.length; index += size) pieces.push(text.slice(index, index + size));
+  return pieces;
+}
+
+interface Run {
+  ms: number;
+  /** Fragments processed; fewer than all when the budget ran out. */
+  done: number;
+  value: unknown;
+}
+
+function runOurs(pieces: readonly string[]): Run {
+  const started = nowMs();
+  const parser = new PartialJsonParser();
+  let seen = 0;
+  for (const piece of pieces) {
+    parser.push(piece);
+    // Read the value after every fragment, as a UI would.
+    if (parser.value !== undefined) seen++;
+  }
+  parser.end();
+  if (seen === 0) throw new Error("no value seen");
+  return { ms: nowMs() - started, done: pieces.length, value: parser.value };
+}
+
+function runReparsing(pieces: readonly string[], parse: (text: string) => unknown): Run {
+  const started = nowMs();
+  let text = "";
+  let value: unknown;
+  let done = 0;
+  for (const piece of pieces) {
+    text += piece;
+    value = parse(text);
+    done++;
+    // The clock is read every 64 fragments: reading it each time would be most of a 1-byte row.
+    if ((done & 63) === 0 && nowMs() - started > BUDGET_MS) break;
+  }
+  return { ms: nowMs() - started, done, value };
+}
+
+function piParseStreamingJson(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return partialJsonParse(text) ?? {};
+    } catch {
+      return {};
+    }
+  }
+}
+
+function describe(run: Run, total: number, bytes: number): string {
+  if (run.done === total) return `${run.ms.toFixed(0)} ms, ${(bytes / 1e6 / (run.ms / 1000)).toFixed(1)} MB/s`;
+  // Cost grows with the square of the fragments read: project the whole run from the part done.
+  const projected = run.ms * (total / run.done) ** 2;
+  return `stopped at ${((run.done / total) * 100).toFixed(2)}% after ${(run.ms / 1000).toFixed(1)} s; ~${formatDuration(projected)} projected`;
+}
+
+function formatDuration(ms: number): string {
+  if (ms < 120_000) return `${(ms / 1000).toFixed(0)} s`;
+  if (ms < 7_200_000) return `${(ms / 60_000).toFixed(0)} min`;
+  return `${(ms / 3_600_000).toFixed(0)} h`;
+}
+
+export function streamBenchRows(progress: (text: string) => void): Row[] {
+  const rows: Row[] = [];
+  const text = bigArgument(1_000_000);
+  const expected: unknown = JSON.parse(text);
+  const sizes: [label: string, size: number][] = [
+    ["1-byte", 1],
+    ["16-byte", 16],
+    ["4 KB", 4096],
+  ];
+  const oursByteMs: number[] = [];
+  for (const [label, size] of sizes) {
+    progress(`partial JSON, ${label} fragments`);
+    const pieces = split(text, size);
+    rows.push([`partial JSON, ${(text.length / 1e6).toFixed(2)} MB argument`, `${label} fragments (${pieces.length.toLocaleString("en")})`, "", "", ""]);
+    // Warm-up, then the timed run; the value must be the whole argument at the end.
+    runOurs(split(text.slice(0, 100_000), size));
+    const ours = runOurs(pieces);
+    deepStrictEqual(ours.value, expected);
+    if (size === 1) oursByteMs.push(ours.ms);
+    const subjects: [string, Run][] = [
+      ["ours: PartialJsonParser, value read after each fragment", ours],
+      ["Pi's parseStreamingJson (JSON.parse, else partial-json)", runReparsing(pieces, piParseStreamingJson)],
+      ["partial-json's parse on the text so far", runReparsing(pieces, (prefix) => partialJsonParse(prefix))],
+    ];
+    for (const [subject, run] of subjects) {
+      if (run.done === pieces.length) deepStrictEqual(run.value, expected);
+      const finished = run.done === pieces.length;
+      const ratio = finished ? `${(run.ms / ours.ms).toFixed(1)}× ours` : `~${((run.ms * (pieces.length / run.done) ** 2) / ours.ms).toFixed(0)}× ours (projected)`;
+      rows.push(["", subject, describe(run, pieces.length, text.length), run === ours ? "1.0× ours" : ratio, ""]);
+    }
+  }
+  // Linear means twice the text costs about twice the time, even one byte at a time.
+  progress("partial JSON, 2 MB in 1-byte fragments");
+  const double = bigArgument(2_000_000);
+  const doubled = runOurs(split(double, 1));
+  deepStrictEqual(doubled.value, JSON.parse(double));
+  const growth = doubled.ms / (oursByteMs[0] ?? doubled.ms);
+  rows.push([
+    "partial JSON, linearity",
+    `ours, ${(double.length / 1e6).toFixed(2)} MB in 1-byte fragments`,
+    `${doubled.ms.toFixed(0)} ms`,
+    `${growth.toFixed(2)}× the 1 MB row`,
+    `≤ 2.5× (linear): ${growth <= 2.5 ? "met" : "NOT met"}`,
+  ]);
+  return rows;
+}
+
+// Run alone: `node --import tsx scripts/bench-stream.ts` prints just these rows.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of streamBenchRows((text) => process.stderr.write(`bench-stream: ${text}\n`))) console.log(row.join(" | "));
+}
