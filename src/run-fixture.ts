@@ -12,7 +12,7 @@ import { builtinTools } from "./tools/index.ts";
 import { recordedTools } from "./tools/recorded.ts";
 import { scriptReplies } from "./fixture/conversation-format.ts";
 import { isConversation, runConversation } from "./run-conversation.ts";
-import type { AssistantMessage, Tool, ValidationPolicy } from "./types.ts";
+import type { AssistantMessage, Model, Tool, ValidationPolicy } from "./types.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -42,6 +42,8 @@ export interface FixtureRunOptions {
   liveValidation?: () => ValidationPolicy | undefined;
   /** What a failed validation tells the model, for the whole run ("brief" by default). */
   toolErrors?: ToolErrorDetail;
+  /** Wraps each episode's FakeModel (--stream answers through a StreamingFakeModel around it). */
+  wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -105,7 +107,9 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         result = conversation;
         awaitingReply = conversation.awaitingReply;
       } else {
-        result = await runAgentLoop({ ...loopOptions, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
+        // --stream wraps the model here; a recorded conversation (above) replays its replies whole.
+        const streamed = options.wrapModel?.(model, episode, index) ?? model;
+        result = await runAgentLoop({ ...loopOptions, model: streamed, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
       }
     } catch (error) {
       // Only the model's refusals are the fixture's fault; anything else (a person quitting a

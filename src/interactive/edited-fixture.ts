@@ -27,8 +27,14 @@ export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTu
       ...episode,
       // A policy switched during the session applies to the whole replay.
       ...(validation === undefined ? {} : { validation }),
-      // A fixture scripts text and calls only; a replayed fixture never produced anything else.
-      script: scripts[index]?.map((item) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason })) ?? episode.script,
+      // A fixture scripts text and calls only; a replayed fixture never produced anything else. A
+      // reply's stream plan (--stream) is kept as the fixture had it.
+      script:
+        scripts[index]?.map((item, itemIndex) => {
+          if (isUserTurn(item)) return item;
+          const original = episode.script[itemIndex];
+          return { content: item.content.filter(isScriptable), stopReason: item.stopReason, stream: original && !isUserTurn(original) ? original.stream : undefined };
+        }) ?? episode.script,
     })),
   };
 }

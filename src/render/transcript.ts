@@ -9,6 +9,7 @@ import type { WireProvider } from "../wire/wire-request.ts";
 import { loadWireView } from "./wire-block.ts";
 import { Narrator } from "./narrator.ts";
 import { plainStyle, type Style } from "./style.ts";
+import type { StreamSettings } from "./stream-view.ts";
 
 export interface TranscriptOptions {
   lang: Language;
@@ -21,6 +22,8 @@ export interface TranscriptOptions {
   wire?: WireProvider;
   /** What a failed validation tells the model (--tool-errors). */
   toolErrors?: ToolErrorDetail;
+  /** --stream: replies arrive as events, narrated one by one (stream-view.ts). */
+  stream?: StreamSettings;
 }
 
 export function localize(text: LocalizedText, lang: Language): string {
@@ -33,8 +36,9 @@ export function replayClock(): () => number {
   return () => tick++;
 }
 
-export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors }: TranscriptOptions): Promise<void> {
+export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream }: TranscriptOptions): Promise<void> {
   const narrator = new Narrator(catalogs[lang], style, write, wire && (await loadWireView(wire)));
+  const wrapModel = stream && (await (await import("./stream-view.ts")).narratedStream(stream, lang, style, write, wire));
   narrator.title(localize(fixture.title, lang));
   try {
     await runFixture(
@@ -54,7 +58,7 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), overrides, signal, toolErrors },
+      { now: replayClock(), overrides, signal, toolErrors, wrapModel },
     );
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
@@ -62,10 +66,11 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
   }
 }
 
-export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter } = await import("./json-lines.ts");
   const writer = new JsonLinesWriter(write, wire && (await loadWireView(wire)));
+  const wrapModel = stream && (await (await import("./stream-view.ts")).jsonStream(stream, (line) => write(JSON.stringify(line)), wire));
   writer.fixture(fixture);
   await runFixture(
     fixture,
@@ -74,7 +79,7 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
       onEvent: (event, index) => writer.onEvent(event, index),
       onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
     },
-    { now: replayClock(), overrides, signal, toolErrors },
+    { now: replayClock(), overrides, signal, toolErrors, wrapModel },
   );
 }
 
@@ -82,7 +87,7 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
 export async function transcriptText(
   fixture: Fixture,
   lang: Language,
-  options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider; toolErrors?: ToolErrorDetail } = {},
+  options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider; toolErrors?: ToolErrorDetail; stream?: StreamSettings } = {},
 ): Promise<string> {
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });

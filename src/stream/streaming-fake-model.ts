@@ -27,8 +27,9 @@ export class StreamingFakeModel implements Model {
   readonly #options: StreamingFakeModelOptions;
   #next = 0;
 
-  constructor(script: readonly StreamedReply[], options: StreamingFakeModelOptions = {}) {
-    this.#fake = new FakeModel(script, options);
+  /** `fake`: an existing FakeModel over the same script, to stream its replies (run-fixture makes one). */
+  constructor(script: readonly StreamedReply[], options: StreamingFakeModelOptions = {}, fake?: FakeModel) {
+    this.#fake = fake ?? new FakeModel(script, options);
     this.#script = script;
     this.#options = options;
   }

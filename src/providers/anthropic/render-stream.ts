@@ -1,0 +1,49 @@
+// A reply's neutral events as the server-sent events Anthropic would send for it. Anthropic streams
+// one content block after another (`index` counts up; fragments of two blocks never mix), so
+// interleaved fragments are regrouped block by block. A length cut still stops every open block
+// and then reports `max_tokens`; an abort leaves the stream simply ending, as a closed socket does.
+import type { Message, RawContentBlockStartEvent, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import type { AssistantStreamEvent } from "../../stream/events.ts";
+import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import { STREAM_MESSAGE_ID, groupStream } from "../stream-blocks.ts";
+import { anthropicStopReasons, type AnthropicStreamFrame } from "./stream-events.ts";
+
+const emptyUsage: Message["usage"] = {
+  cache_creation: null,
+  cache_creation_input_tokens: null,
+  cache_read_input_tokens: null,
+  inference_geo: null,
+  input_tokens: 0,
+  output_tokens: 0,
+  output_tokens_details: null,
+  server_tool_use: null,
+  service_tier: "standard",
+  speed: null,
+};
+
+export function renderAnthropicStream(events: readonly AssistantStreamEvent[]): AnthropicStreamFrame[] {
+  const { blocks, terminal } = groupStream(events);
+  const frames: AnthropicStreamFrame[] = [];
+  const push = (data: RawMessageStreamEvent) => frames.push({ event: data.type, data });
+  push({
+    type: "message_start",
+    message: { id: STREAM_MESSAGE_ID, type: "message", role: "assistant", model: WIRE_MODEL, content: [], container: null, diagnostics: null, stop_details: null, stop_reason: null, stop_sequence: null, usage: emptyUsage },
+  });
+  blocks.forEach((block, index) => {
+    const contentBlock: RawContentBlockStartEvent["content_block"] =
+      block.kind === "text" ? { type: "text", text: "", citations: null } : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
+    push({ type: "content_block_start", index, content_block: contentBlock });
+    for (const fragment of block.fragments) {
+      push({ type: "content_block_delta", index, delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment } });
+    }
+    if (block.ended || terminal?.reason === "length") push({ type: "content_block_stop", index });
+  });
+  if (!terminal || terminal.reason === "aborted") return frames;
+  if (terminal.reason === "error") {
+    frames.push({ event: "error", data: { type: "error", error: { type: "api_error", message: terminal.errorMessage ?? "" }, request_id: null } });
+    return frames;
+  }
+  push({ type: "message_delta", delta: { container: null, stop_details: null, stop_reason: anthropicStopReasons[terminal.reason], stop_sequence: null }, usage: { cache_creation_input_tokens: null, cache_read_input_tokens: null, input_tokens: null, output_tokens: 0, output_tokens_details: null, server_tool_use: null } });
+  push({ type: "message_stop" });
+  return frames;
+}

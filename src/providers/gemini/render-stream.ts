@@ -1,0 +1,69 @@
+// A reply's neutral events as Gemini's streamGenerateContent chunks, in two forms. Classic: text
+// parts as they arrive, and each call as one whole `functionCall` part once its arguments are
+// complete — a call cut off before then is never sent. Streamed arguments (Vertex AI): the call
+// opens with its name and id, then one `partialArgs` entry per leaf of the arguments (a long
+// string in pieces, `willContinue` on all but the last), the call's `willContinue` false on its
+// last chunk. Gemini's args are always an object: anything else goes as `{}`.
+import type { FunctionCall, Part, PartialArg } from "@google/genai";
+import type { AssistantStreamEvent } from "../../stream/events.ts";
+import { parsePartialJson } from "../../stream/partial-json.ts";
+import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import { groupStream, blockSoFar } from "../stream-blocks.ts";
+import { formatJsonPath, jsonLeaves } from "./json-path.ts";
+import type { GeminiStreamChunk, GeminiStreamFrame } from "./stream-events.ts";
+
+export type GeminiStreamForm = "classic" | "partialArgs";
+
+/** How many UTF-16 units of a string leaf one partialArgs entry carries. */
+const STRING_PIECE = 8;
+
+function chunk(parts: Part[], finishReason?: GeminiStreamChunk["candidates"][number]["finishReason"]): GeminiStreamFrame {
+  return { data: { candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }], modelVersion: WIRE_MODEL } };
+}
+
+export function geminiArgs(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
+}
+
+export function renderGeminiStream(events: readonly AssistantStreamEvent[], form: GeminiStreamForm = "classic"): GeminiStreamFrame[] {
+  const { blocks, terminal } = groupStream(events);
+  const frames: GeminiStreamFrame[] = [];
+  for (const event of events) {
+    if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }]));
+    else if (form === "classic" && event.type === "toolcall_end") {
+      frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }]));
+    } else if (form === "partialArgs" && event.type === "toolcall_start") {
+      frames.push(chunk([{ functionCall: { name: event.name, id: event.id, willContinue: true } }]));
+    } else if (form === "partialArgs" && event.type === "toolcall_end") {
+      frames.push(...partialArgChunks(geminiArgs(event.toolCall.arguments), true));
+    }
+  }
+  // A call cut mid-arguments: in the streamed form, the leaves known so far, never finished.
+  if (form === "partialArgs") for (const block of blocks) if (block.kind === "toolCall" && !block.ended) frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false));
+  if (!terminal || terminal.reason === "aborted") return frames;
+  if (terminal.reason === "error") {
+    frames.push({ data: { error: { code: 500, message: terminal.errorMessage ?? "", status: "INTERNAL" } } });
+    return frames;
+  }
+  frames.push(chunk([{ text: "" }], terminal.reason === "length" ? "MAX_TOKENS" : "STOP"));
+  return frames;
+}
+
+function partialArgChunks(args: Record<string, unknown>, finished: boolean): GeminiStreamFrame[] {
+  const entries: PartialArg[] = [];
+  for (const { path, value } of jsonLeaves(args)) {
+    const jsonPath = formatJsonPath(path);
+    if (typeof value === "string") {
+      const pieces = value.length === 0 ? [""] : (value.match(new RegExp(`[\\s\\S]{1,${STRING_PIECE}}`, "g")) ?? [""]);
+      pieces.forEach((piece, index) => entries.push({ jsonPath, stringValue: piece, ...(index < pieces.length - 1 ? { willContinue: true } : {}) }));
+    } else if (typeof value === "number") entries.push({ jsonPath, numberValue: value });
+    else if (typeof value === "boolean") entries.push({ jsonPath, boolValue: value });
+    else entries.push({ jsonPath, nullValue: "NULL_VALUE" });
+  }
+  const frames = entries.map((entry, index) => {
+    const call: FunctionCall = { partialArgs: [entry], willContinue: !finished || index < entries.length - 1 };
+    return chunk([{ functionCall: call }]);
+  });
+  if (finished && entries.length === 0) frames.push(chunk([{ functionCall: { willContinue: false } }]));
+  return frames;
+}

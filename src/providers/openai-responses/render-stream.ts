@@ -1,0 +1,69 @@
+// A reply's neutral events as the Responses API's events: one output item per block, in order (a
+// `message` item with one `output_text` part for a text, a `function_call` item for a call), each
+// opened, filled and closed before the next. A length cut ends with `response.incomplete`
+// (`max_output_tokens`), an error with `response.failed`; an abort simply stops.
+import type { ResponseFunctionToolCall, ResponseOutputItem, ResponseOutputMessage, ResponseStreamEvent } from "openai/resources/responses/responses";
+import type { AssistantStreamEvent } from "../../stream/events.ts";
+import { blockSoFar, groupStream } from "../stream-blocks.ts";
+import { responseObject, type OpenAIResponsesStreamFrame } from "./stream-events.ts";
+
+export function renderOpenAIResponsesStream(events: readonly AssistantStreamEvent[]): OpenAIResponsesStreamFrame[] {
+  const { blocks, terminal } = groupStream(events);
+  const frames: OpenAIResponsesStreamFrame[] = [];
+  let sequence = 0;
+  const push = (data: ResponseStreamEvent) => frames.push({ event: data.type, data });
+  const output: ResponseOutputItem[] = [];
+  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", []) });
+  blocks.forEach((block, outputIndex) => {
+    const so = blockSoFar(block);
+    if (block.kind === "text") {
+      const itemId = `msg_${outputIndex}`;
+      const item = (status: ResponseOutputMessage["status"], text: string): ResponseOutputMessage => ({
+        type: "message",
+        id: itemId,
+        role: "assistant",
+        status,
+        content: status === "in_progress" ? [] : [{ type: "output_text", text, annotations: [] }],
+      });
+      push({ type: "response.output_item.added", sequence_number: sequence++, output_index: outputIndex, item: item("in_progress", "") });
+      push({ type: "response.content_part.added", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
+      for (const fragment of block.fragments) {
+        push({ type: "response.output_text.delta", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, delta: fragment, logprobs: [] });
+      }
+      if (!block.ended) return;
+      push({ type: "response.output_text.done", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, text: so, logprobs: [] });
+      push({ type: "response.content_part.done", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, part: { type: "output_text", text: so, annotations: [] } });
+      const done = item("completed", so);
+      output.push(done);
+      push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
+      return;
+    }
+    const itemId = `fc_${outputIndex}`;
+    const item = (status: NonNullable<ResponseFunctionToolCall["status"]>, args: string): ResponseFunctionToolCall => ({
+      type: "function_call",
+      id: itemId,
+      call_id: block.id,
+      name: block.name,
+      arguments: args,
+      status,
+    });
+    push({ type: "response.output_item.added", sequence_number: sequence++, output_index: outputIndex, item: item("in_progress", "") });
+    for (const fragment of block.fragments) {
+      push({ type: "response.function_call_arguments.delta", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, delta: fragment });
+    }
+    if (!block.ended) return;
+    push({ type: "response.function_call_arguments.done", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, name: block.name, arguments: so });
+    const done = item("completed", so);
+    output.push(done);
+    push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
+  });
+  if (!terminal || terminal.reason === "aborted") return frames;
+  if (terminal.reason === "error") {
+    push({ type: "response.failed", sequence_number: sequence++, response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }) });
+  } else if (terminal.reason === "length") {
+    push({ type: "response.incomplete", sequence_number: sequence++, response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" } }) });
+  } else {
+    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output) });
+  }
+  return frames;
+}

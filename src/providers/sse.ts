@@ -1,0 +1,73 @@
+// Server-sent events as text, both ways: `event:` / `data:` lines separated by blank lines (the
+// format every provider streams in; https://html.spec.whatwg.org/multipage/server-sent-events.html),
+// and one JSON event per line, the other way captures are commonly logged. Reading is lenient — a
+// comment line, a `retry:` or `id:` field, CRLF line ends — because real captures carry all of them.
+import type { SseFrame } from "../render/stream-narration.ts";
+
+export function formatSse(frames: readonly SseFrame[]): string {
+  return frames.map((frame) => `${frame.event === undefined ? "" : `event: ${frame.event}\n`}data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`).join("");
+}
+
+/** A line that could not be read: where, and why. */
+export interface SseProblem {
+  line: number;
+  message: string;
+}
+
+export function readSse(text: string): { frames: SseFrame[]; problems: SseProblem[] } {
+  const lines = text.split(/\r\n|\r|\n/);
+  const firstContent = lines.find((line) => line.trim() !== "")?.trim() ?? "";
+  // One JSON object per line, no `data:` prefix: a JSON Lines capture.
+  if (firstContent.startsWith("{") || firstContent.startsWith("[")) return readJsonLines(lines);
+  const frames: SseFrame[] = [];
+  const problems: SseProblem[] = [];
+  let event: string | undefined;
+  let data: string[] = [];
+  let dataLine = 0;
+  const flush = () => {
+    if (data.length > 0) {
+      const joined = data.join("\n");
+      const parsed = parseData(joined);
+      if (parsed.ok) frames.push({ ...(event === undefined ? {} : { event }), data: parsed.value });
+      else problems.push({ line: dataLine, message: parsed.message });
+    }
+    event = undefined;
+    data = [];
+  };
+  lines.forEach((line, index) => {
+    if (line === "") return flush();
+    if (line.startsWith(":")) return;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
+    if (field === "event") event = value;
+    else if (field === "data") {
+      if (data.length === 0) dataLine = index + 1;
+      data.push(value);
+    }
+  });
+  flush();
+  return { frames, problems };
+}
+
+function readJsonLines(lines: readonly string[]): { frames: SseFrame[]; problems: SseProblem[] } {
+  const frames: SseFrame[] = [];
+  const problems: SseProblem[] = [];
+  lines.forEach((line, index) => {
+    if (line.trim() === "") return;
+    const parsed = parseData(line.trim());
+    if (parsed.ok) frames.push({ data: parsed.value });
+    else problems.push({ line: index + 1, message: parsed.message });
+  });
+  return { frames, problems };
+}
+
+function parseData(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  // OpenAI Chat ends its stream with the literal `[DONE]`, which is not JSON.
+  if (text === "[DONE]") return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
