@@ -3,12 +3,10 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { catalogs } from "../src/i18n/index.ts";
 import { errorLine } from "../src/render/error-line.ts";
-import { transcriptText } from "../src/render/transcript.ts";
 import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
-import { goldens, projectRoot, toolListChange } from "./goldens.ts";
+import { goldenText, goldens, projectRoot, toolListChange } from "./goldens.ts";
 
 const usage = "usage: npm run check [-- --update]\n  --update  rewrite the golden files from the current output (review the git diff afterwards)";
 const args = process.argv.slice(2);
@@ -25,11 +23,11 @@ const update = args.includes("--update");
 
 let failures = 0;
 for (const golden of goldens()) {
-  const label = `${golden.fixture} (${[golden.lang, golden.wire, golden.toolErrors && `--tool-errors ${golden.toolErrors}`].filter(Boolean).join(", ")}) → ${golden.file}`;
+  const label = `${golden.fixture} (${[golden.lang, golden.wire, golden.toolErrors && `--tool-errors ${golden.toolErrors}`, golden.stream && "stream", golden.json && "json"].filter(Boolean).join(", ")}) → ${golden.file}`;
   const source = fixtureFileFor(golden.fixture);
   let actual: string;
   try {
-    actual = await transcriptText(await loadFixture(source), golden.lang, { wire: golden.wire, toolErrors: golden.toolErrors });
+    actual = await goldenText(golden);
   } catch (error) {
     const line = errorLine(error, source, catalogs[golden.lang]);
     if (line === undefined) throw error;

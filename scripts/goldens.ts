@@ -18,7 +18,13 @@ export interface Golden {
   wire?: WireProvider;
   /** Run with --tool-errors this (brief when left out). */
   toolErrors?: ToolErrorDetail;
+  /** --stream (and with `json`, --json --stream). */
+  stream?: boolean;
+  json?: boolean;
 }
+
+/** The streaming scenarios: each also has goldens narrated, as JSON Lines and as Anthropic's events. */
+export const streamScenarios = ["stream-call-in-pieces", "stream-interleaved-calls", "stream-cut-length", "stream-error-midstream", "stream-interrupted"];
 
 export function goldens(): Golden[] {
   const list: Golden[] = [
@@ -37,6 +43,11 @@ export function goldens(): Golden[] {
   // provider the log came from, so the last request shown is the logged body.
   for (const { name, wire } of importedFixtures()) {
     list.push({ fixture: `imported/${name}`, lang: "en", file: `fixtures/expected/imported/${name}.txt`, ...(wire ? { wire } : {}) });
+  }
+  for (const name of streamScenarios) {
+    list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.txt`, stream: true });
+    list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.jsonl`, stream: true, json: true });
+    list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.anthropic.txt`, stream: true, wire: "anthropic" });
   }
   return list;
 }
@@ -76,4 +87,20 @@ export function importedFixtures(): { name: string; wire: WireProvider | undefin
       const name = basename(entry, ".json");
       return { name, wire: wireProviders.find((provider) => name.startsWith(`${provider}-`)) };
     });
+}
+
+/** The text a golden file must hold: the transcript, or with `json` the JSON Lines, as the CLI prints them. */
+export async function goldenText(golden: Golden): Promise<string> {
+  const [{ loadFixture }, { fixtureJsonLines, transcriptText }, { fixtureFileFor }] = await Promise.all([
+    import("../src/fixture/load-fixture.ts"),
+    import("../src/render/transcript.ts"),
+    import("../src/fixture/fixture-files.ts"),
+  ]);
+  const fixture = await loadFixture(fixtureFileFor(golden.fixture));
+  const stream = golden.stream ? {} : undefined;
+  const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };
+  if (!golden.json) return transcriptText(fixture, golden.lang, options);
+  const lines: string[] = [];
+  await fixtureJsonLines(fixture, { write: (line) => lines.push(line), ...options });
+  return `${lines.join("\n")}\n`;
 }

@@ -16,6 +16,7 @@ import { addImportCommand } from "./commands/import.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
+import { registerReplayStream } from "./commands/replay-stream.ts";
 
 export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
 
@@ -35,6 +36,8 @@ export interface CliIO {
 interface Options {
   lang: Language;
   json?: boolean;
+  stream?: boolean;
+  chunk?: number;
   list?: boolean;
   maxTurns?: number;
   toolExecution?: EpisodeSettings["toolExecution"];
@@ -76,6 +79,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     )
     .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
     .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(wireProviders))
+    .option("--stream", "stream each reply as events (Pi's names) and narrate them; with --wire, also the provider's server-sent events")
+    .addOption(new Option("--chunk <n>", "fragment size for --stream (overrides the fixture; implies --stream)").argParser(positiveInteger))
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     // Commander repeats what it was given (an unknown option, a bad value): shown, never obeyed.
@@ -93,6 +98,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "  tool-call-playground --lang en\n" +
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
         "  tool-call-playground my-fixture.json --json\n" +
+        "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
+        "  tool-call-playground replay-stream capture.sse        rebuild a message from a captured provider stream\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
         "Exit codes: 0 done, 1 bad input (fixture, arguments), 2 --interactive without a terminal,\n" +
         "70 internal error, 130 interrupted (Ctrl-C, or Esc at a prompt).\n" +
@@ -105,6 +112,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     });
   addLintCommand(program, io, (code) => (exitCode = code));
   addImportCommand(program, io, (code) => (exitCode = code));
+  registerReplayStream(program, io, (code) => (exitCode = code));
   program.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -171,13 +179,14 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   }
   const overrides = overridesFrom(options);
   const write = (line: string) => io.out(`${line}\n`);
+  const stream = options.stream || options.chunk !== undefined ? { chunk: options.chunk } : undefined;
   try {
     const fixture = await loadFixture(reference.file);
     if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options) });
+      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options) });
+      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream });
     }
   } catch (error) {
     const line = errorLine(error, reference.file, say);

@@ -4,14 +4,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { loadFixture } from "../src/fixture/load-fixture.ts";
-import { transcriptText } from "../src/render/transcript.ts";
-import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
-import { goldens, projectRoot } from "../scripts/goldens.ts";
+import { goldenText, goldens, projectRoot } from "../scripts/goldens.ts";
 
 for (const golden of goldens()) {
   test(`golden ${golden.file}`, async () => {
-    const actual = await transcriptText(await loadFixture(fixtureFileFor(golden.fixture)), golden.lang, { wire: golden.wire, toolErrors: golden.toolErrors });
+    const actual = await goldenText(golden);
     assert.equal(actual, readFileSync(join(projectRoot, golden.file), "utf8"), "run npm run check for a diff");
   });
 }

@@ -85,8 +85,9 @@ test("every cut stream leaves every call answered", async () => {
   await fc.assert(
     fc.asyncProperty(reply, cut, fc.integer({ min: 1, max: 9 }), async (scripted, cutPlan, chunk) => {
       const controller = new AbortController();
-      // A stall only ends when the run is aborted, as Ctrl-C or a timeout would.
-      const timer = setTimeout(() => controller.abort(new Error("test abort")), 20);
+      // A stall only ends when the run is aborted, as Ctrl-C or a timeout would; the other cuts
+      // must end by themselves, so only a stall gets a timer.
+      const timer = cutPlan.reason === "stall" ? setTimeout(() => controller.abort(new Error("test abort")), 20) : undefined;
       const model = new StreamingFakeModel([{ ...scripted, stream: { cut: cutPlan } }, { content: [{ type: "text", text: "done" }] }], { chunk });
       try {
         const { history } = await runAgentLoop({ model, registry: new ToolRegistry(builtinTools), messages: context.messages, signal: controller.signal });
