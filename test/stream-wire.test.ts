@@ -7,7 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { renderAnthropicStream } from "../src/providers/anthropic/render-stream.ts";
 import { parseGeminiStream } from "../src/providers/gemini/parse-stream.ts";
-import { geminiArgs, renderGeminiStream } from "../src/providers/gemini/render-stream.ts";
+import { renderGeminiStream } from "../src/providers/gemini/render-stream.ts";
 import { formatSse, readSse } from "../src/providers/sse.ts";
 import { parseWireStream, renderWireStream } from "../src/providers/wire-stream.ts";
 import type { SseFrame } from "../src/render/stream-narration.ts";
@@ -16,6 +16,7 @@ import type { AssistantStreamEvent } from "../src/stream/events.ts";
 import { streamSteps, type StreamPlan } from "../src/stream/stream-plan.ts";
 import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
 import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../src/types.ts";
+import { expectedFromWire } from "./stream-normalise.ts";
 
 const RUNS = 1000;
 
@@ -54,46 +55,6 @@ async function consume(events: readonly AssistantStreamEvent[]): Promise<StreamE
   })());
 }
 
-/** What each provider's format cannot carry, applied to the neutral message. */
-function normalise(provider: WireProvider | "gemini-partial", message: AssistantMessage): { content: unknown[]; stopReason: StopReason; errorMessage?: string } {
-  let content: (TextContent | ToolCall)[] = message.content.map((item) => ({ ...item }));
-  const mergesText = provider === "openai-chat" || provider === "gemini" || provider === "gemini-partial";
-  if (mergesText) {
-    // No text block boundaries: adjacent texts arrive as one, an empty one not at all.
-    const merged: (TextContent | ToolCall)[] = [];
-    for (const item of content) {
-      const last = merged[merged.length - 1];
-      if (item.type === "text" && item.text === "") continue;
-      if (item.type === "text" && last?.type === "text") merged[merged.length - 1] = { type: "text", text: last.text + item.text };
-      else merged.push(item);
-    }
-    content = merged;
-  }
-  if (provider === "gemini" || provider === "gemini-partial") {
-    // Gemini's args are an object; streamed ones are leaves, so a (partial) empty object or array has no entry.
-    const args = provider === "gemini" ? geminiArgs : (value: unknown) => stripEmpty(geminiArgs(value));
-    content = content.map((item) => (item.type === "toolCall" ? { ...item, arguments: args(item.arguments) } : item));
-  }
-  let stop = message.stopReason;
-  // Responses and Gemini have no tool-use reason: a finished reply with a call is "toolUse".
-  if ((provider === "openai-responses" || provider === "gemini" || provider === "gemini-partial") && (stop === "stop" || stop === "toolUse")) stop = content.some((item) => item.type === "toolCall") ? "toolUse" : "stop";
-  // An error event's message is a required string on every wire: an empty one reads back as none.
-  return { content, stopReason: stop, ...(message.errorMessage === undefined || message.errorMessage === "" ? {} : { errorMessage: message.errorMessage }) };
-}
-
-function stripEmpty(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map(stripEmpty);
-    while (items.length > 0 && isEmpty(items[items.length - 1])) items.pop();
-    return items;
-  }
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, stripEmpty(item)]).filter(([, item]) => !isEmpty(item)));
-  return value;
-}
-function isEmpty(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Object.keys(value).length === 0;
-}
-
 function throughSseText(frames: readonly SseFrame[]): SseFrame[] {
   const { frames: read, problems } = readSse(formatSse(frames));
   assert.deepEqual(problems, []);
@@ -107,24 +68,15 @@ async function roundTrip(provider: WireProvider | "gemini-partial", events: Assi
   const parsed = provider === "gemini-partial" ? parseGeminiStream(throughSseText(frames)) : parseWireStream(provider, throughSseText(frames));
   assert.deepEqual(parsed.problems, []);
   const rebuilt = await consume(parsed.events);
-  let expected = normalise(provider, neutral.message);
-  // Classic Gemini sends a call only once it is whole: an unfinished one never reaches the wire.
-  if (provider === "gemini") {
-    const ended = new Set(events.flatMap((event) => (event.type === "toolcall_end" ? [event.contentIndex] : [])));
-    const started = events.flatMap((event) => (event.type === "toolcall_start" || event.type === "text_start" ? [event] : []));
-    const unfinished = new Set(started.filter((event) => event.type === "toolcall_start" && !ended.has(event.contentIndex)).map((event) => event.contentIndex));
-    const kept = neutral.message.content.filter((_item, index) => !unfinished.has(index));
-    expected = normalise(provider, { ...neutral.message, content: kept });
-  }
-  const terminated = events.some((event) => event.type === "done" || (event.type === "error" && event.reason === "error"));
-  if (!terminated) {
+  const expected = expectedFromWire(provider, events, neutral.message);
+  if (!expected.terminated) {
     // An abort is the client hanging up: the wire shows a stream that simply ends.
     assert.equal(rebuilt.unterminated, true);
     assert.deepEqual(rebuilt.message.content, expected.content);
     return;
   }
   const { timestamp: _timestamp, role: _role, ...actual } = rebuilt.message;
-  assert.deepEqual(actual, expected);
+  assert.deepEqual(actual, expected.message);
 }
 
 for (const provider of [...wireProviders, "gemini-partial" as const]) {

@@ -3,7 +3,7 @@
 // complete — a call cut off before then is never sent. Streamed arguments (Vertex AI): the call
 // opens with its name and id, then one `partialArgs` entry per leaf of the arguments (a long
 // string in pieces, `willContinue` on all but the last), the call's `willContinue` false on its
-// last chunk. Gemini's args are always an object: anything else goes as `{}`.
+// last chunk; calls go one after another, and a cut one sends the leaves it had. Gemini's args are always an object: anything else goes as `{}`.
 import type { FunctionCall, Part, PartialArg } from "@google/genai";
 import type { AssistantStreamEvent } from "../../stream/events.ts";
 import { parsePartialJson } from "../../stream/partial-json.ts";
@@ -32,14 +32,20 @@ export function renderGeminiStream(events: readonly AssistantStreamEvent[], form
     if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }]));
     else if (form === "classic" && event.type === "toolcall_end") {
       frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }]));
-    } else if (form === "partialArgs" && event.type === "toolcall_start") {
-      frames.push(chunk([{ functionCall: { name: event.name, id: event.id, willContinue: true } }]));
     } else if (form === "partialArgs" && event.type === "toolcall_end") {
+      // One call at a time: Gemini's chunks have no index to tell two streamed calls apart.
+      frames.push(chunk([{ functionCall: { name: event.toolCall.name, id: event.toolCall.id, willContinue: true } }]));
       frames.push(...partialArgChunks(geminiArgs(event.toolCall.arguments), true));
     }
   }
   // A call cut mid-arguments: in the streamed form, the leaves known so far, never finished.
-  if (form === "partialArgs") for (const block of blocks) if (block.kind === "toolCall" && !block.ended) frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false));
+  if (form === "partialArgs") {
+    for (const block of blocks) {
+      if (block.kind !== "toolCall" || block.ended) continue;
+      frames.push(chunk([{ functionCall: { name: block.name, id: block.id, willContinue: true } }]));
+      frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false));
+    }
+  }
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
     frames.push({ data: { error: { code: 500, message: terminal.errorMessage ?? "", status: "INTERNAL" } } });
