@@ -26,3 +26,10 @@ export type { AgentEvent, AgentEventListener, EndReason } from "./loop/events.ts
 export { builtinTools, calc, echo, boom, slow } from "./tools/index.ts";
 export { calcSchema, calcOperators, runCalc, type CalcOperator, type CalcDetails } from "./tools/calc.ts";
 export { echoSchema } from "./tools/echo.ts";
+// Streaming: Pi-named events, the incremental partial-JSON parser, the streaming FakeModel and the
+// consumer that builds a message from events (README "Streaming").
+export type { AssistantStreamEvent, AssistantStream } from "./stream/events.ts";
+export { PartialJsonParser, parsePartialJson, type GrowingLeaf, type PartialJsonError } from "./stream/partial-json.ts";
+export { StreamingFakeModel, type StreamedReply, type StreamingFakeModelOptions } from "./stream/streaming-fake-model.ts";
+export { consumeStream, type StreamEnding, type StreamEventListener, type StreamProgress, type PartialToolCall } from "./stream/consume-stream.ts";
+export { streamSteps, type StreamPlan } from "./stream/stream-plan.ts";

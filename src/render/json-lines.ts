@@ -85,3 +85,8 @@ export class JsonLinesWriter {
     this.write(safeJson(line, JSON_DEPTH_LIMIT));
   }
 }
+
+/** One line of the --json output for any other event (the stream's), escaped and depth-cut alike. */
+export function jsonLine(line: Record<string, unknown>): string {
+  return safeJson({ type: typeof line.type === "string" ? line.type : "unknown", ...line }, JSON_DEPTH_LIMIT);
+}

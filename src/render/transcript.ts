@@ -68,9 +68,9 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
 
 export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
-  const { JsonLinesWriter } = await import("./json-lines.ts");
+  const { JsonLinesWriter, jsonLine } = await import("./json-lines.ts");
   const writer = new JsonLinesWriter(write, wire && (await loadWireView(wire)));
-  const wrapModel = stream && (await (await import("./stream-view.ts")).jsonStream(stream, (line) => write(JSON.stringify(line)), wire));
+  const wrapModel = stream && (await (await import("./stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
   writer.fixture(fixture);
   await runFixture(
     fixture,
