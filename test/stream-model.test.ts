@@ -103,3 +103,16 @@ test("every cut stream leaves every call answered", async () => {
     { numRuns: 150 },
   );
 });
+
+test("an event with an absurd block index is ignored, not turned into a sparse array", async () => {
+  async function* events(): AsyncGenerator<AssistantStreamEvent> {
+    yield { type: "start", timestamp: 0 };
+    yield { type: "text_start", contentIndex: 1e9 };
+    yield { type: "text_start", contentIndex: -1 };
+    yield { type: "text_start", contentIndex: 0 };
+    yield { type: "text_delta", contentIndex: 0, delta: "ok" };
+    yield { type: "done", reason: "stop" };
+  }
+  const ending = await consumeStream(events());
+  assert.deepEqual(ending.message.content, [{ type: "text", text: "ok" }]);
+});

@@ -41,6 +41,9 @@ export interface StreamEnding {
   unterminated: boolean;
 }
 
+/** More content blocks than any reply has; the bound keeps a hostile index from allocating. */
+export const MAX_BLOCKS = 10_000;
+
 interface OpenCall {
   call: ToolCall;
   parser: PartialJsonParser;
@@ -85,6 +88,10 @@ export async function consumeStream(
 
 /** Applies one event to the message; true when the event ends the stream. */
 function apply(partial: AssistantMessage, calls: Map<number, OpenCall>, event: AssistantStreamEvent): boolean {
+  // Blocks may open out of order (explicit fragments can start block 1 first), so holes are
+  // allowed; but events may come from a parser of untrusted data, and an index of a billion would
+  // make a sparse array of that length, so an index beyond MAX_BLOCKS (or not whole) is ignored.
+  if ("contentIndex" in event && !(Number.isInteger(event.contentIndex) && event.contentIndex >= 0 && event.contentIndex < MAX_BLOCKS)) return false;
   switch (event.type) {
     case "start":
       partial.timestamp = event.timestamp;
