@@ -163,3 +163,22 @@ test("unreadable input is one line naming the file, and an unknown sender asks f
   assert.equal(unknown.code, 1);
   assert.match(unknown.err, /--provider \(expected one of: openai-chat, openai-responses, anthropic, gemini\)/);
 });
+
+test("a Gemini stream logged as one JSON array (no alt=sse) and as JSON Lines", async () => {
+  const chunks = [
+    { candidates: [{ content: { role: "model", parts: [{ text: "Let me " }] }, index: 0 }], modelVersion: "gemini-x" },
+    { candidates: [{ content: { role: "model", parts: [{ text: "check." }, { functionCall: { name: "calc", args: { a: 1, b: 2, op: "add" } } }] }, index: 0 }] },
+    { candidates: [{ content: { role: "model", parts: [{ text: "" }] }, finishReason: "STOP", index: 0 }], usageMetadata: { totalTokenCount: 9 } },
+  ];
+  for (const text of [JSON.stringify(chunks, null, 2), chunks.map((chunk) => JSON.stringify(chunk)).join("\n")]) {
+    const result = await replay(text, { json: true });
+    assert.equal(result.code, 0, result.err);
+    const message: unknown = JSON.parse(result.out);
+    assert.ok(isAssistant(message));
+    assert.deepEqual(message.content, [
+      { type: "text", text: "Let me check." },
+      { type: "toolCall", id: "", name: "calc", arguments: { a: 1, b: 2, op: "add" } },
+    ]);
+    assert.equal(message.stopReason, "toolUse");
+  }
+});

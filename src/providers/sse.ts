@@ -1,6 +1,7 @@
 // Server-sent events as text, both ways: `event:` / `data:` lines separated by blank lines (the
 // format every provider streams in; https://html.spec.whatwg.org/multipage/server-sent-events.html),
-// and one JSON event per line, the other way captures are commonly logged. Reading is lenient — a
+// one JSON event per line, the other way captures are commonly logged, and one JSON array of events
+// (what Gemini's streamGenerateContent returns without `alt=sse`). Reading is lenient — a
 // comment line, a `retry:` or `id:` field, CRLF line ends — because real captures carry all of them.
 import type { SseFrame } from "../render/stream-narration.ts";
 
@@ -17,6 +18,10 @@ export interface SseProblem {
 export function readSse(text: string): { frames: SseFrame[]; problems: SseProblem[] } {
   const lines = text.split(/\r\n|\r|\n/);
   const firstContent = lines.find((line) => line.trim() !== "")?.trim() ?? "";
+  if (firstContent.startsWith("[")) {
+    const whole = parseData(text.trim());
+    if (whole.ok && Array.isArray(whole.value)) return { frames: whole.value.map((data: unknown) => ({ data })), problems: [] };
+  }
   // One JSON object per line, no `data:` prefix: a JSON Lines capture.
   if (firstContent.startsWith("{") || firstContent.startsWith("[")) return readJsonLines(lines);
   const frames: SseFrame[] = [];

@@ -7,6 +7,7 @@ import type { FakeModel } from "../fake-model.ts";
 import { scriptReplies } from "../fixture/conversation-format.ts";
 import { streamCatalogs } from "../i18n/stream-catalog.ts";
 import type { StreamEventListener } from "../stream/consume-stream.ts";
+import type { AssistantStreamEvent } from "../stream/events.ts";
 import { StreamingFakeModel } from "../stream/streaming-fake-model.ts";
 import type { Model } from "../types.ts";
 import type { WireProvider } from "../wire/wire-request.ts";
@@ -40,7 +41,7 @@ export async function narratedStream(settings: StreamSettings, lang: Language, s
 export async function jsonStream(settings: StreamSettings, emit: (line: Record<string, unknown>) => void, wire: WireProvider | undefined): Promise<ModelWrapper> {
   const view = wire && (await loadWireStreamView(wire));
   return wrapper(settings, (episode) => {
-    let events: Parameters<WireStreamView>[0][number][] = [];
+    let events: AssistantStreamEvent[] = [];
     return (event) => {
       if (event.type === "start") events = [];
       events.push(event);
