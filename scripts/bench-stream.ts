@@ -12,9 +12,12 @@
 import { deepStrictEqual } from "node:assert/strict";
 import { parse as partialJsonParse } from "partial-json";
 import { PartialJsonParser } from "../src/stream/partial-json.ts";
-import { nowMs } from "./bench-harness.ts";
+import { median, nowMs } from "./bench-harness.ts";
 
 type Row = [section: string, subject: string, measured: string, ratio: string, target: string];
+
+/** Runs of ours per row (the median is shown): one run of a million pushes is at the mercy of GC. */
+const OUR_RUNS = 5;
 
 /** Seconds a re-parsing subject may run per row before it is stopped. */
 const BUDGET_MS = 4_000;
@@ -105,18 +108,19 @@ export function streamBenchRows(progress: (text: string) => void): Row[] {
     ["16-byte", 16],
     ["4 KB", 4096],
   ];
-  const oursByteMs: number[] = [];
+  let oursByteMs = 0;
   for (const [label, size] of sizes) {
     progress(`partial JSON, ${label} fragments`);
     const pieces = split(text, size);
     rows.push([`partial JSON, ${(text.length / 1e6).toFixed(2)} MB argument`, `${label} fragments (${pieces.length.toLocaleString("en")})`, "", "", ""]);
-    // Warm-up, then the timed run; the value must be the whole argument at the end.
+    // Warm-up, then the timed runs; the value must be the whole argument at the end.
     runOurs(split(text.slice(0, 100_000), size));
-    const ours = runOurs(pieces);
-    deepStrictEqual(ours.value, expected);
-    if (size === 1) oursByteMs.push(ours.ms);
+    const runs = Array.from({ length: OUR_RUNS }, () => runOurs(pieces));
+    for (const run of runs) deepStrictEqual(run.value, expected);
+    const ours: Run = { ms: median(runs.map((run) => run.ms)), done: pieces.length, value: runs[0]?.value };
+    if (size === 1) oursByteMs = ours.ms;
     const subjects: [string, Run][] = [
-      ["ours: PartialJsonParser, value read after each fragment", ours],
+      [`ours: PartialJsonParser, value read after each fragment (median of ${OUR_RUNS})`, ours],
       ["Pi's parseStreamingJson (JSON.parse, else partial-json)", runReparsing(pieces, piParseStreamingJson)],
       ["partial-json's parse on the text so far", runReparsing(pieces, (prefix) => partialJsonParse(prefix))],
     ];
@@ -130,13 +134,15 @@ export function streamBenchRows(progress: (text: string) => void): Row[] {
   // Linear means twice the text costs about twice the time, even one byte at a time.
   progress("partial JSON, 2 MB in 1-byte fragments");
   const double = bigArgument(2_000_000);
-  const doubled = runOurs(split(double, 1));
-  deepStrictEqual(doubled.value, JSON.parse(double));
-  const growth = doubled.ms / (oursByteMs[0] ?? doubled.ms);
+  const doublePieces = split(double, 1);
+  const doubleRuns = Array.from({ length: OUR_RUNS }, () => runOurs(doublePieces));
+  deepStrictEqual(doubleRuns[0]?.value, JSON.parse(double));
+  const doubledMs = median(doubleRuns.map((run) => run.ms));
+  const growth = doubledMs / (oursByteMs || doubledMs);
   rows.push([
     "partial JSON, linearity",
-    `ours, ${(double.length / 1e6).toFixed(2)} MB in 1-byte fragments`,
-    `${doubled.ms.toFixed(0)} ms`,
+    `ours, ${(double.length / 1e6).toFixed(2)} MB in 1-byte fragments (median of ${OUR_RUNS})`,
+    `${doubledMs.toFixed(0)} ms`,
     `${growth.toFixed(2)}× the 1 MB row`,
     `≤ 2.5× (linear): ${growth <= 2.5 ? "met" : "NOT met"}`,
   ]);
