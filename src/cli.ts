@@ -153,6 +153,7 @@ async function interactive(fixtureArgument: string | undefined, options: Options
     err: (line) => io.err(`${line}\n`),
     overrides: overridesFrom(options),
     signal: io.interrupt,
+    stream: streamFrom(options),
   });
 }
 
@@ -170,6 +171,11 @@ function toolErrorsFrom(options: Options): { toolErrors?: ToolErrorDetail } {
   return options.toolErrors === "detailed" ? { toolErrors: "detailed" } : {};
 }
 
+/** --stream, or --chunk alone (which implies it). */
+function streamFrom(options: Options): { chunk?: number } | undefined {
+  return options.stream || options.chunk !== undefined ? { chunk: options.chunk } : undefined;
+}
+
 async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
   const say = catalogs[options.lang];
   const reference = resolveFixture(fixtureArgument);
@@ -179,7 +185,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   }
   const overrides = overridesFrom(options);
   const write = (line: string) => io.out(`${line}\n`);
-  const stream = options.stream || options.chunk !== undefined ? { chunk: options.chunk } : undefined;
+  const stream = streamFrom(options);
   try {
     const fixture = await loadFixture(reference.file);
     if (options.json) {

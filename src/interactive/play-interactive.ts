@@ -10,6 +10,7 @@ import { errorLine } from "../render/error-line.ts";
 import { fixtureTitles } from "../render/fixture-titles.ts";
 import type { Style } from "../render/style.ts";
 import type { EpisodeSettings } from "../run-fixture.ts";
+import type { StreamSettings } from "../render/stream-view.ts";
 import { fileExists, fixtureText, writeFixtureFile } from "./edited-fixture.ts";
 import { runInteractiveSession } from "./session.ts";
 import { PromptCancelled, type InteractiveUI } from "./ui.ts";
@@ -23,6 +24,8 @@ export interface InteractivePlay {
   err: (line: string) => void;
   overrides?: Partial<EpisodeSettings>;
   signal?: AbortSignal;
+  /** --stream: step through each reply fragment by fragment. */
+  stream?: StreamSettings;
 }
 
 /** Saved experiments go beside fixtures/, not into it: fixtures/ holds the scenarios with goldens. */
@@ -47,7 +50,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       play.err(line);
       return 1;
     }
-    const outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal });
+    const outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream });
     if (play.signal?.aborted) {
       play.err(catalogs[outcome.lang].interrupted);
       return 130;

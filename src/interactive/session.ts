@@ -13,6 +13,7 @@ import { json } from "../render/format.ts";
 import type { Style } from "../render/style.ts";
 import { localize, replayClock } from "../render/transcript.ts";
 import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
+import { narratedStream, type StreamSettings } from "../render/stream-view.ts";
 import type { AssistantMessage, Context, ToolCall } from "../types.ts";
 import { editedFixture, type SessionEdit } from "./edited-fixture.ts";
 import type { InteractiveUI } from "./ui.ts";
@@ -26,6 +27,8 @@ export interface SessionOptions {
   write: (line: string) => void;
   overrides?: Partial<EpisodeSettings>;
   signal?: AbortSignal;
+  /** --stream: replies arrive as events, and the session pauses after every fragment. */
+  stream?: StreamSettings;
 }
 
 /** `lang` is the language the person ended in (they may have switched). */
@@ -113,6 +116,8 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
     return { ...reply, content, stopReason };
   };
 
+  // Stepping delta by delta: after each fragment, the same pause as between two steps.
+  const wrapModel = options.stream && (await narratedStream(options.stream, lang, style, write, undefined, async () => (current ? pause(current) : undefined)));
   try {
     narrator.title(localize(fixture.title, lang));
     await runFixture(
@@ -138,7 +143,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride },
+      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride, wrapModel },
     );
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };

@@ -31,10 +31,24 @@ export async function loadWireStreamView(provider: WireProvider): Promise<WireSt
   return (events) => renderWireStream(provider, events);
 }
 
-/** For the narrated transcript: the stream narration, written between the loop's own lines. */
-export async function narratedStream(settings: StreamSettings, lang: Language, style: Style, write: (line: string) => void, wire: WireProvider | undefined): Promise<ModelWrapper> {
+/**
+ * For the narrated transcript: the stream narration, written between the loop's own lines.
+ * `afterDelta` (interactive stepping) runs after each text or argument fragment is shown, and the
+ * stream waits for it.
+ */
+export async function narratedStream(
+  settings: StreamSettings,
+  lang: Language,
+  style: Style,
+  write: (line: string) => void,
+  wire: WireProvider | undefined,
+  afterDelta?: () => Promise<void>,
+): Promise<ModelWrapper> {
   const narrator = new StreamNarrator(streamCatalogs[lang], style, write, wire && (await loadWireStreamView(wire)));
-  return wrapper(settings, () => (event, progress) => narrator.onStreamEvent(event, progress));
+  return wrapper(settings, () => async (event, progress) => {
+    narrator.onStreamEvent(event, progress);
+    if (afterDelta && (event.type === "text_delta" || event.type === "toolcall_delta")) await afterDelta();
+  });
 }
 
 /** For --json: one line per stream event, and with --wire the provider's events for each reply. */
