@@ -34,5 +34,5 @@ test("a changed tool list is named in one line; the same list says nothing", asy
 });
 
 test("every golden file names the tools its transcript shows", () => {
-  for (const golden of goldens()) assert.ok(toolsShown(readFileSync(join(projectRoot, golden.file), "utf8")).length > 0, golden.file);
+  for (const golden of goldens().filter((item) => !item.json)) assert.ok(toolsShown(readFileSync(join(projectRoot, golden.file), "utf8")).length > 0, golden.file);
 });

@@ -58,3 +58,24 @@ test("--wire <provider> --stream prints each provider's events, and --json --str
   const types = json.stdout.trim().split("\n").map((line) => JSON.parse(line).type);
   assert.ok(types.includes("streamEvent") && types.includes("wireStream"));
 });
+
+test("replay-stream on the command line: from stdin, --json and --lang wherever they stand", async () => {
+  const capture = [
+    'event: message_start\ndata: {"type":"message_start","message":{}}\n',
+    'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n',
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}\n',
+  ].join("\n");
+  const viaStdin = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(bin, args, { cwd: projectRoot, stdio: ["pipe", "pipe", "pipe"] });
+      let stdout = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk));
+      child.on("close", (code) => resolve({ code, stdout }));
+      child.stdin.end(capture);
+    });
+  const narrated = await viaStdin(["replay-stream", "-", "--lang", "en"]);
+  assert.equal(narrated.code, 0);
+  assert.match(narrated.stdout, /the stream ended early, after event 3 \(content_block_delta\)/);
+  const json = await viaStdin(["--json", "replay-stream", "-"]);
+  assert.deepEqual(JSON.parse(json.stdout).content, [{ type: "text", text: "Hi" }]);
+});

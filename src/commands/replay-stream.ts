@@ -10,9 +10,13 @@ import { languages, type Language } from "../fixture/fixture-format.ts";
 import { streamCatalogs } from "../i18n/stream-catalog.ts";
 import { displayPath } from "../render/error-line.ts";
 import { prettyJson } from "../render/format.ts";
-import { StreamNarrator, visible } from "../render/stream-narration.ts";
+import { StreamNarrator } from "../render/stream-narration.ts";
+import { visible } from "../render/sanitize.ts";
+import { catalogs } from "../i18n/index.ts";
 import { colorLevel, terminalStyle } from "../render/terminal-style.ts";
 import { consumeStream } from "../stream/consume-stream.ts";
+import type { AssistantStreamEvent } from "../stream/events.ts";
+import { MarkedLines } from "../render/marked-lines.ts";
 import { wireProviders, type WireProvider } from "../wire/wire-request.ts";
 
 /** The slice of the CLI's io this command needs (cli.ts passes its own). */
@@ -39,12 +43,22 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
   program.usage("[options] [fixture]");
   program
     .command("replay-stream")
-    .description("rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event")
+    .description("rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event; --json prints only the message, --lang picks the narration's language")
     .argument("<file>", "the captured stream, or - for stdin")
     .addOption(new Option("--provider <provider>", "which provider sent it (detected from the events when left out)").choices(wireProviders))
-    .addOption(new Option("--lang <lang>", "language of the narration").choices(languages).default("zh"))
-    .option("--json", "print only the rebuilt message (Pi's AssistantMessage shape) as JSON")
-    .action(async (file: string, options: ReplayOptions) => setExit(await replayStream(file, options, io)));
+    // --json and --lang are the main command's own options, which commander reads wherever they
+    // stand; the subcommand takes them from there rather than defining them twice.
+    .action(async (file: string, _options: unknown, command: Command) => {
+      const all: unknown = command.optsWithGlobals();
+      setExit(await replayStream(file, replayOptions(all), io));
+    });
+}
+
+function replayOptions(all: unknown): ReplayOptions {
+  const record = typeof all === "object" && all !== null ? all : {};
+  const provider = "provider" in record ? wireProviders.find((name) => name === record.provider) : undefined;
+  const lang = "lang" in record ? languages.find((name) => name === record.lang) : undefined;
+  return { ...(provider ? { provider } : {}), json: "json" in record && record.json === true, lang: lang ?? "zh" };
 }
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
@@ -54,7 +68,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   try {
     text = file === "-" ? await (io.readStdin ?? readAllStdin)() : await readFile(file, "utf8");
   } catch (error) {
-    io.err(`${say.replayUnreadable(shown, error instanceof Error ? error.message : String(error))}\n`);
+    io.err(`${visible(say.replayUnreadable(shown, error instanceof Error ? error.message : String(error)))}\n`);
     return 1;
   }
   // Loaded here: only this command needs every provider's parser.
@@ -62,39 +76,37 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   const { frames, problems } = readSse(text);
   if (frames.length === 0) {
     const first = problems[0];
-    io.err(`${say.replayUnreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : "no events")}\n`);
+    io.err(`${visible(say.replayUnreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : "no events"))}\n`);
     return 1;
   }
   const provider = options.provider ?? detectProvider(frames);
   if (!provider) {
-    io.err(`${shown}: ${say.replayUnknownProvider(wireProviders.join(", "))}\n`);
+    io.err(`${visible(shown)}: ${say.replayUnknownProvider(wireProviders.join(", "))}\n`);
     return 1;
   }
   const parsed = parseWireStream(provider, frames);
   const write = (line: string) => io.out(`${line}\n`);
-  const narrator = options.json ? undefined : new StreamNarrator(say, await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)), write);
-  if (!options.json) {
-    write(say.replayDetected(provider, frames.length));
-    for (const problem of problems) write(`    ${shown}:${problem.line}: ${visible(problem.message)}`);
-  }
-  const ending = await consumeStream(
-    (async function* () {
-      yield* parsed.events;
-    })(),
-    { onEvent: narrator && ((event, progress) => narrator.onStreamEvent(event, progress)) },
-  );
   if (options.json) {
-    write(prettyJson(ending.message));
+    const { message } = await consumeStream(eventsOf(parsed.events));
+    write(prettyJson(message));
     return 0;
   }
-  if (parsed.skipped.length > 0) write(say.replaySkipped(parsed.skipped.length, visible(countTypes(parsed.skipped))));
-  for (const problem of parsed.problems) write(`    ${visible(problem)}`);
+  const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
+  const catalog = () => catalogs[options.lang];
+  // Marked like the transcript: what the app found out is the app's, the rebuilt message the model's.
+  const lines = new MarkedLines(style, write, catalog);
+  const narrator = new StreamNarrator(catalog, say, style, write);
+  lines.line("app", say.replayDetected(provider, frames.length));
+  for (const problem of problems) lines.data("app", `${shown}:${problem.line}: ${problem.message}`, "failure");
+  const ending = await consumeStream(eventsOf(parsed.events), { onEvent: (event, progress) => narrator.onStreamEvent(event, progress) });
+  if (parsed.skipped.length > 0) lines.line("app", say.replaySkipped(parsed.skipped.length, countTypes(parsed.skipped)), "note");
+  for (const problem of parsed.problems) lines.data("app", problem, "failure");
   if (ending.unterminated) {
     const last = frames[frames.length - 1];
-    write(say.replayStoppedEarly(frames.length, visible(lastType(last?.event, last?.data))));
+    lines.line("app", say.replayStoppedEarly(frames.length, lastType(last?.event, last?.data)), "failure");
   }
-  write(say.replayMessage);
-  for (const line of prettyJson(ending.message).split("\n")) write(`    ${line}`);
+  lines.line("app", say.replayMessage);
+  for (const line of prettyJson(ending.message).split("\n")) lines.data("model", line);
   return 0;
 }
 
@@ -109,6 +121,10 @@ function lastType(event: string | undefined, data: unknown): string {
   if (event) return event;
   if (typeof data === "object" && data !== null && "type" in data && typeof data.type === "string") return data.type;
   return typeof data === "string" ? data : "data";
+}
+
+async function* eventsOf(events: readonly AssistantStreamEvent[]): AsyncGenerator<AssistantStreamEvent> {
+  yield* events;
 }
 
 async function readAllStdin(): Promise<string> {

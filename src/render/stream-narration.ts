@@ -2,11 +2,15 @@
 // fragments the argument text so far, the best value it gives (with the leaf that may still grow)
 // and the moment the call becomes complete enough to validate. With --wire it also shows the
 // server-sent events the provider would have sent for the same reply. Words come from the stream
-// catalog; everything from the model is shown as JSON or escaped, never raw.
+// catalog; every line carries its producer's mark (the events are the model's data, what the
+// parse makes of them is the app's) and passes the one sanitiser, as the transcript's lines do.
 import type { StreamCatalog } from "../i18n/stream-catalog.ts";
 import type { StreamProgress } from "../stream/consume-stream.ts";
 import type { AssistantStreamEvent } from "../stream/events.ts";
+import type { Catalog } from "../i18n/catalog.ts";
 import { clip, json } from "./format.ts";
+import { MarkedLines } from "./marked-lines.ts";
+import { jsonSafe } from "./sanitize.ts";
 import type { Style } from "./style.ts";
 
 /** One provider's stream renderer, bound: a reply's neutral events in, its wire events out. */
@@ -25,73 +29,76 @@ export interface SseFrame {
   data: unknown;
 }
 
-const LINE = "    ";
-const EVENT = "      ";
-const DETAIL = "          ";
+/** Indents an event's detail under the event line. */
+const DETAIL = "    ";
 
 export class StreamNarrator {
   #events: AssistantStreamEvent[] = [];
   #ended = new Set<number>();
   #reportedSyntax = new Set<number>();
+  readonly #lines: MarkedLines;
 
   constructor(
+    /** The transcript's catalog, for the producer marks. */
+    catalog: () => Catalog,
     private readonly say: StreamCatalog,
-    private readonly style: Style,
-    private readonly write: (line: string) => void,
+    style: Style,
+    write: (line: string) => void,
     private readonly wire?: WireStreamView,
-  ) {}
+  ) {
+    this.#lines = new MarkedLines(style, write, catalog);
+  }
 
   onStreamEvent(event: AssistantStreamEvent, progress: StreamProgress): void {
-    const { say, style } = this;
+    const { say } = this;
+    const lines = this.#lines;
     if (event.type === "start") {
       this.#events = [];
       this.#ended.clear();
       this.#reportedSyntax.clear();
-      this.write(`${LINE}${style.note(say.streamHeader)}`);
+      lines.line("app", say.streamHeader, "note");
     }
     this.#events.push(event);
-    const tag = (name: string) => `${EVENT}${style.model(`${name.padEnd(15)}${"contentIndex" in event ? `[${event.contentIndex}] ` : ""}`)}`;
+    // The event as the model's data: its name, its block, then what it carries.
+    const tag = (name: string) => `${name.padEnd(15)}${"contentIndex" in event ? `[${event.contentIndex}] ` : ""}`;
+    const modelData = (text: string) => lines.data("model", text.trimEnd());
     switch (event.type) {
       case "start":
-        this.write(tag("start").trimEnd());
-        return;
       case "text_start":
-        this.write(tag("text_start").trimEnd());
-        return;
+        return modelData(tag(event.type));
       case "text_delta":
-        this.write(`${tag("text_delta")}+${escaped(event.delta)}`);
-        return;
+        return modelData(`${tag("text_delta")}+${quotedFragment(event.delta)}`);
       case "text_end":
         this.#ended.add(event.contentIndex);
-        this.write(`${tag("text_end")}${escaped(event.content)}`);
-        return;
+        return modelData(`${tag("text_end")}${quotedFragment(event.content)}`);
       case "toolcall_start":
-        this.write(`${tag("toolcall_start")}${visible(event.name)} id=${visible(event.id)}`);
-        return;
+        return modelData(`${tag("toolcall_start")}${event.name} id=${event.id}`);
       case "toolcall_delta": {
-        this.write(`${tag("toolcall_delta")}+${escaped(event.delta)}`);
+        modelData(`${tag("toolcall_delta")}+${quotedFragment(event.delta)}`);
         const call = progress.toolCall;
         if (!call) return;
+        // What the app makes of the text so far: its own parse, not the model's claim.
         const value = call.value === undefined ? say.notYetAValue : json(call.value);
         const grows = call.growing ? ` ${say.mayGrow(call.growing, json(rightmostLeaf(call.value)))}` : "";
-        this.write(`${DETAIL}${style.note(say.argumentsSoFar(visible(clip(call.text)), value))}${grows}`);
+        lines.data("app", `${DETAIL}${say.argumentsSoFar(clip(call.text), value)}${grows}`, "note");
         if (call.syntaxError && !this.#reportedSyntax.has(event.contentIndex)) {
           this.#reportedSyntax.add(event.contentIndex);
-          this.write(`${DETAIL}${style.failure(say.notJson(call.syntaxError.offset, call.syntaxError.message))}`);
+          lines.data("app", `${DETAIL}${say.notJson(call.syntaxError.offset, call.syntaxError.message)}`, "failure");
         }
         return;
       }
       case "toolcall_end":
         this.#ended.add(event.contentIndex);
-        this.write(`${tag("toolcall_end")}${visible(event.toolCall.name)} arguments=${json(event.toolCall.arguments)}`);
-        this.write(`${DETAIL}${style.app(say.validationPossible)}`);
+        modelData(`${tag("toolcall_end")}${event.toolCall.name} arguments=${json(event.toolCall.arguments)}`);
+        lines.data("app", `${DETAIL}${say.validationPossible}`);
         return;
       case "done":
       case "error": {
-        this.write(`${EVENT}${style.model(event.type === "done" ? `done  reason=${event.reason}` : `error reason=${event.reason}`)}`);
-        this.write(`${LINE}${event.type === "done" && event.reason !== "length" ? style.note(say.streamDone(event.reason)) : style.failure(event.type === "done" ? say.streamDone(event.reason) : say.streamError(event.reason, event.errorMessage && visible(event.errorMessage)))}`);
+        modelData(event.type === "done" ? `done  reason=${event.reason}` : `error reason=${event.reason}`);
+        const cut = event.type === "error" || event.reason === "length";
+        lines.line("app", event.type === "done" ? say.streamDone(event.reason) : say.streamError(event.reason, event.errorMessage), cut ? "failure" : "note");
         progress.partial.content.forEach((block, index) => {
-          if (block.type === "toolCall" && !this.#ended.has(index)) this.write(`${LINE}${style.failure(say.unfinishedCall(visible(block.name), visible(block.id), json(block.arguments)))}`);
+          if (block.type === "toolCall" && !this.#ended.has(index)) lines.line("app", say.unfinishedCall(block.name, block.id, json(block.arguments)), "failure");
         });
         this.#wireBlock();
         return;
@@ -102,12 +109,13 @@ export class StreamNarrator {
   #wireBlock(): void {
     if (!this.wire) return;
     const block = this.wire(this.#events);
-    this.write(`${LINE}${this.style.note(this.say.wireStreamHeading(block.provider, block.endpoint))}`);
+    const lines = this.#lines;
+    lines.line("app", this.say.wireStreamHeading(block.provider, block.endpoint), "note");
     for (const variant of block.variants) {
-      if (variant.label !== undefined) this.write(`${LINE}${this.style.note(this.say.wireStreamVariant(variant.label))}`);
+      if (variant.label !== undefined) lines.line("app", this.say.wireStreamVariant(variant.label), "note");
       for (const frame of variant.frames) {
-        if (frame.event !== undefined) this.write(`${EVENT}${this.style.app(`event: ${frame.event}`)}`);
-        this.write(`${EVENT}${this.style.app(`data: ${sseData(frame.data)}`)}`);
+        if (frame.event !== undefined) lines.data("app", `event: ${frame.event}`);
+        lines.data("app", `data: ${sseData(frame.data)}`);
       }
     }
   }
@@ -115,7 +123,7 @@ export class StreamNarrator {
 
 /** A `data:` line's JSON; the one non-JSON payload providers send is OpenAI's `[DONE]`. */
 export function sseData(data: unknown): string {
-  return typeof data === "string" ? data : (JSON.stringify(data) ?? "null");
+  return typeof data === "string" ? data : jsonSafe(JSON.stringify(data) ?? "null");
 }
 
 /** The leaf at the end of a partial value: parsing runs left to right, so what grows is always there. */
@@ -134,12 +142,7 @@ function rightmostLeaf(value: unknown): unknown {
   }
 }
 
-/** A fragment as a JSON string literal: quotes, escapes and control characters all visible. */
-function escaped(text: string): string {
-  return visible(clip(JSON.stringify(text)));
-}
-
-/** Control characters (C0, DEL, C1) and bidi overrides as \u escapes: model data cannot move the cursor. */
-export function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+/** A fragment as a JSON string literal, so quotes, escapes and spaces at its ends all show. */
+function quotedFragment(text: string): string {
+  return clip(jsonSafe(JSON.stringify(text)));
 }

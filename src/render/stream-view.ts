@@ -5,6 +5,7 @@
 import type { Episode, Language } from "../fixture/fixture-format.ts";
 import type { FakeModel } from "../fake-model.ts";
 import { scriptReplies } from "../fixture/conversation-format.ts";
+import { catalogs } from "../i18n/index.ts";
 import { streamCatalogs } from "../i18n/stream-catalog.ts";
 import type { StreamEventListener } from "../stream/consume-stream.ts";
 import type { AssistantStreamEvent } from "../stream/events.ts";
@@ -44,7 +45,7 @@ export async function narratedStream(
   wire: WireProvider | undefined,
   afterDelta?: () => Promise<void>,
 ): Promise<ModelWrapper> {
-  const narrator = new StreamNarrator(streamCatalogs[lang], style, write, wire && (await loadWireStreamView(wire)));
+  const narrator = new StreamNarrator(() => catalogs[lang], streamCatalogs[lang], style, write, wire && (await loadWireStreamView(wire)));
   return wrapper(settings, () => async (event, progress) => {
     narrator.onStreamEvent(event, progress);
     if (afterDelta && (event.type === "text_delta" || event.type === "toolcall_delta")) await afterDelta();
