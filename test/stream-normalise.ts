@@ -3,15 +3,17 @@
 // otherwise. (README "Streaming" lists the same differences.)
 import { geminiArgs } from "../src/providers/gemini/render-stream.ts";
 import type { AssistantStreamEvent } from "../src/stream/events.ts";
-import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../src/types.ts";
+import type { AssistantMessage, StopReason } from "../src/types.ts";
+
+type Content = AssistantMessage["content"];
 import type { WireProvider } from "../src/wire/wire-request.ts";
 
 export type StreamForm = WireProvider | "gemini-partial";
 
 export interface WireExpectation {
   /** The message without its timestamp (no wire format carries the playground's clock). */
-  message: { content: (TextContent | ToolCall)[]; stopReason: StopReason; errorMessage?: string };
-  content: (TextContent | ToolCall)[];
+  message: { content: Content; stopReason: StopReason; errorMessage?: string };
+  content: Content;
   /** False when the stream was aborted: on the wire it simply ends, and reads back as cut off. */
   terminated: boolean;
 }
@@ -28,7 +30,7 @@ export function expectedFromWire(form: StreamForm, events: readonly AssistantStr
   }
   if (form === "openai-chat" || form === "gemini" || form === "gemini-partial") {
     // No text block boundaries: adjacent texts arrive as one, an empty one not at all.
-    const merged: (TextContent | ToolCall)[] = [];
+    const merged: Content = [];
     for (const item of content) {
       const last = merged[merged.length - 1];
       if (item.type === "text" && item.text === "") continue;

@@ -46,19 +46,29 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
     .description("rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event; --json prints only the message, --lang picks the narration's language")
     .argument("<file>", "the captured stream, or - for stdin")
     .addOption(new Option("--provider <provider>", "which provider sent it (detected from the events when left out)").choices(wireProviders))
-    // --json and --lang are the main command's own options, which commander reads wherever they
-    // stand; the subcommand takes them from there rather than defining them twice.
-    .action(async (file: string, _options: unknown, command: Command) => {
-      const all: unknown = command.optsWithGlobals();
-      setExit(await replayStream(file, replayOptions(all), io));
+    .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
+    .option("--json", "print only the rebuilt message (Pi's AssistantMessage shape) as JSON")
+    .action(async (file: string, local: unknown, command: Command) => {
+      setExit(await replayStream(file, replayOptions(local, command.parent?.opts()), io));
     });
 }
 
-function replayOptions(all: unknown): ReplayOptions {
-  const record = typeof all === "object" && all !== null ? all : {};
-  const provider = "provider" in record ? wireProviders.find((name) => name === record.provider) : undefined;
-  const lang = "lang" in record ? languages.find((name) => name === record.lang) : undefined;
-  return { ...(provider ? { provider } : {}), json: "json" in record && record.json === true, lang: lang ?? "zh" };
+/**
+ * --json and --lang may stand before the subcommand (the main command's own options) or after it
+ * (this command's); which of the two commander hands them to depends on whether the program uses
+ * positional options, so both are read, the subcommand's first.
+ */
+function replayOptions(local: unknown, global: unknown): ReplayOptions {
+  const read = (key: string): unknown => {
+    for (const source of [local, global]) if (typeof source === "object" && source !== null && key in source) {
+      const value: unknown = Object.getOwnPropertyDescriptor(source, key)?.value;
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  };
+  const provider = wireProviders.find((name) => name === read("provider"));
+  const lang = languages.find((name) => name === read("lang"));
+  return { ...(provider ? { provider } : {}), json: read("json") === true, lang: lang ?? "zh" };
 }
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {

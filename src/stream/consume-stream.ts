@@ -5,7 +5,7 @@
 // still yields a message: unfinished calls keep their last partial arguments, and the message's
 // stopReason tells the loop not to run them, so each gets a paired error result.
 import { describeAbort } from "../loop/call-policy.ts";
-import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../types.ts";
+import type { AssistantMessage, StopReason, ToolCall } from "../types.ts";
 import type { AssistantStream, AssistantStreamEvent } from "./events.ts";
 import { PartialJsonParser, type GrowingLeaf } from "./partial-json.ts";
 
@@ -172,7 +172,7 @@ function closeUnfinished(partial: AssistantMessage, calls: Map<number, OpenCall>
     partial.content[index] = open.call;
   }
   // A block index the events skipped would leave a hole; holes are not content.
-  partial.content = partial.content.filter((block): block is TextContent | ToolCall => block !== undefined);
+  partial.content = partial.content.filter((block) => block !== undefined);
 }
 
 function finishCut(partial: AssistantMessage, calls: Map<number, OpenCall>, reason: StopReason, errorMessage: string): void {

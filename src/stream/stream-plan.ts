@@ -7,7 +7,7 @@ import { SchemaError } from "../schema/schema-error.ts";
 import { arrayOf } from "../schema/collections.ts";
 import { objectValue } from "../schema/object-schema.ts";
 import { describe, enumValue, optional, optionalPositiveInteger, optionalString, stringValue, type Validator } from "../schema/validator.ts";
-import type { AssistantMessage, TextContent, ToolCall } from "../types.ts";
+import type { AssistantMessage } from "../types.ts";
 import type { AssistantStreamEvent } from "./events.ts";
 import { parsePartialJson } from "./partial-json.ts";
 
@@ -59,9 +59,14 @@ export const streamPlanValue: Validator<StreamPlan | undefined> = optional(
   }),
 );
 
-/** The text a block streams: a text block's text, or a call's arguments as JSON. */
-export function blockText(block: TextContent | ToolCall): string {
+/** One content block of a reply, whatever kinds the protocol types hold. */
+type Block = AssistantMessage["content"][number];
+
+/** The text a block streams: a text block's text, or a call's arguments as JSON. Any other kind
+ *  of block has no stream events here yet, so it streams nothing (and is not in the message). */
+export function blockText(block: Block): string {
   if (block.type === "text") return block.text;
+  if (block.type !== "toolCall") return "";
   try {
     return JSON.stringify(block.arguments) ?? "null";
   } catch {
@@ -107,8 +112,10 @@ export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefi
     for (; cursor < index; cursor++) if (state[cursor] === "new" && full[cursor] === "") (open(cursor), close(cursor));
     const block = message.content[index];
     if (!block || state[index] !== "new") return;
-    state[index] = "open";
-    emit(block.type === "text" ? { type: "text_start", contentIndex: index } : { type: "toolcall_start", contentIndex: index, id: block.id, name: block.name });
+    if (block.type === "text") emit({ type: "text_start", contentIndex: index });
+    else if (block.type === "toolCall") emit({ type: "toolcall_start", contentIndex: index, id: block.id, name: block.name });
+    // A kind of block without stream events is skipped: no event opens, fills or closes it.
+    state[index] = block.type === "text" || block.type === "toolCall" ? "open" : "ended";
   };
   const close = (index: number) => {
     const block = message.content[index];
@@ -117,7 +124,7 @@ export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefi
     const text = sent[index] ?? "";
     if (block.type === "text") emit({ type: "text_end", contentIndex: index, content: text });
     // The scripted call itself when the text arrived whole, so a stream rebuilds the very message.
-    else emit({ type: "toolcall_end", contentIndex: index, toolCall: { ...block, arguments: text === full[index] ? block.arguments : parsePartialJson(text) } });
+    else if (block.type === "toolCall") emit({ type: "toolcall_end", contentIndex: index, toolCall: { ...block, arguments: text === full[index] ? block.arguments : parsePartialJson(text) } });
   };
 
   emit({ type: "start", timestamp: message.timestamp });
