@@ -9,7 +9,8 @@ import type { RecordedResult } from "../tools/recorded.ts";
 import type { AssistantMessage, ToolCall } from "../types.ts";
 import type { ImportedConversation, ImportNote } from "./imported-conversation.ts";
 
-type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined };
+/** An imported reply streams as --stream would cut it by default: it has no stream plan of its own. */
+type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined; stream: undefined };
 
 export interface FixtureFromImport {
   fixture: Fixture;
@@ -40,7 +41,7 @@ export function conversationToFixture(conversation: ImportedConversation, title:
       else script.push({ user: message.content });
     } else if (message.role === "assistant") {
       const derived = message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
-      script.push({ content: message.content, stopReason: message.stopReason === derived ? undefined : message.stopReason });
+      script.push({ content: message.content, stopReason: message.stopReason === derived ? undefined : message.stopReason, stream: undefined });
       for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
         const converted = schemas.get(call.name);
         if (!converted) {
