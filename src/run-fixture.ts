@@ -107,7 +107,9 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         result = conversation;
         awaitingReply = conversation.awaitingReply;
       } else {
-        result = await runAgentLoop({ ...loopOptions, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
+        // --stream wraps the model here; a recorded conversation (above) replays its replies whole.
+        const streamed = options.wrapModel?.(model, episode, index) ?? model;
+        result = await runAgentLoop({ ...loopOptions, model: streamed, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
       }
     } catch (error) {
       // Only the model's refusals are the fixture's fault; anything else (a person quitting a

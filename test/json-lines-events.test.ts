@@ -58,6 +58,7 @@ const runs: Record<string, string[]> = {
   coerce: ["validation-coerce"],
   flags: ["final-answer", "--max-turns", "3", "--tool-execution", "parallel", "--validation", "coerce", "--timeout", "60000"],
   wire: ["final-answer", "--wire", "anthropic"],
+  stream: ["stream-cut-length", "--stream", "--wire", "openai-chat"],
 };
 
 describe("--json lines", { concurrency: true }, () => {

@@ -130,6 +130,11 @@ export function checkEpisode(episode: Episode, label: string): void {
       case "wireRequest":
         assert.equal(line.turn, turn, `${where}: the wire view of the request just started`);
         break;
+      case "streamEvent":
+      case "wireStream":
+        // --stream: the reply arrives as events after its request and before it joins the history.
+        assert.ok(turn > 0 && !assistantSeen, `${where}: stream lines come between turnStart and the reply`);
+        break;
       default:
         assert.fail(`${where}: not expected inside an episode`);
     }

@@ -182,3 +182,16 @@ test("a Gemini stream logged as one JSON array (no alt=sse) and as JSON Lines", 
     assert.equal(message.stopReason, "toolUse");
   }
 });
+
+test("an Anthropic refusal ends the rebuilt message as an error, as Pi reads it", async () => {
+  const capture = [
+    'event: message_start\ndata: {"type":"message_start","message":{}}\n',
+    'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"refusal","stop_sequence":null},"usage":{"output_tokens":1}}\n',
+    'event: message_stop\ndata: {"type":"message_stop"}\n',
+  ].join("\n");
+  const result = await replay(capture, { json: true });
+  const message: unknown = JSON.parse(result.out);
+  assert.ok(isAssistant(message));
+  assert.equal(message.stopReason, "error");
+  assert.equal(message.errorMessage, "stop_reason: refusal");
+});

@@ -1,7 +1,6 @@
 // Interactive mode with --stream steps delta by delta: the session pauses after every fragment of
 // text or arguments, with the narration of that fragment already shown, and "run to the end" stops
 // the pausing.
-import { scriptReplies } from "../src/fixture/conversation-format.ts";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { playInteractive } from "../src/interactive/play-interactive.ts";
@@ -9,6 +8,7 @@ import { plainStyle } from "../src/render/style.ts";
 import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { planDeltas } from "../src/stream/stream-plan.ts";
+import { scriptReplies } from "../src/fixture/conversation-format.ts";
 import { ScriptedUI, type Answer } from "./scripted-ui.ts";
 
 class CountingUI extends ScriptedUI {
@@ -37,7 +37,8 @@ test("with --stream the session pauses after every fragment", async () => {
   assert.equal(streamed.code, 0);
   // One more pause per fragment the script streams: its explicit ones, or its text cut into eights.
   const fixture = await loadFixture(fixtureFileFor("stream-call-in-pieces"));
-  const fragments = scriptReplies(fixture.episodes[0]?.script ?? []).reduce((sum, reply) => sum + planDeltas({ role: "assistant", content: reply.content, stopReason: "stop", timestamp: 0 }, reply.stream, undefined).length, 0);
+  const replies = scriptReplies(fixture.episodes[0]?.script ?? []);
+  const fragments = replies.reduce((sum, reply) => sum + planDeltas({ role: "assistant", content: reply.content, stopReason: "stop", timestamp: 0 }, reply.stream, undefined).length, 0);
   assert.equal(streamed.ui.pausedAt.length - plain.ui.pausedAt.length, fragments);
   assert.ok(streamed.ui.pausedAt.some((line) => /argument text so far \{"a":12 /.test(line)), "paused right after the {\"a\":12 fragment");
 });

@@ -9,6 +9,7 @@ import type { RecordedResult } from "../tools/recorded.ts";
 import type { AssistantMessage, ToolCall } from "../types.ts";
 import type { ImportedConversation, ImportNote } from "./imported-conversation.ts";
 
+/** An imported reply streams as --stream would cut it by default, and expects nothing of serve's requests. */
 type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined; stream: undefined; expect: undefined };
 
 export interface FixtureFromImport {

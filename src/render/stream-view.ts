@@ -2,9 +2,9 @@
 // StreamingFakeModel (so the loop consumes events), plus a consumer of those events — the stream
 // narration for the transcript, or one `streamEvent` line per event for --json. Loaded only when
 // --stream is given, like the wire renderers.
-import { scriptReplies } from "../fixture/conversation-format.ts";
 import type { Episode, Language } from "../fixture/fixture-format.ts";
 import type { FakeModel } from "../fake-model.ts";
+import { scriptReplies } from "../fixture/conversation-format.ts";
 import { catalogs } from "../i18n/index.ts";
 import { streamCatalogs } from "../i18n/stream-catalog.ts";
 import type { StreamEventListener } from "../stream/consume-stream.ts";
@@ -23,6 +23,7 @@ export interface StreamSettings {
 export type ModelWrapper = (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
 
 function wrapper(settings: StreamSettings, listener: (episodeIndex: number) => StreamEventListener): ModelWrapper {
+  // The replies alone, as the FakeModel underneath holds them (a script may also hold user turns).
   return (model, episode, episodeIndex) => new StreamingFakeModel(scriptReplies(episode.script), { chunk: settings.chunk, onStreamEvent: listener(episodeIndex) }, model);
 }
 

@@ -78,7 +78,9 @@ export function parseAnthropicStream(frames: readonly SseFrame[]): ParsedStream 
         break;
       }
       case "message_stop":
-        builder.done(stopReason === anthropicStopReasons.toolUse ? "toolUse" : stopReason === anthropicStopReasons.length ? "length" : "stop");
+        // A refusal (or content flagged "sensitive") ends the reply as an error, as Pi reads it.
+        if (stopReason === "refusal" || stopReason === "sensitive") builder.error("error", `stop_reason: ${stopReason}`);
+        else builder.done(stopReason === anthropicStopReasons.toolUse ? "toolUse" : stopReason === anthropicStopReasons.length ? "length" : "stop");
         break;
       case "error": {
         const error = recordField(data, "error");

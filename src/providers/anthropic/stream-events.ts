@@ -16,5 +16,6 @@ export interface AnthropicStreamFrame {
 
 export const ANTHROPIC_STREAM_ENDPOINT = "POST https://api.anthropic.com/v1/messages";
 
-/** stop_reason ↔ Pi's StopReason, as Pi's anthropic provider maps them ("refusal", "pause_turn" and the rest read as "stop"). */
+/** stop_reason ↔ Pi's StopReason, as Pi's anthropic provider maps them (pi-mono packages/ai/src/providers/anthropic.ts,
+ *  mapStopReason): "pause_turn" and "stop_sequence" also read as "stop", "refusal" as an error. */
 export const anthropicStopReasons = { stop: "end_turn", toolUse: "tool_use", length: "max_tokens" } as const satisfies Record<string, AnthropicStopReason>;
