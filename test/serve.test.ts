@@ -217,3 +217,21 @@ test("SIGTERM answers the request in flight, then exits 143; SIGINT exits 130", 
     assert.equal(await exited, code, signal);
   }
 });
+
+test("the command line: --json and --lang are read after `serve` as before it; the first line is the URL", async () => {
+  for (const args of [["serve", "serve-calc", "--json", "--lang", "en"], ["--json", "--lang", "en", "serve", "serve-calc"]]) {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let text = "";
+    const lines = await new Promise<string[]>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+        if (text.split("\n").length > 2) resolve(text.split("\n"));
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGINT");
+    assert.match(lines[0] ?? "", /^http:\/\/127\.0\.0\.1:\d+$/, args.join(" "));
+    assert.equal((JSON.parse(lines[1] ?? "") as { type: string }).type, "listening", args.join(" "));
+    assert.equal(await exited, 130);
+  }
+});

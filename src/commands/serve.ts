@@ -5,7 +5,7 @@
 // and exit 130 / 143.
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { CliIO } from "../cli.ts";
-import type { Language } from "../fixture/fixture-format.ts";
+import { languages, type Language } from "../fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
 import { catalogs } from "../i18n/index.ts";
@@ -53,17 +53,19 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").argParser(port).default(0))
     .addOption(new Option("--host <host>", "address to listen on (loopback unless you say otherwise)").default("127.0.0.1"))
     .addOption(new Option("--max-body <bytes>", "largest request body accepted (413 above it)").argParser(positive))
+    // Also the main command's options: given after `serve`, commander hands them to this command.
+    .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
+    .option("--json", "print the narration as JSON Lines after the URL line")
+    .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positive))
     .addHelpText(
       "after",
       "\nThe first line on stdout is the base URL. Point an SDK at it:\n" +
         "  new OpenAI({ baseURL: `${url}/v1`, apiKey: \"x\" })\n" +
         "  new Anthropic({ baseURL: url, apiKey: \"x\" })\n" +
         "  new GoogleGenAI({ apiKey: \"x\", httpOptions: { baseUrl: url } })\n" +
-        "--lang, --json (the narration as JSON Lines after the URL line) and --chunk (fragment size of\n" +
-        "streamed replies) are the main command's options and apply here too.\n" +
         "Ctrl-C or SIGTERM: in-flight requests are answered, then exit 130 / 143.",
     )
-    // --lang, --json and --chunk belong to the main command, which reads them wherever they stand.
+    // Before `serve` they are the main command's; after it, this command's (its own win).
     .action(async (fixtureArgument: string | undefined, _options: unknown, command: Command) =>
       setExit(await serve(fixtureArgument ?? defaultFixtureName, command.optsWithGlobals<ServeCommandOptions>(), io)),
     );
