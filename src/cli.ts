@@ -13,6 +13,7 @@ import { errorLine } from "./render/error-line.ts";
 import { visible, visibleLines } from "./render/sanitize.ts";
 import { addLintCommand } from "./commands/lint.ts";
 import { addImportCommand } from "./commands/import.ts";
+import { RunAborted } from "./loop/call-policy.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
@@ -245,6 +246,11 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
       await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
     }
   } catch (error) {
+    // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
+    if (error instanceof RunAborted && io.interrupt?.aborted) {
+      io.err(`${say.interrupted}\n`);
+      return exitCodes.interrupted;
+    }
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
     io.err(`${line}\n`);

@@ -65,8 +65,11 @@ try {
 }
 if (code === exitCodes.interrupted && stoppedBy) code = signalExitCodes[stoppedBy];
 // Exit explicitly once stdout has drained: a tool that ignored its abort signal may still hold a
-// timer, and the run is over all the same. A failed write has its own exit under way.
+// timer, and the run is over all the same. A failed write has its own exit under way; its error
+// event may still be queued behind this callback, hence one more turn of the event loop.
 const finalCode = code;
-process.stdout.write("", () => {
-  if (!writeFailed) process.exit(finalCode);
-});
+process.stdout.write("", () =>
+  setImmediate(() => {
+    if (!writeFailed) process.exit(finalCode);
+  }),
+);

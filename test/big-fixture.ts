@@ -38,13 +38,16 @@ export interface ChildRun {
 
 /** The CLI in a child: `node [nodeArgs] --import tsx src/main.ts …args`. */
 export function startCli(args: string[], options: { nodeArgs?: string[]; stdio?: ("pipe" | "ignore" | number)[] } = {}): ChildProcess {
-  const env = { ...process.env, FORCE_COLOR: "0" };
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
   delete env.npm_lifecycle_event;
   return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts", ...args], { cwd: projectRoot, env, stdio: options.stdio ?? ["ignore", "pipe", "pipe"] });
 }
 
-/** Collects a child's output until it exits; `onStdout` sees each chunk (to send a signal). */
-export function collect(child: ChildProcess, onStdout?: (soFar: string) => void): Promise<ChildRun> {
+/** Collects a child's output until it exits; `onStdout` sees each chunk (to send a signal). A
+ *  child still running after `killAfterMs` is killed (a hang fails the test, it does not stall it). */
+export function collect(child: ChildProcess, onStdout?: (soFar: string) => void, killAfterMs = 60_000): Promise<ChildRun> {
+  const killer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+  child.on("close", () => clearTimeout(killer));
   return new Promise((resolve) => {
     let stdout = "";
     let stderr = "";
