@@ -97,17 +97,19 @@ describe("long runs through the command", { concurrency: true }, () => {
     // --wire prints the whole history in every request: gigabytes for a few thousand turns. A
     // reader that does not read must stall the run, not fill the writer's memory.
     const child = startCli([bigFixture(1_000, "x".repeat(2_000)), "--wire", "anthropic", "--lang", "en"]);
+    // Stop reading once output flows (start-up is over), let the pipe fill for 1 s, then sample
+    // the child's memory for 3 s.
+    await new Promise((resolve) => child.stdout?.once("data", resolve));
     child.stdout?.pause();
-    // Sampled for 4 s; the first 1.6 s (start-up, the pipe filling) do not count.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const samples: number[] = [];
-    for (let sample = 0; sample < 20; sample++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let sample = 0; sample < 15; sample++) {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       samples.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     child.kill("SIGKILL");
-    const settled = samples.slice(7);
-    const growthKb = Math.max(...settled) - (settled[0] ?? 0);
+    const growthKb = Math.max(...samples) - (samples[0] ?? 0);
     assert.ok(growthKb < 16_000, `RSS grew by ${Math.round(growthKb / 1024)} MB while the reader was stalled (samples in KB: ${samples.join(" ")})`);
   });
 
