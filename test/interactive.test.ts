@@ -35,6 +35,8 @@ test("pick → edit a to \"128\" → the failure is paired and calc never runs �
     { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
     { prompt: "pause", value: "runToEnd" },
     { prompt: "saveAs", value: saved },
+    // The scratch folder lies outside the project: the person confirms it.
+    { prompt: "confirmOutside", value: true },
   ]);
   assert.equal(code, 0, errors.join("\n"));
   assert.deepEqual(ui.unused(), []);
@@ -66,6 +68,7 @@ test("rename and drop go through the same executor; an existing file is never ov
       { prompt: "pause", value: "toggleValidation" },
       { prompt: "pause", value: "runToEnd" },
       { prompt: "saveAs", value: target },
+      { prompt: "confirmOutside", value: true },
       { prompt: "confirmOverwrite", value: false },
       { prompt: "saveAs", value: undefined },
     ],
