@@ -132,7 +132,7 @@ test("a script that runs out in -i is the same fixture error as without -i, exit
   } catch (error) {
     plain = errorLine(error, fixtureFile, catalogs.en) ?? "";
   }
-  assert.match(plain, /FakeModel refused the request: FakeModel has no reply for request 2/);
+  assert.match(plain, /FakeModel refused the request: there is no reply for request 2/);
   const ui = new ScriptedUI([{ prompt: "pause", value: "runToEnd" }, { prompt: "reviewCall", value: "run" }]);
   const errors: string[] = [];
   const code = await playInteractive({ fixtureArgument: "walkthrough", lang: "en", style: plainStyle, ui, write: () => {}, err: (line) => errors.push(line), overrides: { maxTurns: 2 } });

@@ -85,7 +85,7 @@ test("rename and drop go through the same executor; an existing file is never ov
 for (const [fixtureName, blocksLeft] of [["final-answer", 1], ["self-correction", 0]] as const) {
   test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
     const saved = join(scratch, `dropped-${fixtureName}.json`);
-    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], fixtureName);
+    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }, { prompt: "confirmOutside", value: true }], fixtureName);
     assert.equal(dropped.code, 0, dropped.errors.join("\n"));
     assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
     assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);

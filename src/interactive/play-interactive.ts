@@ -91,7 +91,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       }
       const destination = resolve(projectRoot, answer);
       const inside = relative(projectRoot, destination);
-      if ((inside.startsWith("..") || isAbsolute(inside)) && !(await ui.confirmOutside(destination, projectRoot))) continue;
+      if ((inside.startsWith("..") || isAbsolute(inside)) && !(await ui.confirmOutside?.(destination, projectRoot))) continue;
       const kind = await destinationKind(destination);
       if (kind === "file" && !(await ui.confirmOverwrite(answer))) continue;
       try {
