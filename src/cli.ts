@@ -138,8 +138,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
         "  tool-call-playground replay-stream capture.sse        rebuild a message from a captured provider stream\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
-        "Exit codes: 0 done, 1 bad input (fixture, arguments), 2 --interactive without a terminal,\n" +
-        "70 internal error, 130 interrupted (Ctrl-C, or Esc at a prompt).\n" +
+        "Exit codes: 0 done, 1 bad input (fixture, arguments) or output that could not be written,\n" +
+        "2 --interactive without a terminal, 70 internal error, 130 interrupted (Ctrl-C, or Esc at a\n" +
+        "prompt), 143 SIGTERM, 129 SIGHUP.\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
     .action(async (fixtureArgument: string | undefined, options: Options) => {
