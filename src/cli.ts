@@ -10,7 +10,7 @@ import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
-import { visible, visibleLines } from "./render/sanitize.ts";
+import { jsonSafe, visible, visibleLines } from "./render/sanitize.ts";
 import { addLintCommand } from "./commands/lint.ts";
 import { addImportCommand } from "./commands/import.ts";
 import { RunAborted } from "./loop/call-policy.ts";
@@ -181,7 +181,8 @@ async function list(lang: Language, io: CliIO): Promise<number> {
 /** `--list --json`: one JSON object per line, as the rest of --json prints. */
 async function listJson(lang: Language, io: CliIO): Promise<number> {
   const { fixtureTitles } = await import("./render/fixture-titles.ts");
-  for (const { name, title } of await fixtureTitles(lang)) io.out(`${JSON.stringify({ type: "fixture", name, title })}\n`);
+  // Escaped like every --json line: a title is fixture data and may hold control characters.
+  for (const { name, title } of await fixtureTitles(lang)) io.out(`${jsonSafe(JSON.stringify({ type: "fixture", name, title }))}\n`);
   return exitCodes.ok;
 }
 
