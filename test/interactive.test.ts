@@ -156,6 +156,7 @@ test("an imported fixture steps through, takes an edit, and saves with its user 
       { prompt: "editArguments", value: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
       { prompt: "reviewCall", value: "run", expectCallId: "call_Zk7Pw0Yd6uRe3Mf5" },
       { prompt: "saveAs", value: saved },
+      { prompt: "confirmOutside", value: true },
     ],
     source,
   );
