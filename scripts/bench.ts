@@ -8,7 +8,7 @@ import { ToolRegistry } from "../src/tool-registry.ts";
 import { echo, echoSchema } from "../src/tools/echo.ts";
 import type { ToolCall } from "../src/types.ts";
 import { compareAsyncRates, formatRate, median, nowMs } from "./bench-harness.ts";
-import type { LoopListener, LoopMeasurement } from "./bench-loop.ts";
+import type { LoopMode, LoopMeasurement } from "./bench-loop.ts";
 import { measureStartup } from "./bench-startup.ts";
 import { runValidationBench } from "./bench-validation.ts";
 import { lintBenchRows } from "./bench-lint.ts";
@@ -75,30 +75,31 @@ rows.push(["", `executeToolCall, ${BATCH.toLocaleString("en")} in flight`, `${fo
 
 // --- Agent loop at scale --------------------------------------------------------------------------
 const sizes = [1_000, 10_000, 100_000];
-const repeats: Record<number, number> = { 1_000: 5, 10_000: 5, 100_000: 3 };
+const repeats: Record<number, number> = { 1_000: 5, 10_000: 3, 100_000: 2 };
 
 function isMeasurement(value: unknown): value is LoopMeasurement {
   return typeof value === "object" && value !== null && "ms" in value && typeof value.ms === "number" && "peakRssMb" in value && "peakHeapMb" in value;
 }
 
 /** One fresh process per run, so the peak RSS and heap are this size's alone. */
-function loopInChild(turns: number, listener: LoopListener): LoopMeasurement {
-  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(projectRoot, "scripts", "bench-loop.ts"), String(turns), listener], {
+function loopInChild(turns: number, mode: LoopMode): LoopMeasurement {
+  const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(projectRoot, "scripts", "bench-loop.ts"), String(turns), mode], {
     cwd: projectRoot,
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 300_000,
   });
   const parsed: unknown = child.status === 0 ? JSON.parse(child.stdout) : undefined;
-  if (!isMeasurement(parsed)) throw new Error(`bench-loop ${turns} ${listener} failed (${child.status ?? child.signal}): ${child.stderr}`);
+  if (!isMeasurement(parsed)) throw new Error(`bench-loop ${turns} ${mode} failed (${child.status ?? child.signal}): ${child.stderr}`);
   return parsed;
 }
 
-for (const listener of ["noop", "narrator"] as const) {
-  progress(`agent loop, ${listener} listener`);
-  rows.push([`agent loop, ${listener === "noop" ? "no-op listener" : "zh Narrator consuming events"}`, "", "", "", ""]);
+// The CLI's own path, end to end: loader checks, loop, narration or JSON Lines, output stream.
+for (const mode of ["narrated", "json"] as const) {
+  progress(`agent loop, CLI path, ${mode}`);
+  rows.push([`agent loop, CLI path: ${mode === "narrated" ? "zh transcript" : "--json"} → /dev/null`, "", "", "", ""]);
   const times: number[] = [];
   for (const turns of sizes) {
-    const runs = Array.from({ length: repeats[turns] ?? 3 }, () => loopInChild(turns, listener));
+    const runs = Array.from({ length: repeats[turns] ?? 3 }, () => loopInChild(turns, mode));
     const ms = median(runs.map((run) => run.ms));
     times.push(ms);
     const rss = median(runs.map((run) => run.peakRssMb));

@@ -5,14 +5,15 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { languages, type Language } from "./fixture/fixture-format.ts";
-import { defaultFixtureName, resolveFixture } from "./fixture/fixture-files.ts";
+import { defaultFixtureName, fixtureNames, resolveFixture } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { errorLine } from "./render/error-line.ts";
-import { visible, visibleLines } from "./render/sanitize.ts";
+import { jsonSafe, visible, visibleLines } from "./render/sanitize.ts";
 import { addLintCommand } from "./commands/lint.ts";
 import { addImportCommand } from "./commands/import.ts";
+import { RunAborted } from "./loop/call-policy.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
@@ -36,6 +37,8 @@ export interface CliIO {
   onTerminate?: () => void;
   /** Whether stdin is a terminal: --interactive needs one. */
   stdinIsTTY?: boolean;
+  /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */
+  drained?: () => Promise<void> | undefined;
 }
 
 interface Options {
@@ -56,10 +59,44 @@ interface Options {
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
 
+/** Plain decimal digits only: Number() would also take "0x10", "1e3" and " 2". */
 function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1.");
+  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1, in plain decimal digits.");
   return number;
+}
+
+/** The playground's own long options that npm would take for itself when `--` is missing. */
+const npmConfigNames: Record<string, string> = {
+  npm_config_list: "--list",
+  npm_config_json: "--json",
+  npm_config_interactive: "--interactive",
+  npm_config_lang: "--lang",
+  npm_config_max_turns: "--max-turns",
+  npm_config_tool_execution: "--tool-execution",
+  npm_config_validation: "--validation",
+  npm_config_timeout: "--timeout",
+  npm_config_wire: "--wire",
+};
+
+/** Which of our options an npm script run swallowed (`npm start --list`), if any. */
+function swallowedByNpm(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.npm_lifecycle_event === undefined) return undefined;
+  for (const [name, option] of Object.entries(npmConfigNames)) if (env[name] !== undefined) return option;
+  return undefined;
+}
+
+/** Values our options take: a bare one where a fixture name belongs lost its option to npm. */
+const optionValues: Record<string, readonly string[]> = {
+  "--lang": languages,
+  "--wire": wireProviders,
+  "--tool-execution": ["sequential", "parallel"],
+  "--validation": ["strict", "coerce"],
+};
+
+function optionForValue(value: string): string | undefined {
+  for (const [option, values] of Object.entries(optionValues)) if (values.includes(value)) return option;
+  return /^[0-9]+$/.test(value) ? "--max-turns" : undefined;
 }
 
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -106,12 +143,20 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
         "  tool-call-playground replay-stream capture.sse        rebuild a message from a captured provider stream\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
-        "Exit codes: 0 done, 1 bad input (fixture, arguments), 2 --interactive without a terminal,\n" +
-        "70 internal error, 130 interrupted (Ctrl-C, or Esc at a prompt).\n" +
+        "Exit codes: 0 done, 1 bad input (fixture, arguments) or output that could not be written,\n" +
+        "2 --interactive without a terminal, 70 internal error, 130 interrupted (Ctrl-C, or Esc at a\n" +
+        "prompt), 143 SIGTERM, 129 SIGHUP.\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
     .action(async (fixtureArgument: string | undefined, options: Options) => {
-      if (options.list) exitCode = await list(options.lang, io);
+      const swallowed = swallowedByNpm(io.env) ?? (fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument) ? optionForValue(fixtureArgument) : undefined);
+      if (swallowed) {
+        const example = fixtureArgument !== undefined && optionForValue(fixtureArgument) === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
+        io.err(`${catalogs[options.lang].npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`);
+        exitCode = exitCodes.badInput;
+        return;
+      }
+      if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
       else if (options.interactive) exitCode = await interactive(fixtureArgument, options, io);
       else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
@@ -136,6 +181,14 @@ async function list(lang: Language, io: CliIO): Promise<number> {
   const titles = await fixtureTitles(lang);
   const width = Math.max(...titles.map(({ name }) => name.length)) + 2;
   for (const { name, title } of titles) io.out(`${visible(`${name.padEnd(width)}${title}`)}\n`);
+  return exitCodes.ok;
+}
+
+/** `--list --json`: one JSON object per line, as the rest of --json prints. */
+async function listJson(lang: Language, io: CliIO): Promise<number> {
+  const { fixtureTitles } = await import("./render/fixture-titles.ts");
+  // Escaped like every --json line: a title is fixture data and may hold control characters.
+  for (const { name, title } of await fixtureTitles(lang)) io.out(`${jsonSafe(JSON.stringify({ type: "fixture", name, title }))}\n`);
   return exitCodes.ok;
 }
 
@@ -193,14 +246,19 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   const write = (line: string) => io.out(`${line}\n`);
   const stream = streamFrom(options);
   try {
-    const fixture = await loadFixture(reference.file);
+    const fixture = await loadFixture(reference.file, io.interrupt);
     if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream });
+      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream });
+      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
     }
   } catch (error) {
+    // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
+    if (error instanceof RunAborted && io.interrupt?.aborted) {
+      io.err(`${say.interrupted}\n`);
+      return exitCodes.interrupted;
+    }
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
     io.err(`${line}\n`);

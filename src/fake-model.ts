@@ -14,7 +14,8 @@ export interface ScriptedReply {
 export interface FakeModelOptions {
   /** Clock for the replies' timestamps. */
   now?: () => number;
-  /** Keep a copy of every request (on by default; a 100k-turn benchmark turns it off). */
+  /** Keep a copy of every request, for a test to inspect (on by default). Each copy holds the
+   *  whole history, so memory grows with turns²: runFixture, and so the CLI, turns it off. */
   recordRequests?: boolean;
   /** Called with each request before it is answered: a test can assert on what the model sees. */
   onRequest?: (context: Context, requestIndex: number) => void;

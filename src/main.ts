@@ -1,20 +1,51 @@
 // Process entry: wires the CLI to the real stdout/stderr and owns what only a process has —
-// exit codes, a closed pipe (`| head`), Ctrl-C, and the last-resort message for a bug.
+// exit codes, a closed pipe (`| head`), a failed write, signals, and the last-resort message for
+// a bug.
 import { exitCodes, runCli } from "./cli.ts";
 import { RunAborted } from "./loop/call-policy.ts";
 
-// A reader that stops early (`| head -1`) closes the pipe; that is a normal end, not a crash.
+let writeFailed = false;
+// A reader that stops early (`| head -1`) closes the pipe; that is a normal end, not a crash. Any
+// other failed write (a full disk, `> /dev/full`) means the output is incomplete: say so, exit 1.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  process.exit(error.code === "EPIPE" ? exitCodes.ok : exitCodes.internal);
+  if (error.code === "EPIPE") process.exit(exitCodes.ok);
+  if (writeFailed) return;
+  writeFailed = true;
+  process.stderr.write(`tool-call-playground: cannot write the output: ${error.message}\n`, () => process.exit(exitCodes.badInput));
 });
+// stderr failing too leaves nobody to tell; the exit code still says it.
+process.stderr.on("error", () => process.exit(exitCodes.badInput));
 
-// The first Ctrl-C aborts the run, which still answers every pending call and then exits 130;
-// a second one leaves at once.
+// The first Ctrl-C (or SIGTERM, SIGHUP) aborts the run, which still answers every pending call and
+// then exits 130 (143, 129: 128 + the signal's number, as shells report it); a second one leaves
+// at once.
+const signalExitCodes = { SIGINT: exitCodes.interrupted, SIGTERM: 143, SIGHUP: 129 } as const;
 const interrupt = new AbortController();
-process.on("SIGINT", () => {
-  if (interrupt.signal.aborted) process.exit(exitCodes.interrupted);
-  interrupt.abort(new RunAborted("interrupt"));
-});
+let stoppedBy: keyof typeof signalExitCodes | undefined;
+for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(name, () => {
+    if (interrupt.signal.aborted) process.exit(signalExitCodes[stoppedBy ?? name]);
+    stoppedBy = name;
+    interrupt.abort(new RunAborted("interrupt"));
+  });
+}
+
+/** Resolves once stdout can take more (or can no longer take anything); undefined if it can now. */
+function drained(): Promise<void> | undefined {
+  const stdout = process.stdout;
+  if (!stdout.writableNeedDrain || stdout.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      stdout.off("drain", done);
+      stdout.off("close", done);
+      stdout.off("error", done);
+      resolve();
+    };
+    stdout.on("drain", done);
+    stdout.on("close", done);
+    stdout.on("error", done);
+  });
+}
 
 // SIGTERM keeps its default (the process ends) unless a command asks for it: serve then closes
 // after answering the requests in flight and exits 143; a second SIGTERM leaves at once.
@@ -31,6 +62,7 @@ try {
   code = await runCli(process.argv.slice(2), {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
+    drained,
     env: process.env,
     isTTY: process.stdout.isTTY === true,
     colorDepth: process.stdout.isTTY ? process.stdout.getColorDepth() : 1,
@@ -43,6 +75,13 @@ try {
   process.stderr.write(`tool-call-playground: internal error: ${error instanceof Error ? error.message : String(error)} (please report it)\n`);
   code = exitCodes.internal;
 }
+if (code === exitCodes.interrupted && stoppedBy) code = signalExitCodes[stoppedBy];
 // Exit explicitly once stdout has drained: a tool that ignored its abort signal may still hold a
-// timer, and the run is over all the same.
-process.stdout.write("", () => process.exit(code));
+// timer, and the run is over all the same. A failed write has its own exit under way; its error
+// event may still be queued behind this callback, hence one more turn of the event loop.
+const finalCode = code;
+process.stdout.write("", () =>
+  setImmediate(() => {
+    if (!writeFailed) process.exit(finalCode);
+  }),
+);

@@ -86,7 +86,8 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     const settings = settingsFor(episode, options.overrides);
     const episodeAbort = abortFor(settings.timeoutMs, options.signal);
     hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
-    const model = new FakeModel(scriptReplies(episode.script), { now });
+    // No request recording: each record would hold the whole history, memory growing with turns².
+    const model = new FakeModel(scriptReplies(episode.script), { now, recordRequests: false });
     let result: AgentLoopResult;
     let awaitingReply = false;
     try {
@@ -125,10 +126,23 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
   return results;
 }
 
+/** Node's timers hold at most 2^31 - 1 ms; a longer delay would fire after 1 ms, with a warning. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** One signal for the episode: the run's own (Ctrl-C) or the episode's timeout, whichever fires. */
 function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new RunAborted("timeout", timeoutMs)), timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (timeoutMs !== undefined) {
+    // A delay past the timer limit is waited out in steps, so it fires exactly when it says.
+    const deadline = Date.now() + timeoutMs;
+    const arm = (): void => {
+      const left = deadline - Date.now();
+      if (left > MAX_TIMER_MS) timer = setTimeout(arm, MAX_TIMER_MS);
+      else timer = setTimeout(() => controller.abort(new RunAborted("timeout", timeoutMs)), Math.max(0, left));
+    };
+    arm();
+  }
   const forward = () => controller.abort(outer?.reason);
   if (outer?.aborted) forward();
   else outer?.addEventListener("abort", forward, { once: true });

@@ -70,7 +70,7 @@ describe("tool-call-playground", { concurrency: true }, () => {
   test("a toolCall without name names the JSON path and exits 1", async () => {
     const file = join(scratch, "no-name.json");
     writeFileSync(file, walkthrough.replace('"name": "calc", ', ""));
-    assertOneLineError(await run(bin, [file, "--lang", "en"]), new RegExp(`^${file}: \\$\\.episodes\\[0\\]\\.script\\[0\\]\\.content\\[1\\]\\.name: missing key`));
+    assertOneLineError(await run(bin, [file, "--lang", "en"]), new RegExp(`^${file}:\\d+:\\d+: \\$\\.episodes\\[0\\]\\.script\\[0\\]\\.content\\[1\\]\\.name: missing key`));
   });
 
   test("an unknown fixture name lists the valid ones; a missing file is named", async () => {

@@ -9,6 +9,12 @@ import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 
 const walkthrough = readFileSync(fixtureFileFor("walkthrough"), "utf8");
 
+/** Line and column of the first occurrence of `needle`. */
+function placeOf(text: string, needle: string): { line: number; column: number } {
+  const before = text.slice(0, text.indexOf(needle)).split("\n");
+  return { line: before.length, column: (before[before.length - 1] ?? "").length + 1 };
+}
+
 function problemOf(source: string) {
   try {
     parseFixture("f.json", source);
@@ -37,21 +43,23 @@ test("a toolCall without name is reported by JSON path", () => {
   const broken = walkthrough.replace('"name": "calc", ', "");
   const { problem, where } = problemOf(broken);
   assert.equal(problem.kind, "shape");
-  assert.deepEqual(where, { path: "$.episodes[0].script[0].content[1].name" });
+  // A missing key is placed at the object that lacks it.
+  assert.deepEqual(where, { ...placeOf(broken, '{ "type": "toolCall"'), path: "$.episodes[0].script[0].content[1].name" });
 });
 
 test("an unknown tool in an episode's registry lists the valid names", () => {
-  const { problem, where } = problemOf(walkthrough.replace('"tools": ["calc"]', '"tools": ["calculator"]'));
+  const broken = walkthrough.replace('"tools": ["calc"]', '"tools": ["calculator"]');
+  const { problem, where } = problemOf(broken);
   assert.equal(problem.kind, "unknownTool");
-  assert.deepEqual(where, { path: "$.episodes[0].tools[0]" });
+  assert.deepEqual(where, { ...placeOf(broken, '"calculator"'), path: "$.episodes[0].tools[0]" });
   if (problem.kind === "unknownTool") assert.deepEqual(problem.known, ["calc", "echo", "boom", "slow"]);
 });
 
 test("empty files, wrong types at the top and empty episode lists are shape or syntax errors", () => {
   assert.equal(problemOf("").problem.kind, "syntax");
   assert.equal(problemOf("[]").problem.kind, "shape");
-  assert.deepEqual(problemOf('{"title":"t","episodes":[]}').where, { path: "$.episodes" });
-  assert.deepEqual(problemOf('{"title":"t","episodes":[{"user":1,"script":[]}]}').where, { path: "$.episodes[0].user" });
+  assert.deepEqual(problemOf('{"title":"t","episodes":[]}').where, { line: 1, column: 25, path: "$.episodes" });
+  assert.deepEqual(problemOf('{"title":"t","episodes":[{"user":1,"script":[]}]}').where, { line: 1, column: 34, path: "$.episodes[0].user" });
 });
 
 test("the syntax locator accepts exactly what JSON.parse accepts", () => {

@@ -71,6 +71,10 @@ function write(name: string, content: string | Buffer): string {
   return file;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** One line on stderr that starts with the file, no stack trace, exit 1. */
 function assertOneLine(result: Run, file: string, place: string | RegExp = ""): string {
   assert.equal(result.code, 1, `exit code; stderr: ${result.stderr}`);
@@ -126,7 +130,7 @@ describe("hostile fixture files", { concurrency: true }, () => {
 
   test("10,000-deep nesting at the top level is a shape error, not a crash", async () => {
     const file = write("deep-top.json", `${"[".repeat(10_000)}${"]".repeat(10_000)}`);
-    assertOneLine(await play(file), file, " $:");
+    assertOneLine(await play(file), file, new RegExp(`^${escapeRegExp(file)}:1:1: \\$:`));
   });
 
   test("10,000-deep nesting inside a toolCall's arguments is model data: a paired error result, no crash", async () => {
@@ -190,7 +194,8 @@ describe("hostile fixture files", { concurrency: true }, () => {
       const file = write(`wrong-${level.replace(/\W+/g, "-")}.json`, JSON.stringify(withValue(path, value), null, 2));
       const result = await play(file);
       const jsonPath = `$${path.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("")}`;
-      const line = assertOneLine(result, file, ` ${jsonPath}`);
+      // The text position first (an editor jumps there), then the JSON path.
+      const line = assertOneLine(result, file, new RegExp(`^${escapeRegExp(file)}:\\d+:\\d+: ${escapeRegExp(jsonPath)}`));
       assert.equal(result.stdout, "", `nothing narrated: ${line}`);
     });
   }

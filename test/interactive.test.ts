@@ -35,6 +35,8 @@ test("pick → edit a to \"128\" → the failure is paired and calc never runs �
     { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
     { prompt: "pause", value: "runToEnd" },
     { prompt: "saveAs", value: saved },
+    // The scratch folder lies outside the project: the person confirms it.
+    { prompt: "confirmOutside", value: true },
   ]);
   assert.equal(code, 0, errors.join("\n"));
   assert.deepEqual(ui.unused(), []);
@@ -66,6 +68,7 @@ test("rename and drop go through the same executor; an existing file is never ov
       { prompt: "pause", value: "toggleValidation" },
       { prompt: "pause", value: "runToEnd" },
       { prompt: "saveAs", value: target },
+      { prompt: "confirmOutside", value: true },
       { prompt: "confirmOverwrite", value: false },
       { prompt: "saveAs", value: undefined },
     ],
@@ -82,7 +85,7 @@ test("rename and drop go through the same executor; an existing file is never ov
 for (const [fixtureName, blocksLeft] of [["final-answer", 1], ["self-correction", 0]] as const) {
   test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
     const saved = join(scratch, `dropped-${fixtureName}.json`);
-    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }], fixtureName);
+    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }, { prompt: "confirmOutside", value: true }], fixtureName);
     assert.equal(dropped.code, 0, dropped.errors.join("\n"));
     assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
     assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
@@ -153,6 +156,7 @@ test("an imported fixture steps through, takes an edit, and saves with its user 
       { prompt: "editArguments", value: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
       { prompt: "reviewCall", value: "run", expectCallId: "call_Zk7Pw0Yd6uRe3Mf5" },
       { prompt: "saveAs", value: saved },
+      { prompt: "confirmOutside", value: true },
     ],
     source,
   );

@@ -10,7 +10,8 @@ export type Answer =
   | { prompt: "editArguments"; value: unknown }
   | { prompt: "renameTool"; value: string }
   | { prompt: "saveAs"; value: string | undefined }
-  | { prompt: "confirmOverwrite"; value: boolean };
+  | { prompt: "confirmOverwrite"; value: boolean }
+  | { prompt: "confirmOutside"; value: boolean };
 
 function answers<P extends Answer["prompt"]>(answer: Answer, prompt: P): answer is Extract<Answer, { prompt: P }> {
   return answer.prompt === prompt;
@@ -51,11 +52,17 @@ export class ScriptedUI implements InteractiveUI {
   async renameTool() {
     return this.#take("renameTool").value;
   }
-  async saveAs() {
+  /** The `edited` flag of every save prompt, in order. */
+  readonly saveAsEdited: boolean[] = [];
+  async saveAs(_suggested: string, edited: boolean) {
+    this.saveAsEdited.push(edited);
     return this.#take("saveAs").value;
   }
   async confirmOverwrite() {
     return this.#take("confirmOverwrite").value;
+  }
+  async confirmOutside() {
+    return this.#take("confirmOutside").value;
   }
   say(line: string) {
     this.said.push(line);

@@ -89,5 +89,7 @@ export interface Catalog {
   jsonSyntaxProblem(problem: JsonSyntaxProblem): string;
   unknownFixture(name: string, known: string[]): string;
   modelFailed(refusal: ModelRefusal): string;
+  /** npm consumed one of our options (`npm start --list`); `command` is the form with `--`. */
+  npmSwallowedOption(option: string, command: string): string;
   interrupted: string;
 }

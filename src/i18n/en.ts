@@ -52,6 +52,9 @@ const syntaxProblems = {
   controlCharacterInString: "a string cannot hold a raw line break or control character",
   unterminatedString: "a string is missing its closing double quote",
   trailingContent: "the JSON value has ended but more text follows",
+  missingClosingQuote: "a string runs to the end of the line: its closing double quote is probably missing",
+  comment: "JSON has no comments: remove the // or /* */ text (a \"description\" key can hold notes)",
+  singleQuotes: "JSON strings and keys take double quotes, not single quotes",
 } as const;
 
 function outcome(value: EpisodeOutcome): string {
@@ -201,6 +204,21 @@ export const en: Catalog = {
         return `cannot read it: ${problem.reason}`;
       case "tooLarge":
         return `the file is too large (${problem.bytes} bytes; the limit is ${problem.limit})`;
+      case "exceedsLimit":
+        return `more than ${problem.limit} bytes arrived, the limit; reading stopped there`;
+      case "notRegularFile":
+        return "this is not a regular file (a device, pipe or socket); save the fixture to a file, or pipe it to /dev/stdin";
+      case "duplicateKey":
+        return `the key "${problem.key}" appears twice in one object; JSON would silently keep only the second`;
+      case "unknownKey":
+        return problem.suggestion === undefined
+          ? `unknown key "${problem.key}" (expected one of: ${problem.known.join(", ")})`
+          : `unknown key "${problem.key}" — did you mean "${problem.suggestion}"? (expected one of: ${problem.known.join(", ")})`;
+      case "noAlternative": {
+        const options = problem.alternatives.map((option) => (option.keys ? `${expectation(option.expected)} with keys ${option.keys.join(", ")}` : expectation(option.expected)));
+        const expected = options.join(" or ");
+        return problem.received === undefined ? `missing key (expected ${expected})` : `expected ${expected}, got ${json(problem.received)}`;
+      }
       case "invalidUtf8":
         return `not valid UTF-8 text`;
       case "syntax": {
@@ -232,4 +250,5 @@ export const en: Catalog = {
         return `FakeModel refused the request: ${refusal.message}`;
     }
   },
+  npmSwallowedOption: (option, command) => `npm took ${option} as one of its own options, so the playground never saw it. Put -- before the playground's options: ${command}`,
 };

@@ -1,6 +1,7 @@
 // What the interactive session's prompts say, per language. Every prompt names its keys.
 import type { ValidationPolicy } from "../types.ts";
 import type { Language } from "../fixture/fixture-format.ts";
+import type { SaveProblem } from "../interactive/edited-fixture.ts";
 
 export interface InteractiveCatalog {
   pickFixture: string;
@@ -23,7 +24,10 @@ export interface InteractiveCatalog {
   saveConfirm(edited: boolean): string;
   savePath: string;
   overwrite(path: string): string;
-  saved(path: string): string;
+  /** `command` replays the saved file from the project folder. */
+  saved(path: string, command: string): string;
+  saveFailed(path: string, problem: SaveProblem): string;
+  outsideProject(path: string, projectFolder: string): string;
   validationNow(policy: ValidationPolicy): string;
   languageNow: string;
   contextHeader: string;

@@ -24,7 +24,14 @@ export const interactiveEn: InteractiveCatalog = {
   saveConfirm: (edited) => `Save this run${edited ? " (with your edits)" : ""} as a new fixture?`,
   savePath: "Save it to which file? (Enter to confirm)",
   overwrite: (path) => `${path} exists. Overwrite it?`,
-  saved: (path) => `Saved: ${path}. Replay it with npm start -- ${path}`,
+  saved: (path, command) => `Saved: ${path}. Replay it with ${command}`,
+  saveFailed: (path, problem) =>
+    problem.kind === "directory"
+      ? `${path} is a folder; give a file name (for example ${path.replace(/[\\/]+$/, "")}/run.json).`
+      : problem.kind === "symlink"
+        ? `${path} is a symbolic link; it could point anywhere, so it is not written through. Choose another name.`
+        : `Could not save to ${path}: ${problem.reason}. Nothing was written; choose another path.`,
+  outsideProject: (path, projectFolder) => `${path} is outside the project folder (${projectFolder}). Write there anyway?`,
   validationNow: (policy) => `Validation is now ${policy}, from the next call on.`,
   languageNow: "The narration is now in English.",
   contextHeader: "What the model receives next:",

@@ -24,7 +24,14 @@ export const interactiveZh: InteractiveCatalog = {
   saveConfirm: (edited) => `把这次运行${edited ? "（包括你的修改）" : ""}保存成新的 fixture 吗？`,
   savePath: "保存到哪个文件？（Enter 确认）",
   overwrite: (path) => `${path} 已经存在，覆盖它吗？`,
-  saved: (path) => `已保存：${path}。用 npm start -- ${path} 重放。`,
+  saved: (path, command) => `已保存：${path}。用 ${command} 重放。`,
+  saveFailed: (path, problem) =>
+    problem.kind === "directory"
+      ? `${path} 是一个目录；请给出文件名（例如 ${path.replace(/[\\/]+$/, "")}/run.json）。`
+      : problem.kind === "symlink"
+        ? `${path} 是一个符号链接，它可能指向任何地方，所以不会通过它写入。请换一个名字。`
+        : `无法保存到 ${path}：${problem.reason}。什么都没有写入；请换一个路径。`,
+  outsideProject: (path, projectFolder) => `${path} 在项目目录（${projectFolder}）之外。仍然写到那里吗？`,
   validationNow: (policy) => `校验策略现在是 ${policy}，从下一个调用开始生效。`,
   languageNow: "叙述现在是中文。",
   contextHeader: "模型下一次会收到：",

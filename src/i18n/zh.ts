@@ -52,6 +52,9 @@ const syntaxProblems = {
   controlCharacterInString: "字符串里不能直接换行或出现控制字符",
   unterminatedString: "字符串缺少结尾的双引号",
   trailingContent: "JSON 已经结束，后面还有多余内容",
+  missingClosingQuote: "字符串一直延续到行尾：多半是缺少结尾的双引号",
+  comment: "JSON 不支持注释：请删掉 // 或 /* */ 部分（备注可以写在 \"description\" 键里）",
+  singleQuotes: "JSON 的字符串和键名要用双引号，不能用单引号",
 } as const;
 
 function outcome(value: EpisodeOutcome): string {
@@ -200,6 +203,21 @@ export const zh: Catalog = {
         return `无法读取：${problem.reason}`;
       case "tooLarge":
         return `文件太大（${problem.bytes} 字节，上限 ${problem.limit} 字节）`;
+      case "exceedsLimit":
+        return `读到的内容超过上限 ${problem.limit} 字节，已停止读取`;
+      case "notRegularFile":
+        return "这不是普通文件（设备、管道或套接字）；请把 fixture 存成文件，或通过管道交给 /dev/stdin";
+      case "duplicateKey":
+        return `键 "${problem.key}" 在同一个对象里出现了两次；JSON 会悄悄只保留第二个`;
+      case "unknownKey":
+        return problem.suggestion === undefined
+          ? `未知的键 "${problem.key}"（可选：${problem.known.join(", ")}）`
+          : `未知的键 "${problem.key}"——是不是想写 "${problem.suggestion}"？（可选：${problem.known.join(", ")}）`;
+      case "noAlternative": {
+        const options = problem.alternatives.map((option) => (option.keys ? `带有键 ${option.keys.join(", ")} 的${expectation(option.expected)}` : expectation(option.expected)));
+        const expected = options.join("或");
+        return problem.received === undefined ? `缺少这个键（应为${expected}）` : `应为${expected}，实际是 ${json(problem.received)}`;
+      }
       case "invalidUtf8":
         return `不是合法的 UTF-8 文本`;
       case "syntax": {
@@ -231,4 +249,5 @@ export const zh: Catalog = {
         return `FakeModel 拒绝了请求：${refusal.message}`;
     }
   },
+  npmSwallowedOption: (option, command) => `npm 把 ${option} 当成了它自己的选项，playground 没有收到。请在 playground 的选项前加上 --：${command}`,
 };

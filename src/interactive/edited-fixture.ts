@@ -1,7 +1,7 @@
 // Turns an interactive run back into a fixture: the replies as the learner left them (edits
 // included, the unused rest kept), a description of each edit, and files written so that nothing
 // is overwritten without asking and nothing is left half-written.
-import { access, mkdir, rename, writeFile } from "node:fs/promises";
+import { lstat, mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import type { Episode, Fixture } from "../fixture/fixture-format.ts";
 import type { StreamPlan } from "../stream/stream-plan.ts";
@@ -58,19 +58,56 @@ export function fixtureText(fixture: Fixture, file: string, schemaFile: string):
   return `${JSON.stringify({ $schema: schema, ...rest }, null, 2)}\n`;
 }
 
-export async function fileExists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
+/** Why a save did not happen, as data: the session words it and asks for another path. */
+export type SaveProblem = { kind: "directory" } | { kind: "symlink" } | { kind: "io"; reason: string };
+
+export class SaveError extends Error {
+  override readonly name = "SaveError";
+  constructor(readonly problem: SaveProblem) {
+    super(problem.kind === "io" ? problem.reason : problem.kind);
+  }
 }
 
-/** Written beside and renamed into place: an interrupted save leaves no half a fixture. */
+/** What is at `file` now, without following a symlink (a dangling one counts as one). */
+export async function destinationKind(file: string): Promise<"none" | "file" | "directory" | "symlink" | "other"> {
+  try {
+    const info = await lstat(file);
+    if (info.isSymbolicLink()) return "symlink";
+    if (info.isDirectory()) return "directory";
+    return info.isFile() ? "file" : "other";
+  } catch {
+    return "none";
+  }
+}
+
+/** Written beside and renamed into place: an interrupted or failed save leaves no half a fixture
+ *  and no temporary file. Refuses a directory or a symlink at `file` (a link could point anywhere).
+ *  Throws only SaveError. */
 export async function writeFixtureFile(file: string, text: string): Promise<void> {
-  await mkdir(dirname(resolve(file)), { recursive: true });
+  if (/[\\/]$/.test(file)) throw new SaveError({ kind: "directory" });
+  const kind = await destinationKind(file);
+  if (kind === "directory") throw new SaveError({ kind: "directory" });
+  if (kind === "symlink") throw new SaveError({ kind: "symlink" });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, text, { flag: "wx" });
-  await rename(temporary, file);
+  const failed = (error: unknown) => new SaveError({ kind: "io", reason: error instanceof Error ? error.message : String(error) });
+  try {
+    await mkdir(dirname(resolve(file)), { recursive: true });
+  } catch (error) {
+    throw failed(error);
+  }
+  try {
+    await writeFile(temporary, text, { flag: "wx" });
+  } catch (error) {
+    // A full disk leaves part of the temporary file; one that already existed is not ours.
+    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) await unlink(temporary).catch(() => undefined);
+    throw failed(error);
+  }
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw failed(error);
+  }
 }
 
 function keptOf(item: Episode["script"][number] | undefined): { stream: StreamPlan | undefined; expect: ReplyExpectation | undefined } {

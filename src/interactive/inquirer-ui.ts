@@ -120,6 +120,8 @@ export function createInquirerUI(initialLang: Language, streams: PromptStreams =
 
     confirmOverwrite: (path) => ask((context) => confirm({ message: visible(say().overwrite(path)), default: false }, context)),
 
+    confirmOutside: (path, projectFolder) => ask((context) => confirm({ message: visible(say().outsideProject(path, projectFolder)), default: false }, context)),
+
     // Lines from the session's narrator arrive styled (and already made visible); anything else
     // that reaches here (a saved path) is made visible too, the colours kept.
     say: (line) => void output.write(`${visibleKeepingColour(line)}\n`),

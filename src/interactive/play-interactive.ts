@@ -1,6 +1,6 @@
 // `--interactive`: pick a fixture (unless one was named), play it with a person in the loop, and
 // offer to save the result as a new fixture. Returns the exit code; the CLI only routes here.
-import { basename, join, resolve } from "node:path";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import type { Language } from "../fixture/fixture-format.ts";
 import { defaultFixtureName, fixturesDir, resolveFixture } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
@@ -11,7 +11,7 @@ import { fixtureTitles } from "../render/fixture-titles.ts";
 import type { Style } from "../render/style.ts";
 import type { EpisodeSettings } from "../run-fixture.ts";
 import type { StreamSettings } from "../render/stream-view.ts";
-import { fileExists, fixtureText, writeFixtureFile } from "./edited-fixture.ts";
+import { SaveError, destinationKind, fixtureText, writeFixtureFile } from "./edited-fixture.ts";
 import { runInteractiveSession } from "./session.ts";
 import { PromptCancelled, type InteractiveUI } from "./ui.ts";
 
@@ -30,7 +30,18 @@ export interface InteractivePlay {
 
 /** Saved experiments go beside fixtures/, not into it: fixtures/ holds the scenarios with goldens. */
 export const experimentsDir = "experiments";
-const schemaFile = resolve(fixturesDir, "..", "fixture.schema.json");
+const projectRoot = resolve(fixturesDir, "..");
+const schemaFile = resolve(projectRoot, "fixture.schema.json");
+
+/** A command that replays `file` from the project folder (where npm start runs): a bare word
+ *  would be taken for a fixture name, so it gets a ./ and anything a shell would split is quoted. */
+export function replayCommand(file: string): string {
+  const inside = relative(projectRoot, file);
+  let argument = inside.startsWith("..") || isAbsolute(inside) ? file : inside;
+  if (!argument.includes("/") && !argument.endsWith(".json")) argument = `./${argument}`;
+  if (!/^[\w./@%+=:,-]+$/.test(argument)) argument = `'${argument.replace(/'/g, "'\\''")}'`;
+  return `npm start -- ${argument}`;
+}
 
 export async function playInteractive(play: InteractivePlay): Promise<number> {
   const { ui, lang } = play;
@@ -50,7 +61,17 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       play.err(line);
       return 1;
     }
-    const outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream });
+    let outcome;
+    try {
+      outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream });
+    } catch (error) {
+      // A script that runs out (or a history the FakeModel refuses) is the fixture's fault, worded
+      // as the plain run words it, with the same exit code.
+      const line = errorLine(error, reference.file, catalogs[lang]);
+      if (line === undefined) throw error;
+      play.err(line);
+      return 1;
+    }
     if (play.signal?.aborted) {
       play.err(catalogs[outcome.lang].interrupted);
       return 130;
@@ -59,11 +80,28 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       ui.say(interactiveCatalogs[outcome.lang].quit);
       return 0;
     }
+    const say = interactiveCatalogs[outcome.lang];
+    const edited = outcome.edits.length > 0;
     const suggested = join(experimentsDir, `${basename(reference.file, ".json")}-edited.json`);
-    for (let path = await ui.saveAs(suggested, outcome.edits.length > 0); path !== undefined; path = await ui.saveAs(suggested, true)) {
-      if ((await fileExists(path)) && !(await ui.confirmOverwrite(path))) continue;
-      await writeFixtureFile(path, fixtureText(outcome.fixture, path, schemaFile));
-      ui.say(interactiveCatalogs[outcome.lang].saved(path));
+    for (let answer = await ui.saveAs(suggested, edited); answer !== undefined; answer = await ui.saveAs(suggested, edited)) {
+      // "newdir/" names a folder; resolve() would drop the slash and save a file called newdir.
+      if (/[\\/]$/.test(answer)) {
+        ui.say(say.saveFailed(answer, { kind: "directory" }));
+        continue;
+      }
+      const destination = resolve(projectRoot, answer);
+      const inside = relative(projectRoot, destination);
+      if ((inside.startsWith("..") || isAbsolute(inside)) && !(await ui.confirmOutside?.(destination, projectRoot))) continue;
+      const kind = await destinationKind(destination);
+      if (kind === "file" && !(await ui.confirmOverwrite(answer))) continue;
+      try {
+        await writeFixtureFile(destination, fixtureText(outcome.fixture, destination, schemaFile));
+      } catch (error) {
+        if (!(error instanceof SaveError)) throw error;
+        ui.say(say.saveFailed(answer, error.problem));
+        continue;
+      }
+      ui.say(say.saved(answer, replayCommand(destination)));
       break;
     }
     return 0;

@@ -24,6 +24,9 @@ export interface InteractiveUI {
   /** A path to save the run to, or undefined to skip saving. */
   saveAs(suggested: string, edited: boolean): Promise<string | undefined>;
   confirmOverwrite(path: string): Promise<boolean>;
+  /** The path lies outside the project folder: write there anyway? Without it, such a path is
+   *  refused (a UI that cannot ask never writes outside the project). */
+  confirmOutside?(path: string, projectFolder: string): Promise<boolean>;
   /** A line for the person that is not part of the transcript (a confirmation, the context view). */
   say(line: string): void;
   setLanguage(lang: Language): void;

@@ -7,6 +7,15 @@ import type { AssistantMessage, Message, Model, ToolCall, TextContent, ToolResul
 import { describeAbort, skipMessage, skipReason, skippedTrace } from "./call-policy.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./events.ts";
 
+/** A run that never waits (a scripted model, instant tools) would hold the event loop for its
+ *  whole length: no Ctrl-C, no timer, no drained output. It yields at least this often (ms). */
+const YIELD_EVERY_MS = 10;
+
+/** Lets timers, signals and I/O callbacks run; a macrotask, since promises alone never yield. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Without a cap a model that always asks for another tool would never stop. */
 export const DEFAULT_MAX_TURNS = 8;
 
@@ -56,7 +65,12 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   };
 
   await emit({ type: "agentStart", messages: [...history] });
+  let lastYield = performance.now();
   for (let turn = 1; turn <= maxTurns; turn++) {
+    if (performance.now() - lastYield >= YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      lastYield = performance.now();
+    }
     if (signal?.aborted) return finish("aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
     await emit({ type: "turnStart", turn, context });

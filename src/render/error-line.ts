@@ -8,7 +8,7 @@ import { EpisodeError } from "../run-fixture.ts";
 import { formatJsonPath } from "../schema/schema-error.ts";
 import { visible } from "./sanitize.ts";
 
-/** `fixtures/x.json:3:5: …` or `fixtures/x.json: $.episodes[0].user: …`; undefined for a bug.
+/** `fixtures/x.json:3:5: …` or `fixtures/x.json:3:5: $.episodes[0].user: …`; undefined for a bug.
  *  The path and the fixture's data in it are shown, never obeyed (see sanitize.ts). */
 export function errorLine(error: unknown, file: string, say: Catalog): string | undefined {
   const line = describe(error, file, say);
@@ -19,7 +19,8 @@ function describe(error: unknown, file: string, say: Catalog): string | undefine
   const shown = displayPath(file);
   if (error instanceof FixtureError) {
     const where = fixtureLocation(error.problem);
-    const place = !where ? "" : "path" in where ? ` ${where.path}:` : `${where.line}:${where.column}:`;
+    const lineColumn = where?.line === undefined ? "" : `${where.line}:${where.column}:`;
+    const place = `${lineColumn}${where?.path === undefined ? "" : ` ${where.path}:`}`;
     return `${shown}:${place} ${say.fixtureProblem(error.problem)}`;
   }
   if (error instanceof EpisodeError) {

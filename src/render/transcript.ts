@@ -24,6 +24,8 @@ export interface TranscriptOptions {
   toolErrors?: ToolErrorDetail;
   /** --stream: replies arrive as events, narrated one by one (stream-view.ts). */
   stream?: StreamSettings;
+  /** A promise while the output cannot take more: the run waits for it (backpressure). */
+  drained?: () => Promise<void> | undefined;
 }
 
 export function localize(text: LocalizedText, lang: Language): string {
@@ -36,7 +38,7 @@ export function replayClock(): () => number {
   return () => tick++;
 }
 
-export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream }: TranscriptOptions): Promise<void> {
+export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions): Promise<void> {
   const narrator = new Narrator(catalogs[lang], style, write, wire && (await loadWireView(wire)));
   const wrapModel = stream && (await (await import("./stream-view.ts")).narratedStream(stream, lang, style, write, wire));
   narrator.title(localize(fixture.title, lang));
@@ -52,7 +54,10 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
           });
           narrator.setFindings(episode.lintFindings ?? []);
         },
-        onEvent: (event) => narrator.onEvent(event),
+        onEvent: (event) => {
+          narrator.onEvent(event);
+          return drained?.();
+        },
         onEpisodeEnd: (_episode, _index, { unusedReplies, awaitingReply, result }) => {
           if (awaitingReply) narrator.awaitingReply(result.history.length);
           narrator.unusedReplies(unusedReplies);
@@ -66,7 +71,7 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
   }
 }
 
-export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("./json-lines.ts");
   const writer = new JsonLinesWriter(write, wire && (await loadWireView(wire)));
@@ -76,7 +81,10 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
     fixture,
     {
       onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title, settings),
-      onEvent: (event, index) => writer.onEvent(event, index),
+      onEvent: (event, index) => {
+        writer.onEvent(event, index);
+        return drained?.();
+      },
       onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
     },
     { now: replayClock(), overrides, signal, toolErrors, wrapModel },
