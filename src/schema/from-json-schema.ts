@@ -57,7 +57,7 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
       case "array":
         return node.items === undefined ? arrayOf(unknownValue) : arrayOf(convert(node.items, [...path, "items"]));
       case "object":
-        // No properties named: any object, kept whole (as the real tool received it).
+        // No properties named: every object passes, kept whole (as the real tool received it).
         if (node.properties === undefined && node.required === undefined) return recordValue;
         return objectValue(shapeOf(node, path));
       case undefined:
