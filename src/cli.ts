@@ -13,7 +13,7 @@ import { errorLine } from "./render/error-line.ts";
 import { jsonSafe, visible, visibleLines } from "./render/sanitize.ts";
 import { addLintCommand } from "./commands/lint.ts";
 import { addImportCommand } from "./commands/import.ts";
-import { RunAborted } from "./loop/call-policy.ts";
+import { RunAborted, stopSignalOf } from "./loop/call-policy.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
@@ -213,6 +213,7 @@ async function interactive(fixtureArgument: string | undefined, options: Options
     overrides: overridesFrom(options),
     signal: io.interrupt,
     stream: streamFrom(options),
+    ...toolErrorsFrom(options),
   });
 }
 
@@ -256,7 +257,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
   } catch (error) {
     // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
     if (error instanceof RunAborted && io.interrupt?.aborted) {
-      io.err(`${say.interrupted}\n`);
+      io.err(`${say.interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
       return exitCodes.interrupted;
     }
     const line = errorLine(error, reference.file, say);
@@ -265,7 +266,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
     return exitCodes.badInput;
   }
   if (io.interrupt?.aborted) {
-    io.err(`${say.interrupted}\n`);
+    io.err(`${say.interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
     return exitCodes.interrupted;
   }
   return exitCodes.ok;

@@ -3,6 +3,7 @@
 // a bug.
 import { exitCodes, runCli } from "./cli.ts";
 import { RunAborted } from "./loop/call-policy.ts";
+import { visible } from "./render/sanitize.ts";
 
 let writeFailed = false;
 // A reader that stops early (`| head -1`) closes the pipe; that is a normal end, not a crash. Any
@@ -26,7 +27,7 @@ for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(name, () => {
     if (interrupt.signal.aborted) process.exit(signalExitCodes[stoppedBy ?? name]);
     stoppedBy = name;
-    interrupt.abort(new RunAborted("interrupt"));
+    interrupt.abort(new RunAborted("interrupt", undefined, name));
   });
 }
 
@@ -72,7 +73,8 @@ try {
     stdinIsTTY: process.stdin.isTTY === true,
   });
 } catch (error) {
-  process.stderr.write(`tool-call-playground: internal error: ${error instanceof Error ? error.message : String(error)} (please report it)\n`);
+  // The message may quote model or fixture data: shown, like all data, with its control characters made visible.
+  process.stderr.write(`tool-call-playground: internal error: ${visible(error instanceof Error ? error.message : String(error))} (please report it)\n`);
   code = exitCodes.internal;
 }
 if (code === exitCodes.interrupted && stoppedBy) code = signalExitCodes[stoppedBy];

@@ -51,6 +51,8 @@ describe("long runs through the command", { concurrency: true }, () => {
       assert.equal(result.code, code, result.stderr);
       assert.equal(result.signal, null);
       assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
+      // The one line names what stopped the run: Ctrl-C is SIGINT, the others by their own name.
+      assert.match(result.stderr, new RegExp(`^Interrupted \\(${signal === "SIGINT" ? "Ctrl-C" : signal}\\)`));
       const events = jsonLines(result.stdout);
       const end = events.find((event) => event.type === "end");
       assert.equal(end?.reason, "aborted");

@@ -19,11 +19,11 @@ import { projectRoot } from "../scripts/goldens.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-interactive-"));
 
-async function session(answers: Answer[], fixtureArgument?: string) {
+async function session(answers: Answer[], fixtureArgument?: string, toolErrors?: "detailed") {
   const ui = new ScriptedUI(answers);
   const lines: string[] = [];
   const errors: string[] = [];
-  const code = await playInteractive({ fixtureArgument, lang: "zh", style: plainStyle, ui, write: (line) => lines.push(line), err: (line) => errors.push(line) });
+  const code = await playInteractive({ fixtureArgument, lang: "zh", style: plainStyle, ui, write: (line) => lines.push(line), err: (line) => errors.push(line), ...(toolErrors ? { toolErrors } : {}) });
   return { code, ui, transcript: `${lines.join("\n")}\n`, errors };
 }
 
@@ -187,4 +187,19 @@ test("an imported fixture steps through, takes an edit, and saves with its user 
   });
   const replay = await transcriptText(edited, "zh");
   assert.match(replay, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false/);
+});
+
+test("--tool-errors detailed reaches an interactive session: the edited call's result names the field and the value", async () => {
+  const answers: Answer[] = [
+    { prompt: "reviewCall", value: "edit", expectCallId: "call_1" },
+    { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
+    { prompt: "pause", value: "runToEnd" },
+    { prompt: "saveAs", value: undefined },
+  ];
+  const brief = await session(answers.map((answer) => ({ ...answer })), "walkthrough");
+  const detailed = await session(answers.map((answer) => ({ ...answer })), "walkthrough", "detailed");
+  assert.equal(brief.code, 0, brief.errors.join("\n"));
+  assert.equal(detailed.code, 0, detailed.errors.join("\n"));
+  assert.match(brief.transcript, /calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
+  assert.match(detailed.transcript, /calc#call_1 isError=true "Tool calc failed: a: 必须是 number \(received "128"\)"/);
 });

@@ -6,6 +6,7 @@ import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { EpisodeOutcome, Producer } from "../render/step-outcome.ts";
 import type { PairingProblem } from "../tool-pairing.ts";
+import type { StopSignal } from "../loop/call-policy.ts";
 import type { StopReason } from "../types.ts";
 import type { WireNote } from "../wire/wire-request.ts";
 
@@ -74,7 +75,7 @@ export interface Catalog {
   finished(turns: number): string;
   order(finishOrder: string[], callOrder: string[]): string;
   endedByModelError: string;
-  abortCause(kind: "timeout" | "interrupt", ms: number | undefined): string;
+  abortCause(kind: "timeout" | "interrupt", ms: number | undefined, signal: StopSignal | undefined): string;
   endedByAbort(reason: string, historyLength: number): string;
   unusedReplies(count: number): string;
   // a replayed real conversation (import)
@@ -91,5 +92,6 @@ export interface Catalog {
   modelFailed(refusal: ModelRefusal): string;
   /** npm consumed one of our options (`npm start --list`); `command` is the form with `--`. */
   npmSwallowedOption(option: string, command: string): string;
-  interrupted: string;
+  /** The last line on stderr after a run was stopped by a signal (Ctrl-C is SIGINT). */
+  interrupted(signal: StopSignal | undefined): string;
 }

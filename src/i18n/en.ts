@@ -157,7 +157,7 @@ export const en: Catalog = {
   stoppedAtCap: (maxTurns, length) =>
     `Stopping here at maxTurns=${maxTurns}. The next request would send these ${length} messages and the tool list to the model again.`,
   order: (finishOrder, callOrder) => `Finishing order: ${finishOrder.join(", ")}; order appended to the history (the call order): ${callOrder.join(", ")}`,
-  abortCause: (kind, ms) => (kind === "timeout" ? `timed out after ${ms} ms` : "interrupted by Ctrl-C"),
+  abortCause: (kind, ms, signal) => (kind === "timeout" ? `timed out after ${ms} ms` : `interrupted by ${signal && signal !== "SIGINT" ? signal : "Ctrl-C"}`),
   endedByModelError: "The model's reply ended in an error; the run stops here.",
   endedByAbort: (reason, length) => `Run aborted (${reason}): every unfinished call got a paired result, and the history (${length} messages) is still valid.`,
   userJoined: (step, length) => `[${step}] The user writes again: the message joins the history (now ${length}) and goes out with the next request`,
@@ -235,7 +235,7 @@ export const en: Catalog = {
     }
   },
   unknownFixture: (name, known) => `Unknown fixture "${name}" (expected one of: ${known.join(", ")}; or give a path to a .json file)`,
-  interrupted: "Interrupted (Ctrl-C): every call in progress got a paired aborted result; the history is still valid.",
+  interrupted: (signal) => `Interrupted (${signal && signal !== "SIGINT" ? signal : "Ctrl-C"}): every call in progress got a paired aborted result; the history is still valid.`,
   modelFailed: (refusal) => {
     switch (refusal.kind) {
       case "scriptExhausted":

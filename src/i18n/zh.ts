@@ -157,7 +157,7 @@ export const zh: Catalog = {
     `按 maxTurns=${maxTurns} 停在这里。下一次请求会把这 ${length} 条消息连同工具清单一起重发给模型。`,
   finished: (turns) => `模型不再请求工具，对话结束（共请求模型 ${turns} 次）。`,
   order: (finishOrder, callOrder) => `完成顺序：${finishOrder.join("、")}；追加进历史的顺序（按调用顺序）：${callOrder.join("、")}`,
-  abortCause: (kind, ms) => (kind === "timeout" ? `超时：${ms} ms` : "被 Ctrl-C 中断"),
+  abortCause: (kind, ms, signal) => (kind === "timeout" ? `超时：${ms} ms` : signal && signal !== "SIGINT" ? `收到 ${signal}，被中断` : "被 Ctrl-C 中断"),
   endedByModelError: "模型的回复以出错结束，运行到此为止。",
   endedByAbort: (reason, length) => `运行中止（${reason}）：每个未完成的调用都得到了配对结果，历史（${length} 条）仍然合法。`,
   userJoined: (step, length) => `[${step}] 用户又发来一条消息：它加入历史（现在 ${length} 条），随下一次请求发出`,
@@ -234,7 +234,7 @@ export const zh: Catalog = {
     }
   },
   unknownFixture: (name, known) => `未知的 fixture "${name}"（可选：${known.join(", ")}；或者给出一个 .json 文件路径）`,
-  interrupted: "已中断（Ctrl-C）：正在进行的调用都得到了配对的 aborted 结果，历史仍然合法。",
+  interrupted: (signal) => `已中断（${signal && signal !== "SIGINT" ? signal : "Ctrl-C"}）：正在进行的调用都得到了配对的 aborted 结果，历史仍然合法。`,
   modelFailed: (refusal) => {
     switch (refusal.kind) {
       case "scriptExhausted":

@@ -5,10 +5,12 @@ import type { Language } from "../fixture/fixture-format.ts";
 import { defaultFixtureName, fixturesDir, resolveFixture } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
 import { catalogs } from "../i18n/index.ts";
+import { stopSignalOf } from "../loop/call-policy.ts";
 import { interactiveCatalogs } from "../i18n/interactive-index.ts";
 import { errorLine } from "../render/error-line.ts";
 import { fixtureTitles } from "../render/fixture-titles.ts";
 import type { Style } from "../render/style.ts";
+import type { ToolErrorDetail } from "../execute-tool-call.ts";
 import type { EpisodeSettings } from "../run-fixture.ts";
 import type { StreamSettings } from "../render/stream-view.ts";
 import { SaveError, destinationKind, fixtureText, writeFixtureFile } from "./edited-fixture.ts";
@@ -26,6 +28,7 @@ export interface InteractivePlay {
   signal?: AbortSignal;
   /** --stream: step through each reply fragment by fragment. */
   stream?: StreamSettings;
+  toolErrors?: ToolErrorDetail;
 }
 
 /** Saved experiments go beside fixtures/, not into it: fixtures/ holds the scenarios with goldens. */
@@ -63,7 +66,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     }
     let outcome;
     try {
-      outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream });
+      outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream, toolErrors: play.toolErrors });
     } catch (error) {
       // A script that runs out (or a history the FakeModel refuses) is the fixture's fault, worded
       // as the plain run words it, with the same exit code.
@@ -73,7 +76,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       return 1;
     }
     if (play.signal?.aborted) {
-      play.err(catalogs[outcome.lang].interrupted);
+      play.err(catalogs[outcome.lang].interrupted(stopSignalOf(play.signal.reason)));
       return 130;
     }
     if (outcome.kind === "quit") {

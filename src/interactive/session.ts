@@ -2,6 +2,7 @@
 // person in it — pausing between steps, reviewing each call before it runs (run, edit the
 // arguments, rename the tool, drop it), switching policy or language, and at the end saving what
 // happened, edits included, as a fixture that replays the same transcript.
+import type { ToolErrorDetail } from "../execute-tool-call.ts";
 import type { Fixture, Language } from "../fixture/fixture-format.ts";
 import type { ScriptedReply } from "../fake-model.ts";
 import { scriptReplies, withUserTurns } from "../fixture/conversation-format.ts";
@@ -29,6 +30,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** --stream: replies arrive as events, and the session pauses after every fragment. */
   stream?: StreamSettings;
+  /** --tool-errors detailed: the result text names the field, the expectation and the value. */
+  toolErrors?: ToolErrorDetail;
 }
 
 /** `lang` is the language the person ended in (they may have switched). */
@@ -125,7 +128,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
       {
         onEpisodeStart: (episode, index, settings, episodeSignal) => {
           current = settings;
-          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal: episodeSignal, toolExecution: settings.toolExecution });
+          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal: episodeSignal, toolExecution: settings.toolExecution, toolErrors: options.toolErrors });
           narrator.setFindings(episode.lintFindings ?? []);
         },
         reviewReply: async (reply, index, turn) => {
@@ -143,7 +146,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride, wrapModel },
+      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride, wrapModel, toolErrors: options.toolErrors },
     );
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };

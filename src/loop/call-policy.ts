@@ -38,9 +38,22 @@ export function skippedTrace(call: ToolCall, reason: SkipReason, message: string
 /** Why a run was aborted, as data: hosts abort with it so that narrators can word it. */
 export class RunAborted extends Error {
   override readonly name = "RunAborted";
-  constructor(readonly kind: "timeout" | "interrupt", readonly ms?: number) {
+  constructor(
+    readonly kind: "timeout" | "interrupt",
+    readonly ms?: number,
+    /** Which signal interrupted the run: Ctrl-C, or a SIGTERM / SIGHUP from outside. */
+    readonly signal: StopSignal = "SIGINT",
+  ) {
     super(kind === "timeout" ? `超时：${ms} ms` : "被用户中断");
   }
+}
+
+/** The signals that end a run the way Ctrl-C does (paired results, then 128 + the signal's number). */
+export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP";
+
+/** The signal behind an abort reason, when a signal was behind it. */
+export function stopSignalOf(reason: unknown): StopSignal | undefined {
+  return reason instanceof RunAborted && reason.kind === "interrupt" ? reason.signal : undefined;
 }
 
 /** The text of an abort reason: an Error's message, or the value itself. */

@@ -5,7 +5,7 @@
 // (the model, the app, a tool, or a person), and every line passes through `visible` first.
 import type { ToolErrorDetail } from "../execute-tool-call.ts";
 import type { Catalog } from "../i18n/catalog.ts";
-import { RunAborted, describeAbort } from "../loop/call-policy.ts";
+import { RunAborted, describeAbort, stopSignalOf } from "../loop/call-policy.ts";
 import type { ToolExecution } from "../loop/agent-loop.ts";
 import type { AgentEvent } from "../loop/events.ts";
 import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../types.ts";
@@ -302,6 +302,6 @@ export class Narrator {
 
   #abortText(): string {
     const reason: unknown = this.#episode.signal?.reason;
-    return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms) : describeAbort(this.#episode.signal);
+    return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms, stopSignalOf(reason)) : describeAbort(this.#episode.signal);
   }
 }
