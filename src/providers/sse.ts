@@ -3,7 +3,19 @@
 // one JSON event per line, the other way captures are commonly logged, and one JSON array of events
 // (what Gemini's streamGenerateContent returns without `alt=sse`). Reading is lenient — a
 // comment line, a `retry:` or `id:` field, CRLF line ends — because real captures carry all of them.
-import type { SseFrame } from "../render/stream-narration.ts";
+/** One server-sent event: the optional `event:` line and the JSON on its `data:` line. */
+export interface SseFrame {
+  event?: string;
+  data: unknown;
+}
+
+/** One reply as a provider's stream: where it is sent from and its events. */
+export interface WireStreamBlock {
+  provider: string;
+  endpoint: string;
+  /** Usually one; Gemini shows its classic form and its streamed-arguments form. */
+  variants: { label?: string; frames: SseFrame[] }[];
+}
 
 export function formatSse(frames: readonly SseFrame[]): string {
   return frames.map((frame) => `${frame.event === undefined ? "" : `event: ${frame.event}\n`}data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`).join("");

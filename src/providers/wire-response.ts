@@ -1,7 +1,7 @@
 // What serve answers, per provider: a reply as the provider's non-streamed body or as its
 // server-sent events, and an error in the provider's own body shape. The table that lets the
 // neutral server (src/serve) stay provider-free; each entry lives in its provider's folder.
-import type { SseFrame } from "../render/stream-narration.ts";
+import type { SseFrame } from "./sse.ts";
 import type { ErrorKind } from "../serve/error-kind.ts";
 import { errorStatus } from "../serve/error-kind.ts";
 import type { AssistantStreamEvent } from "../stream/events.ts";

@@ -1,7 +1,7 @@
 // The streamed wire view and its reverse, for every provider: a reply's neutral events as the
 // server-sent events that provider would send (--wire <p> --stream), and a provider's captured
 // events back to neutral ones (replay-stream), plus telling providers apart by their events.
-import type { SseFrame, WireStreamBlock } from "../render/stream-narration.ts";
+import type { SseFrame, WireStreamBlock } from "./sse.ts";
 import type { AssistantStreamEvent } from "../stream/events.ts";
 import type { WireProvider } from "../wire/wire-request.ts";
 import { parseAnthropicStream } from "./anthropic/parse-stream.ts";

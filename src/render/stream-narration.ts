@@ -12,22 +12,13 @@ import { clip, json } from "./format.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { jsonSafe } from "./sanitize.ts";
 import type { Style } from "./style.ts";
+import type { SseFrame, WireStreamBlock } from "../providers/sse.ts";
+
+export type { SseFrame, WireStreamBlock };
 
 /** One provider's stream renderer, bound: a reply's neutral events in, its wire events out. */
 export type WireStreamView = (events: readonly AssistantStreamEvent[]) => WireStreamBlock;
 
-export interface WireStreamBlock {
-  provider: string;
-  endpoint: string;
-  /** Usually one; Gemini shows its classic form and its streamed-arguments form. */
-  variants: { label?: string; frames: SseFrame[] }[];
-}
-
-/** One server-sent event: the optional `event:` line and the JSON on its `data:` line. */
-export interface SseFrame {
-  event?: string;
-  data: unknown;
-}
 
 /** Indents an event's detail under the event line. */
 const DETAIL = "    ";

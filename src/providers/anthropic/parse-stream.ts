@@ -5,7 +5,7 @@
 // and anything newer are listed and skipped. The data is untrusted: every field is checked.
 import { PartialJsonParser } from "../../stream/partial-json.ts";
 import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
-import type { SseFrame } from "../../render/stream-narration.ts";
+import type { SseFrame } from "../sse.ts";
 import { anthropicStopReasons } from "./stream-events.ts";
 
 export function parseAnthropicStream(frames: readonly SseFrame[]): ParsedStream {

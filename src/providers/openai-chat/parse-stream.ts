@@ -3,7 +3,7 @@
 // `index` opens a call, and `finish_reason` closes everything — except a call whose JSON is still
 // unfinished (a `length` cut), which stays open and is answered with an error. `[DONE]`, usage-only
 // chunks and unknown fields are skipped; the data is untrusted and every field is checked.
-import type { SseFrame } from "../../render/stream-narration.ts";
+import type { SseFrame } from "../sse.ts";
 import { PartialJsonParser } from "../../stream/partial-json.ts";
 import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
 

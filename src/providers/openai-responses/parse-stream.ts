@@ -3,7 +3,7 @@
 // the `function_call` item and its arguments from `response.function_call_arguments.delta`. The
 // API has no "tool use" stop reason: like Pi, a completed response with a call means "toolUse".
 // Reasoning, refusals, built-in tools and lifecycle extras are listed and skipped.
-import type { SseFrame } from "../../render/stream-narration.ts";
+import type { SseFrame } from "../sse.ts";
 import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
 
 export function parseOpenAIResponsesStream(frames: readonly SseFrame[]): ParsedStream {
