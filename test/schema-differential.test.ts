@@ -12,9 +12,9 @@ import { test } from "node:test";
 import { Ajv } from "ajv";
 import fc from "fast-check";
 import { fixtureSchema } from "../src/fixture/fixture-format.ts";
-import { compileObjectParse } from "../src/schema/compile-object-parse.ts";
+import { compileObjectParse, type ParseFunction } from "../src/schema/compile-object-parse.ts";
 import { loopParse, objectSchema, objectValue, type ObjectSchema } from "../src/schema/object-schema.ts";
-import { SchemaError } from "../src/schema/schema-error.ts";
+import { FAILED, SchemaError, takeFailure } from "../src/schema/schema-error.ts";
 import * as v from "../src/schema/validator.ts";
 import { calcSchema } from "../src/tools/calc.ts";
 import { echoSchema } from "../src/tools/echo.ts";
@@ -188,10 +188,19 @@ function outcome(parse: (input: unknown) => unknown, input: unknown) {
   }
 }
 
+/** A safe parse as a throwing one, the way objectSchema's `parse` wraps it. */
+function throwing(parse: ParseFunction) {
+  return (input: unknown) => {
+    const result = parse(input);
+    if (result === FAILED) throw takeFailure();
+    return result;
+  };
+}
+
 function compiledAndLoop(shape: readonly (readonly [string, v.Validator<unknown>])[]) {
   const compiled = compileObjectParse(shape);
   assert.ok(compiled, "code generation works here");
-  return { compiled, loop: loopParse(shape) };
+  return { compiled: throwing(compiled), loop: throwing(loopParse(shape)) };
 }
 
 test("compiled parse = plain loop: output, SchemaError and prototype, on random shapes and inputs", () => {

@@ -4,16 +4,20 @@
 // pays for generic key lookups and a call per field on every model request.
 //
 // The generated function must behave exactly like `loopParse` in object-schema.ts: the same
-// SchemaError (expected, received, path, message), own keys only, fields read and checked in shape
+// result, or FAILED with the same SchemaError (expected, received, path, message) waiting, so a
+// rejection is a plain return that V8 optimises with the rest; own keys only, fields read and checked in shape
 // order, nothing undeclared copied, the input never touched. Keys reach the generated source only
 // as JSON.stringify'd string literals, never as raw text. Where code generation is refused (a
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
 // The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
 // asks `getOwnPropertyDescriptor`; a proxy whose traps agree with one another gets the same result.
-import { SchemaError, atPath } from "./schema-error.ts";
-import { builtinCheckOf, type BuiltinCheck, type Validator } from "./validator.ts";
+import { FAILED, fail, failAt, type Expectation, type Failed } from "./schema-error.ts";
+import { builtinCheckOf, safeCheckOf, type BuiltinCheck, type SafeCheck, type Validator } from "./validator.ts";
 
-export type ParseFunction = (input: unknown) => Record<string, unknown>;
+/** The parsed object, or FAILED with the SchemaError waiting (takeFailure in schema-error.ts). */
+export type ParseFunction = (input: unknown) => Record<string, unknown> | Failed;
+
+const expectObject: Expectation = Object.freeze({ kind: "object" });
 
 /** A specialised parse for these fields, or undefined when code generation is not allowed. */
 export function compileObjectParse(fields: readonly (readonly [string, Validator<unknown>])[]): ParseFunction | undefined {
@@ -23,7 +27,7 @@ export function compileObjectParse(fields: readonly (readonly [string, Validator
     '"use strict";',
     source.preamble(),
     "return function parse(input) {",
-    '  if (typeof input !== "object" || input === null || isArray(input)) throw new SchemaError({ kind: "object" }, input);',
+    '  if (typeof input !== "object" || input === null || isArray(input)) return fail(expectObject, input);',
     "  let proto;",
     ...body,
     `  return { ${fields.map(([key], index) => `${propertyKey(key)}: v${index}`).join(", ")} };`,
@@ -31,17 +35,17 @@ export function compileObjectParse(fields: readonly (readonly [string, Validator
   ].join("\n");
   let factory: unknown;
   try {
-    factory = new Function("checks", "constants", "SchemaError", "atPath", "isArray", "getPrototypeOf", "ObjectPrototype", "hasOwn", code);
+    factory = new Function("checks", "constants", "FAILED", "fail", "failAt", "expectObject", "isArray", "getPrototypeOf", "ObjectPrototype", "hasOwn", code);
   } catch {
     return undefined;
   }
   if (typeof factory !== "function") return undefined;
-  const made: unknown = factory(source.checks, source.constants, SchemaError, atPath, Array.isArray, Object.getPrototypeOf, Object.prototype, hasOwn);
+  const made: unknown = factory(source.checks, source.constants, FAILED, fail, failAt, expectObject, Array.isArray, Object.getPrototypeOf, Object.prototype, hasOwn);
   return isGeneratedParse(made) ? made : undefined;
 }
 
 /** The one typed boundary around generated code: `made` is the function written above, whose only
- *  `return` is the object literal on its last line, so "a function" is all there is to check. */
+ *  returns are the object literal on its last line and FAILED, so "a function" is all there is to check. */
 function isGeneratedParse(made: unknown): made is ParseFunction {
   return typeof made === "function";
 }
@@ -56,7 +60,7 @@ function propertyKey(key: string): string {
 }
 
 class SourceBuilder {
-  readonly checks: Validator<unknown>[] = [];
+  readonly checks: SafeCheck<unknown>[] = [];
   readonly constants: unknown[] = [];
   readonly #preamble: string[] = [];
 
@@ -79,29 +83,28 @@ class SourceBuilder {
     const read = `  const r${index} = !(${k} in input) ? undefined : ${direct} ? input[${k}] : hasOwn(input, ${k}) ? input[${k}] : undefined;`;
     const spec = builtinCheckOf(check);
     if (spec) return `${read}\n  let v${index};\n${this.#inline(spec, `r${index}`, `v${index}`, k, "  ")}`;
-    // Any other validator runs as itself, its failure given the field's key exactly as the loop does.
-    const name = this.#bind("f", this.checks, check);
-    return `${read}\n  let v${index};\n  try { v${index} = ${name}(r${index}); } catch (error) { throw atPath(error, ${k}, r${index}); }`;
+    // Any other validator runs as its safe form, its failure given the field's key as the loop does.
+    const name = this.#bind("f", this.checks, safeCheckOf(check));
+    return `${read}\n  const v${index} = ${name}(r${index});\n  if (v${index} === FAILED) return failAt(${k});`;
   }
 
   /** Statements that check `raw` the way the built-in would and assign its return value to `out`. */
   #inline(spec: BuiltinCheck, raw: string, out: string, key: string, indent: string): string {
-    const fail = (expected: string) => `throw new SchemaError(${expected}, ${raw}, [${key}]);`;
+    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, Object.freeze(expected))}, ${raw}, [${key}]);`;
     switch (spec.kind) {
       case "unknown":
-        return `${indent}if (${raw} === undefined) ${fail('{ kind: "any" }')}\n${indent}${out} = ${raw};`;
+        return `${indent}if (${raw} === undefined) ${reject({ kind: "any" })}\n${indent}${out} = ${raw};`;
       case "string":
       case "boolean":
-        return `${indent}if (typeof ${raw} !== "${spec.kind}") ${fail(`{ kind: "${spec.kind}" }`)}\n${indent}${out} = ${raw};`;
+        return `${indent}if (typeof ${raw} !== "${spec.kind}") ${reject({ kind: spec.kind })}\n${indent}${out} = ${raw};`;
       case "number":
-        return `${indent}if (typeof ${raw} !== "number" || !Number.isFinite(${raw})) ${fail('{ kind: "number" }')}\n${indent}${out} = ${raw};`;
+        return `${indent}if (typeof ${raw} !== "number" || !Number.isFinite(${raw})) ${reject({ kind: "number" })}\n${indent}${out} = ${raw};`;
       case "optionalPositiveInteger":
         return (
           `${indent}if (${raw} !== undefined && (typeof ${raw} !== "number" || !Number.isInteger(${raw}) || ${raw} < 1)) ` +
-          `${fail('{ kind: "positiveInteger" }')}\n${indent}${out} = ${raw};`
+          `${reject({ kind: "positiveInteger" })}\n${indent}${out} = ${raw};`
         );
       case "enum": {
-        const values = this.#bind("c", this.constants, spec.values);
         // Short lists of strings become comparisons (=== and the Set's SameValueZero agree on
         // strings); anything else asks a Set built from the same snapshot.
         const inlined = spec.allowed.length <= 16 && spec.allowed.every((value) => typeof value === "string");
@@ -110,12 +113,12 @@ class SourceBuilder {
             ? "true"
             : spec.allowed.map((value) => `${raw} !== ${JSON.stringify(value)}`).join(" && ")
           : `!${this.#bind("c", this.constants, new Set(spec.allowed))}.has(${raw})`;
-        return `${indent}if (${test}) ${fail(`{ kind: "oneOf", values: ${values} }`)}\n${indent}${out} = ${raw};`;
+        return `${indent}if (${test}) ${reject({ kind: "oneOf", values: spec.values })}\n${indent}${out} = ${raw};`;
       }
       case "literal": {
         const literal = this.#bind("c", this.constants, spec.literal);
         // The literal, not the input, is returned: for 0 the input may have been -0.
-        return `${indent}if (${raw} !== ${literal}) ${fail(`{ kind: "oneOf", values: [${literal}] }`)}\n${indent}${out} = ${literal};`;
+        return `${indent}if (${raw} !== ${literal}) ${reject({ kind: "oneOf", values: [spec.literal] })}\n${indent}${out} = ${literal};`;
       }
       case "optional":
         return `${indent}if (${raw} === undefined) ${out} = undefined;\n${indent}else {\n${this.#inline(spec.inner, raw, out, key, `${indent}  `)}\n${indent}}`;

@@ -1,11 +1,12 @@
 // objectSchema: one shape of field validators gives both halves of a tool's parameters — the JSON
 // Schema the model is shown and the parse that checks what the model actually sent. The parse is
 // compiled once per schema (compile-object-parse.ts); `loopParse` below is the reference it must
-// match and the fallback where code generation is not allowed.
+// match and the fallback where code generation is not allowed. Both report a failure by returning
+// it; `parse` throws it and `safeParse` hands it back, so neither path pays for an exception inside.
 import type { Coercion, Schema } from "../types.ts";
 import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
-import { SchemaError, atPath } from "./schema-error.ts";
-import type { Validator } from "./validator.ts";
+import { FAILED, fail, failAt, takeFailure, type Expectation, type PathSegment, type SchemaError } from "./schema-error.ts";
+import { fromSafeCheck, safeCheckOf, type SafeCheck, type Validator } from "./validator.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
 
@@ -25,77 +26,104 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
+type Fields = readonly (readonly [string, Validator<unknown>])[];
+
+/** The parts objectSchema and objectValue share: the safe parse, the coercion and the JSON Schema. */
+function objectParts<TShape extends Shape>(shape: TShape) {
   // Fixed once: parse reads exactly these keys and nothing else the input happens to carry.
-  const fields = Object.entries(shape);
+  const fields: Fields = Object.entries(shape);
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [key, check] of fields) {
     defineOwn(properties, key, check.jsonSchema ?? {});
     if (!check.optional) required.push(key);
   }
-
   const parseFields = compileObjectParse(fields) ?? loopParse(fields);
-  function parse(input: unknown): Parsed<TShape> {
-    // The output holds exactly the shape's keys, each set from its own validator's return value.
-    return parseFields(input) as Parsed<TShape>;
-  }
-
-  /** A copy of the input with the declared fields converted where a validator knows how. */
-  function coerce(input: unknown): Coercion {
-    if (!isPlainObject(input)) return { value: input, conversions: [] };
-    const value: Record<string, unknown> = { ...input };
-    const conversions: Coercion["conversions"] = [];
-    for (const [key, check] of fields) {
-      if (!check.coerce || !Object.hasOwn(input, key)) continue;
-      const from = input[key];
-      const to = check.coerce(from);
-      if (Object.is(from, to)) continue;
-      conversions.push({ path: [key], from, to });
-      defineOwn(value, key, to);
-    }
-    return { value, conversions };
-  }
-
+  // The output holds exactly the shape's keys, each set from its own validator's return value:
+  // that is what Parsed<TShape> says, and the one place the generated code's type is asserted.
+  const safe = parseFields as SafeCheck<Parsed<TShape>>;
   return {
-    parse,
-    coerce,
-    safeParse(value) {
-      try {
-        return { success: true, value: parse(value) };
-      } catch (error) {
-        if (error instanceof SchemaError) return { success: false, error };
-        throw error;
-      }
-    },
+    safe,
+    coerce: (input: unknown) => coerceFields(fields, input),
     jsonSchema: { type: "object", properties, required, additionalProperties: false },
   };
 }
 
+export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
+  const { safe, coerce, jsonSchema } = objectParts(shape);
+  return {
+    parse(input) {
+      const result = safe(input);
+      if (result === FAILED) throw takeFailure();
+      return result;
+    },
+    safeParse(input) {
+      const result = safe(input);
+      return result === FAILED ? { success: false, error: takeFailure() } : { success: true, value: result };
+    },
+    /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
+    coerce(input) {
+      const value = coerce(input);
+      const conversions: Coercion["conversions"] = [];
+      collectConversions(input, value, [], conversions);
+      return { value, conversions };
+    },
+    jsonSchema,
+  };
+}
+
+/** A nested object field, checked by the same rules (for formats such as the fixture file). */
+export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
+  const { safe, coerce, jsonSchema } = objectParts(shape);
+  return fromSafeCheck(safe, jsonSchema, { coerce });
+}
+
+const expectObject: Expectation = Object.freeze({ kind: "object" });
+
 /** The plain per-field parse: the behaviour the compiled one reproduces, and its fallback. */
-export function loopParse(fields: readonly (readonly [string, Validator<unknown>])[]): ParseFunction {
+export function loopParse(fields: Fields): ParseFunction {
+  const checks = fields.map(([key, check]) => [key, safeCheckOf(check)] as const);
   return (input) => {
-    if (!isPlainObject(input)) throw new SchemaError({ kind: "object" }, input);
+    if (!isPlainObject(input)) return fail(expectObject, input);
     const output: Record<string, unknown> = {};
-    for (const [key, check] of fields) {
+    for (const [key, check] of checks) {
       // Own keys only: an inherited `constructor` or a polluted prototype is not an argument.
-      const raw = Object.hasOwn(input, key) ? input[key] : undefined;
-      let value: unknown;
-      try {
-        value = check(raw);
-      } catch (error) {
-        throw atPath(error, key, raw);
-      }
+      const value = check(Object.hasOwn(input, key) ? input[key] : undefined);
+      if (value === FAILED) return failAt(key);
       defineOwn(output, key, value);
     }
     return output;
   };
 }
 
-/** A nested object field, checked by the same rules (for formats such as the fixture file). */
-export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
-  const schema = objectSchema(shape);
-  return Object.assign((value: unknown) => schema.parse(value), { jsonSchema: schema.jsonSchema });
+/** The input with each declared field converted; the input itself when nothing changed. */
+function coerceFields(fields: Fields, input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, check] of fields) {
+    if (!check.coerce || !Object.hasOwn(input, key)) continue;
+    const from = input[key];
+    const to = check.coerce(from);
+    if (Object.is(from, to)) continue;
+    copy ??= { ...input };
+    defineOwn(copy, key, to);
+  }
+  return copy ?? input;
+}
+
+/** Each leaf that differs between the input and its coerced copy. Coercion copies a container
+ *  only when something inside it changed, so this walks the changed branches and nothing else. */
+function collectConversions(from: unknown, to: unknown, path: PathSegment[], out: Coercion["conversions"]): void {
+  if (Object.is(from, to)) return;
+  const bothArrays = Array.isArray(from) && Array.isArray(to);
+  if (bothArrays || (isPlainObject(from) && isPlainObject(to))) {
+    for (const key of Object.keys(to)) {
+      const index = bothArrays ? Number(key) : key;
+      collectConversions(Object.hasOwn(from, key) ? Reflect.get(from, key) : undefined, Reflect.get(to, key), [...path, index], out);
+    }
+    return;
+  }
+  out.push({ path, from, to });
 }
 
 /** `output[key] = value` would turn a declared "__proto__" key into a prototype swap. */
