@@ -2,6 +2,9 @@
 // safe parse, and failures that carry field, expectation and received value.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { compileObjectParse } from "../src/schema/compile-object-parse.ts";
+import { loopParse } from "../src/schema/object-schema.ts";
+import { FAILED, takeFailure } from "../src/schema/schema-error.ts";
 import { calcSchema } from "../src/tools/calc.ts";
 import { arrayOf, describe, enumValue, formatJsonPath, numberValue, objectSchema, objectValue, optional, SchemaError, stringValue, taggedUnion, literalValue } from "../src/index.ts";
 
@@ -79,4 +82,31 @@ test("a validator written elsewhere keeps its own message, with the path added",
     assert.equal(result.error.message, "must be even");
     assert.deepEqual(result.error.path, ["n"]);
   }
+});
+
+test("a failure is returned, not thrown, down to the innermost check, and is one SchemaError with the whole path", () => {
+  const doc = objectSchema({ items: arrayOf(objectValue({ blocks: arrayOf(describe(numberValue, "n")) })) });
+  const bad = { items: [{ blocks: [1] }, { blocks: [2, "3"] }] };
+  // The compiled parse and each nested check hand back FAILED; only `parse` throws.
+  const fields = Object.entries({ items: arrayOf(objectValue({ blocks: arrayOf(numberValue) })) });
+  assert.equal(compileObjectParse(fields)?.(bad), FAILED);
+  assert.equal(loopParse(fields)(bad), FAILED);
+  takeFailure();
+  const result = doc.safeParse(bad);
+  assert.ok(!result.success);
+  assert.ok(result.error instanceof SchemaError && result.error instanceof Error);
+  assert.deepEqual([result.error.path, result.error.expected, result.error.received], [["items", 1, "blocks", 1], { kind: "number" }, "3"]);
+  assert.equal(String(result.error), "SchemaError: 必须是 number");
+  assert.equal(result.error.stack, undefined, "no stack is captured");
+  const thrown = (() => {
+    try {
+      doc.parse(bad);
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  })();
+  assert.ok(thrown instanceof SchemaError);
+  assert.deepEqual(thrown.path, ["items", 1, "blocks", 1]);
+  assert.notEqual(thrown, result.error, "each failure builds its own error");
 });
