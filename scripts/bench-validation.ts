@@ -1,102 +1,192 @@
-// Validation of calc's arguments: this project's compiled `calcSchema.parse` against ajv, TypeBox
-// (TypeCompiler, as Pi uses it) and zod 4, on valid input, a wrong type and extra keys to drop.
-// Also the plain per-field loop that is the fallback where code generation is not allowed.
-import { Type } from "@sinclair/typebox";
+// Validation: this project's compiled objectSchema against ajv, TypeBox (TypeCompiler, as Pi uses
+// it: Check, and Decode which returns a value as `parse` does) and zod 4, on calc's arguments and
+// on a larger schema (10 fields, a nested object and an array): valid input, a wrong type, a
+// missing field and extra keys to drop. Also the plain per-field loop that is the fallback where
+// code generation is not allowed. Run on its own (`node --import tsx scripts/bench-validation.ts
+// invalid`), it measures only the invalid-input cases and prints them as JSON: scripts/bench.ts
+// does that in a fresh process, so no JIT state from the valid rows can flatter the failure path.
+import { Type, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Ajv } from "ajv";
 import { z } from "zod";
-import { loopParse } from "../src/schema/object-schema.ts";
-import { enumValue, numberValue } from "../src/schema/validator.ts";
+import { arrayOf } from "../src/schema/collections.ts";
+import { loopParse, objectSchema, objectValue, type ObjectSchema } from "../src/schema/object-schema.ts";
+import { FAILED, takeFailure } from "../src/schema/schema-error.ts";
+import { booleanValue, enumValue, numberValue, optionalPositiveInteger, optionalString, stringValue } from "../src/schema/validator.ts";
 import { calcOperators, calcSchema } from "../src/tools/calc.ts";
 import { compareRates, type SyncSubject } from "./bench-harness.ts";
 
 export interface ValidationCase {
   name: string;
   input: string;
-  /** The subjects' labels and their median operations per second, ours first; `library` marks
-   *  ajv, TypeBox and zod, the three the target compares against. */
-  rates: { label: string; perSecond: number; library: boolean }[];
+  /** What ours must match: "fastest" of the marked subjects (valid input) or "each" of them (invalid). */
+  target: "fastest" | "each";
+  /** The subjects' labels and their median operations per second, ours first; `target` marks
+   *  the library subjects the target compares against. */
+  rates: { label: string; perSecond: number; target: boolean }[];
 }
 
 interface CaseDefinition {
   name: string;
-  make: () => Record<string, unknown>;
+  /** The arguments as a model sends them: each input is a fresh JSON.parse of this value's text. */
+  value: Record<string, unknown>;
   accepted: boolean;
-  subjects: (SyncSubject & { library?: true })[];
+  subjects: (SyncSubject & { target?: true })[];
 }
 
-/** A fresh object per input: a model's arguments are a new object on every call, and ajv's
+/** A fresh object per input, made by JSON.parse as a model's arguments are (an object literal with
+ *  a key overwritten would be a slow dictionary-mode object no model ever produces); ajv's
  *  removeAdditional deletes keys from the very object it is given. */
 const POOL = 4096;
 
-export function runValidationBench(): ValidationCase[] {
-  const ajv = new Ajv().compile(calcSchema.jsonSchema);
-  // Strips like our parse does, but in place: the input loses its extra keys.
-  const ajvStrip = new Ajv({ removeAdditional: "all" }).compile(calcSchema.jsonSchema);
-  const typebox = TypeCompiler.Compile(
-    Type.Object({ a: Type.Number(), b: Type.Number(), op: Type.Union(calcOperators.map((op) => Type.Literal(op))) }),
-  );
-  const zod = z.object({ a: z.number(), b: z.number(), op: z.enum(calcOperators) });
-  // The same validators calc.ts uses, run by the plain loop instead of the compiled function.
-  const loop = loopParse(Object.entries({ a: numberValue, b: numberValue, op: enumValue(calcOperators) }));
-  const safeLoop = (input: unknown) => {
-    try {
-      return loop(input);
-    } catch {
-      return undefined;
-    }
+/** The same schema four times: ours, TypeBox, zod, and ajv compiled from our JSON Schema. */
+interface Contenders {
+  ours: ObjectSchema<unknown>;
+  typebox: TSchema;
+  zod: z.ZodType;
+  /** The plain per-field loop over the same validators, as `parse` would run it without codegen. */
+  loop: (input: unknown) => unknown;
+}
+
+function calcContenders(): Contenders {
+  return {
+    ours: calcSchema,
+    typebox: Type.Object({ a: Type.Number(), b: Type.Number(), op: Type.Union(calcOperators.map((op) => Type.Literal(op))) }),
+    zod: z.object({ a: z.number(), b: z.number(), op: z.enum(calcOperators) }),
+    loop: throwingLoop({ a: numberValue, b: numberValue, op: enumValue(calcOperators) }),
   };
+}
 
-  const cases: CaseDefinition[] = [
-    {
-      name: "valid",
-      make: () => ({ a: 128, b: 64, op: "mul" }),
-      accepted: true,
-      subjects: [
-        { label: "ours: calcSchema.parse", run: (input) => calcSchema.parse(input) },
-        { label: "ajv (compiled)", run: (input) => ajv(input), library: true },
-        { label: "TypeBox (TypeCompiler) ¹", run: (input) => typebox.Check(input), library: true },
-        { label: "zod 4: .parse", run: (input) => zod.parse(input), library: true },
-        { label: "ours, plain loop (fallback)", run: (input) => loop(input) },
-        { label: "TypeBox Check + copy of a, b, op ³", run: (input) => typebox.Check(input) && copyCalc(input) },
-      ],
-    },
-    {
-      name: "wrong type",
-      make: () => ({ a: "128", b: 64, op: "mul" }),
-      accepted: false,
-      subjects: [
-        { label: "ours: calcSchema.safeParse ²", run: (input) => calcSchema.safeParse(input).success },
-        { label: "ajv (compiled)", run: (input) => ajv(input), library: true },
-        { label: "TypeBox (TypeCompiler) ¹", run: (input) => typebox.Check(input), library: true },
-        { label: "zod 4: .safeParse ²", run: (input) => zod.safeParse(input).success, library: true },
-        { label: "ours, plain loop (fallback) ²", run: safeLoop },
-      ],
-    },
-    {
-      name: "extra keys",
-      make: () => ({ a: 1, b: 2, op: "add", x: 1, y: 2, z: 3 }),
-      accepted: true,
-      subjects: [
-        { label: "ours: calcSchema.parse (drops)", run: (input) => calcSchema.parse(input) },
-        { label: "ajv removeAdditional:all (strips)", run: (input) => ajvStrip(input), library: true },
-        { label: "TypeBox (TypeCompiler) ¹", run: (input) => typebox.Check(input), library: true },
-        { label: "zod 4: .parse (drops)", run: (input) => zod.parse(input), library: true },
-        { label: "ours, plain loop (fallback)", run: (input) => loop(input) },
-      ],
-    },
+const modes = ["fast", "slow", "auto"] as const;
+const largeShape = {
+  id: stringValue,
+  title: stringValue,
+  count: numberValue,
+  price: numberValue,
+  active: booleanValue,
+  mode: enumValue(modes),
+  limit: optionalPositiveInteger,
+  note: optionalString,
+  tags: arrayOf(stringValue),
+  owner: objectValue({ name: stringValue, email: stringValue, age: numberValue }),
+};
+
+function largeContenders(): Contenders {
+  return {
+    ours: objectSchema(largeShape),
+    typebox: Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      count: Type.Number(),
+      price: Type.Number(),
+      active: Type.Boolean(),
+      mode: Type.Union(modes.map((mode) => Type.Literal(mode))),
+      limit: Type.Optional(Type.Integer({ minimum: 1 })),
+      note: Type.Optional(Type.String()),
+      tags: Type.Array(Type.String()),
+      owner: Type.Object({ name: Type.String(), email: Type.String(), age: Type.Number() }),
+    }),
+    zod: z.object({
+      id: z.string(),
+      title: z.string(),
+      count: z.number(),
+      price: z.number(),
+      active: z.boolean(),
+      mode: z.enum(modes),
+      limit: z.number().int().min(1).optional(),
+      note: z.string().optional(),
+      tags: z.array(z.string()),
+      owner: z.object({ name: z.string(), email: z.string(), age: z.number() }),
+    }),
+    loop: throwingLoop(largeShape),
+  };
+}
+
+function throwingLoop(shape: Record<string, Parameters<typeof loopParse>[0][number][1]>): (input: unknown) => unknown {
+  const loop = loopParse(Object.entries(shape));
+  return (input) => {
+    const result = loop(input);
+    if (result === FAILED) throw takeFailure();
+    return result;
+  };
+}
+
+const largeValid = () => ({
+  id: "req-1",
+  title: "weekly report",
+  count: 12,
+  price: 9.5,
+  active: true,
+  mode: "auto",
+  limit: 3,
+  tags: ["a", "b", "c"],
+  owner: { name: "Ada", email: "ada@example.com", age: 36 },
+});
+
+/** Cases whose input is valid: every subject returns (or answers for) the value. */
+function acceptedSubjects(contenders: Contenders, stripping: boolean, withCopy: boolean): CaseDefinition["subjects"] {
+  const { ours, typebox, zod, loop } = contenders;
+  const ajv = new Ajv(stripping ? { removeAdditional: "all" } : {}).compile(ours.jsonSchema);
+  const compiled = TypeCompiler.Compile(typebox);
+  return [
+    { label: `ours: parse${stripping ? " (drops)" : ""}`, run: (input) => ours.parse(input) },
+    { label: stripping ? "ajv removeAdditional:all (strips)" : "ajv (compiled)", run: (input) => ajv(input), target: true },
+    { label: "TypeBox Check ¹", run: (input) => compiled.Check(input), target: true },
+    { label: "TypeBox Decode ⁴", run: (input) => compiled.Decode(input), target: true },
+    { label: `zod 4: .parse${stripping ? " (drops)" : ""}`, run: (input) => zod.parse(input), target: true },
+    { label: "ours, plain loop (fallback)", run: loop },
+    ...(withCopy ? [{ label: "TypeBox Check + copy of a, b, op ³", run: (input: unknown) => compiled.Check(input) && copyCalc(input) }] : []),
   ];
+}
 
-  checkStripping(ajvStrip, zod);
-  return cases.map(({ name, make, accepted, subjects }) => {
+/** Cases whose input is invalid: each subject rejects it and reads its first error, as a caller
+ *  must to tell the model what was wrong. */
+function rejectedSubjects(contenders: Contenders): CaseDefinition["subjects"] {
+  const { ours, typebox, zod, loop } = contenders;
+  const ajv = new Ajv().compile(ours.jsonSchema);
+  const compiled = TypeCompiler.Compile(typebox);
+  return [
+    { label: "ours: safeParse, error read ²", run: (input) => { const result = ours.safeParse(input); return result.success || result.error.path.length < 0; } },
+    { label: "ajv (compiled), errors[0] read", run: (input) => ajv(input) || ajv.errors?.[0]?.instancePath === undefined, target: true },
+    { label: "TypeBox Check + Errors().First()", run: (input) => compiled.Check(input) || compiled.Errors(input).First() === undefined, target: true },
+    { label: "TypeBox Decode (throws) ⁴", run: (input) => { try { return compiled.Decode(input); } catch { return false; } } },
+    { label: "zod 4: .safeParse, issue read ²", run: (input) => { const result = zod.safeParse(input); return result.success || result.error.issues[0] === undefined; } },
+    { label: "ours, plain loop (fallback) ²", run: (input) => { try { return loop(input); } catch { return false; } } },
+  ];
+}
+
+function cases(only: "all" | "invalid"): CaseDefinition[] {
+  const calc = calcContenders();
+  const large = largeContenders();
+  checkStripping(calc, large);
+  const valid: CaseDefinition[] = [
+    { name: "valid", value: { a: 128, b: 64, op: "mul" }, accepted: true, subjects: acceptedSubjects(calc, false, true) },
+    { name: "valid, 10 fields", value: largeValid(), accepted: true, subjects: acceptedSubjects(large, false, false) },
+  ];
+  const invalid: CaseDefinition[] = [
+    { name: "wrong type", value: { a: "128", b: 64, op: "mul" }, accepted: false, subjects: rejectedSubjects(calc) },
+    { name: "missing field", value: { a: 128, op: "mul" }, accepted: false, subjects: rejectedSubjects(calc) },
+    { name: "wrong type, 10 fields (nested)", value: { ...largeValid(), owner: { name: "Ada", email: "ada@example.com", age: "36" } }, accepted: false, subjects: rejectedSubjects(large) },
+  ];
+  const extra: CaseDefinition[] = [
+    { name: "extra keys", value: { a: 1, b: 2, op: "add", x: 1, y: 2, z: 3 }, accepted: true, subjects: acceptedSubjects(calc, true, false) },
+    { name: "extra keys, 10 fields", value: { ...largeValid(), x: 1, y: 2, owner: { name: "Ada", email: "ada@example.com", age: 36, z: 3 } }, accepted: true, subjects: acceptedSubjects(large, true, false) },
+  ];
+  return only === "invalid" ? invalid : [...valid, ...invalid, ...extra];
+}
+
+export function runValidationBench(only: "all" | "invalid" = "all"): ValidationCase[] {
+  return cases(only).map(({ name, value, accepted, subjects }) => {
+    const text = JSON.stringify(value);
     const rates = compareRates(subjects, {
-      inputs: () => Array.from({ length: POOL }, make),
+      inputs: () => Array.from({ length: POOL }, () => JSON.parse(text)),
       expectAccepted: accepted ? POOL : 0,
     });
     return {
       name,
-      input: JSON.stringify(make()),
-      rates: subjects.map((subject, index) => ({ label: subject.label, perSecond: rates[index] ?? 0, library: subject.library === true })),
+      input: text,
+      target: accepted ? "fastest" : "each",
+      rates: subjects.map((subject, index) => ({ label: subject.label, perSecond: rates[index] ?? 0, target: subject.target === true })),
     };
   });
 }
@@ -107,12 +197,20 @@ function copyCalc(input: unknown): { a: unknown; b: unknown; op: unknown } | und
   return { a: input.a, b: input.b, op: input.op };
 }
 
-/** The extra-keys row compares like with like only if each stripping subject really strips. */
-function checkStripping(ajvStrip: (input: unknown) => boolean, zod: { parse(input: unknown): unknown }): void {
+/** The extra-keys rows compare like with like only if each stripping subject really strips. */
+function checkStripping(...all: Contenders[]): void {
   const hasExtra = (value: unknown) => typeof value === "object" && value !== null && "x" in value;
-  const stripped = { a: 1, b: 2, op: "add", x: 1 };
-  ajvStrip(stripped);
-  if (hasExtra(stripped) || hasExtra(zod.parse({ a: 1, b: 2, op: "add", x: 1 })) || hasExtra(calcSchema.parse({ a: 1, b: 2, op: "add", x: 1 }))) {
-    throw new Error("a subject of the extra-keys row kept an undeclared key");
+  for (const { ours, zod } of all) {
+    const ajvStrip = new Ajv({ removeAdditional: "all" }).compile(ours.jsonSchema);
+    const input = () => ({ ...(ours === calcSchema ? { a: 1, b: 2, op: "add" } : largeValid()), x: 1 });
+    const stripped = input();
+    ajvStrip(stripped);
+    if (hasExtra(stripped) || hasExtra(zod.parse(input())) || hasExtra(ours.parse(input()))) {
+      throw new Error("a subject of the extra-keys rows kept an undeclared key");
+    }
   }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(`${JSON.stringify(runValidationBench(process.argv[2] === "invalid" ? "invalid" : "all"))}\n`);
 }
