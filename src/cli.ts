@@ -2,14 +2,14 @@
 // turns every expected failure into one line on stderr and an exit code. The only file that
 // knows about argv.
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { createRequire } from "node:module";
+import type * as Commander from "commander";
 import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { languages, type Language } from "./fixture/fixture-format.ts";
 import { defaultFixtureName, fixtureNames, resolveFixture } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
 import { catalogs } from "./i18n/index.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
-import { errorLine } from "./render/error-line.ts";
 import { jsonSafe, visible, visibleLines } from "./render/sanitize.ts";
 import { addLintCommand } from "./commands/lint.ts";
 import { addImportCommand } from "./commands/import.ts";
@@ -19,6 +19,10 @@ import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
 import { registerReplayStream } from "./commands/replay-stream.ts";
 import { addServeCommand } from "./commands/serve.ts";
+
+// commander is CommonJS: an `import` would take it through the ESM loader (a round trip to tsx's
+// hooks thread per file, and the export scanner); `require` loads it directly. Start-up margin only.
+const { Command, CommanderError, InvalidArgumentError, Option }: typeof Commander = createRequire(import.meta.url)("commander");
 
 export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
 
@@ -260,6 +264,8 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
       io.err(`${say.interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
       return exitCodes.interrupted;
     }
+    // Loaded only when something went wrong: a plain run never needs it.
+    const { errorLine } = await import("./render/error-line.ts");
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
     io.err(`${line}\n`);
