@@ -54,8 +54,9 @@ export interface SyncSubject {
 }
 
 export interface RateOptions {
-  /** Builds one pass's inputs, untimed; called before every pass, since a subject may mutate them. */
-  inputs: () => unknown[];
+  /** One pass's inputs for the subject at this index, untimed; called before every pass, so a
+   *  subject that mutates its inputs can be given fresh ones each time. */
+  inputs: (subjectIndex: number) => unknown[];
   /** How many inputs of a pass each subject must accept (0 for invalid input): a wrong count stops the bench. */
   expectAccepted: number;
   rounds?: number;
@@ -71,7 +72,7 @@ export function compareRates(subjects: readonly SyncSubject[], options: RateOpti
     const subject = subjects[index];
     const loop = loops[index];
     if (!subject || !loop) throw new Error("no such subject");
-    const inputs = options.inputs();
+    const inputs = options.inputs(index);
     const kept = new Array<unknown>(16).fill(undefined);
     const start = nowMs();
     const accepted = loop(subject.run, inputs, kept);

@@ -10,6 +10,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Ajv } from "ajv";
 import { z } from "zod";
 import { arrayOf } from "../src/schema/collections.ts";
+import type { ParseFunction } from "../src/schema/compile-object-parse.ts";
 import { loopParse, objectSchema, objectValue, type ObjectSchema } from "../src/schema/object-schema.ts";
 import { FAILED, takeFailure } from "../src/schema/schema-error.ts";
 import { booleanValue, enumValue, numberValue, optionalPositiveInteger, optionalString, stringValue } from "../src/schema/validator.ts";
@@ -31,12 +32,11 @@ interface CaseDefinition {
   /** The arguments as a model sends them: each input is a fresh JSON.parse of this value's text. */
   value: Record<string, unknown>;
   accepted: boolean;
-  subjects: (SyncSubject & { target?: true })[];
+  subjects: (SyncSubject & { target?: true; mutates?: true })[];
 }
 
-/** A fresh object per input, made by JSON.parse as a model's arguments are (an object literal with
- *  a key overwritten would be a slow dictionary-mode object no model ever produces); ajv's
- *  removeAdditional deletes keys from the very object it is given. */
+/** A distinct object per input, made by JSON.parse as a model's arguments are (an object literal
+ *  with a key overwritten would be a slow dictionary-mode object no model ever produces). */
 const POOL = 4096;
 
 /** The same schema four times: ours, TypeBox, zod, and ajv compiled from our JSON Schema. */
@@ -44,8 +44,8 @@ interface Contenders {
   ours: ObjectSchema<unknown>;
   typebox: TSchema;
   zod: z.ZodType;
-  /** The plain per-field loop over the same validators, as `parse` would run it without codegen. */
-  loop: (input: unknown) => unknown;
+  /** The plain per-field loop over the same validators, as `safeParse` runs it without codegen. */
+  loop: ParseFunction;
 }
 
 function calcContenders(): Contenders {
@@ -53,7 +53,7 @@ function calcContenders(): Contenders {
     ours: calcSchema,
     typebox: Type.Object({ a: Type.Number(), b: Type.Number(), op: Type.Union(calcOperators.map((op) => Type.Literal(op))) }),
     zod: z.object({ a: z.number(), b: z.number(), op: z.enum(calcOperators) }),
-    loop: throwingLoop({ a: numberValue, b: numberValue, op: enumValue(calcOperators) }),
+    loop: loopParse(Object.entries({ a: numberValue, b: numberValue, op: enumValue(calcOperators) })),
   };
 }
 
@@ -98,16 +98,7 @@ function largeContenders(): Contenders {
       tags: z.array(z.string()),
       owner: z.object({ name: z.string(), email: z.string(), age: z.number() }),
     }),
-    loop: throwingLoop(largeShape),
-  };
-}
-
-function throwingLoop(shape: Record<string, Parameters<typeof loopParse>[0][number][1]>): (input: unknown) => unknown {
-  const loop = loopParse(Object.entries(shape));
-  return (input) => {
-    const result = loop(input);
-    if (result === FAILED) throw takeFailure();
-    return result;
+    loop: loopParse(Object.entries(largeShape)),
   };
 }
 
@@ -130,11 +121,11 @@ function acceptedSubjects(contenders: Contenders, stripping: boolean, withCopy: 
   const compiled = TypeCompiler.Compile(typebox);
   return [
     { label: `ours: parse${stripping ? " (drops)" : ""}`, run: (input) => ours.parse(input) },
-    { label: stripping ? "ajv removeAdditional:all (strips)" : "ajv (compiled)", run: (input) => ajv(input), target: true },
+    { label: stripping ? "ajv removeAdditional:all (strips)" : "ajv (compiled)", run: (input) => ajv(input), target: true, ...(stripping ? { mutates: true as const } : {}) },
     { label: "TypeBox Check ¹", run: (input) => compiled.Check(input), target: true },
     { label: "TypeBox Decode ⁴", run: (input) => compiled.Decode(input), target: true },
     { label: `zod 4: .parse${stripping ? " (drops)" : ""}`, run: (input) => zod.parse(input), target: true },
-    { label: "ours, plain loop (fallback)", run: loop },
+    { label: "ours, plain loop (fallback)", run: (input) => { const result = loop(input); return result === FAILED ? undefined : result; } },
     ...(withCopy ? [{ label: "TypeBox Check + copy of a, b, op ³", run: (input: unknown) => compiled.Check(input) && copyCalc(input) }] : []),
   ];
 }
@@ -151,7 +142,7 @@ function rejectedSubjects(contenders: Contenders): CaseDefinition["subjects"] {
     { label: "TypeBox Check + Errors().First()", run: (input) => compiled.Check(input) || compiled.Errors(input).First() === undefined, target: true },
     { label: "TypeBox Decode (throws) ⁴", run: (input) => { try { return compiled.Decode(input); } catch { return false; } } },
     { label: "zod 4: .safeParse, issue read ²", run: (input) => { const result = zod.safeParse(input); return result.success || result.error.issues[0] === undefined; } },
-    { label: "ours, plain loop (fallback) ²", run: (input) => { try { return loop(input); } catch { return false; } } },
+    { label: "ours, plain loop (fallback), error read ²", run: (input) => loop(input) !== FAILED || takeFailure().path.length < 0 },
   ];
 }
 
@@ -178,8 +169,12 @@ function cases(only: "all" | "invalid"): CaseDefinition[] {
 export function runValidationBench(only: "all" | "invalid" = "all"): ValidationCase[] {
   return cases(only).map(({ name, value, accepted, subjects }) => {
     const text = JSON.stringify(value);
+    const parsePool = () => Array.from({ length: POOL }, (): unknown => JSON.parse(text));
+    // One pool for the subjects that leave their input alone; a fresh one each pass for the one
+    // that deletes keys (JSON.parse of 4,096 inputs costs more than most subjects' whole pass).
+    const shared = parsePool();
     const rates = compareRates(subjects, {
-      inputs: () => Array.from({ length: POOL }, () => JSON.parse(text)),
+      inputs: (index) => (subjects[index]?.mutates ? parsePool() : shared),
       expectAccepted: accepted ? POOL : 0,
     });
     return {

@@ -4,9 +4,9 @@
 // pays for generic key lookups and a call per field on every model request.
 //
 // The generated function must behave exactly like `loopParse` in object-schema.ts: the same
-// result, or FAILED with the same SchemaError (expected, received, path, message) waiting, so a
-// rejection is a plain return that V8 optimises with the rest; own keys only, fields read and checked in shape
-// order, nothing undeclared copied, the input never touched. Keys reach the generated source only
+// output, or FAILED with the same SchemaError (expected, received, path, message) waiting — a
+// rejection is a plain return, optimised with the rest, never a throw; own keys only, fields read
+// and checked in shape order, nothing undeclared copied, the input never touched. Keys reach the generated source only
 // as JSON.stringify'd string literals, never as raw text. Where code generation is refused (a
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
 // The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
