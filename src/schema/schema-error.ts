@@ -32,8 +32,9 @@ export class SchemaError {
     readonly expected: Expectation,
     /** The offending value itself; `undefined` means the key was missing. */
     readonly received: unknown,
-    /** From the outermost value inward: ["episodes", 0, "user"]. */
-    readonly path: PathSegment[] = [],
+    /** From the outermost value inward: ["episodes", 0, "user"]. Each parent puts its key in
+     *  front as the failure returns through it (a new array: `unshift` costs more than a copy). */
+    public path: PathSegment[] = [],
   ) {}
 
   get message(): string {
@@ -63,13 +64,6 @@ function defaultMessage(expected: Expectation): string {
     default:
       return `必须是 ${expected.kind}`;
   }
-}
-
-/** Adds the parent's key in front of an error raised by a nested validator. */
-export function atPath(error: unknown, segment: PathSegment, received: unknown): SchemaError {
-  const schemaError = toSchemaError(error, received);
-  schemaError.path.unshift(segment);
-  return schemaError;
 }
 
 /** Whatever a validator written elsewhere threw, as a SchemaError (its own, when it is one). */
@@ -120,7 +114,7 @@ export function failWith(error: SchemaError): Failed {
 
 /** A nested check returned FAILED: puts the parent's key in front of the waiting error's path. */
 export function failAt(segment: PathSegment): Failed {
-  pending?.path.unshift(segment);
+  if (pending) pending.path = [segment, ...pending.path];
   return FAILED;
 }
 
