@@ -67,6 +67,8 @@ const calls: ToolCall[] = Array.from({ length: BATCH }, (_, index) => ({ type: "
 let answered = 0;
 // Pi's validator: ajv with the options validateToolArguments uses, on the same JSON Schema.
 const piAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true });
+// As a TypeBox Type.Object declares it: undeclared keys (the calls carry one) are allowed, not refused.
+const piEchoSchema = { ...echoSchema.jsonSchema, additionalProperties: true };
 const isEchoArguments = (value: unknown): value is { value: string } => typeof value === "object" && value !== null && "value" in value && typeof value.value === "string";
 const badCalls: ToolCall[] = calls.map((call) => ({ ...call, arguments: { value: 128 } }));
 const executorRates = await compareAsyncRates([
@@ -90,7 +92,7 @@ const executorRates = await compareAsyncRates([
       for (const call of calls) {
         // What validateToolArguments does for each call (badlogic/pi-mono packages/ai/src/utils/validation.ts):
         // compile (a cache hit after the first), clone the arguments, validate with coercion.
-        const validate = piAjv.compile(echoSchema.jsonSchema);
+        const validate = piAjv.compile(piEchoSchema);
         const args = structuredClone(call.arguments);
         if (!validate(args) || !isEchoArguments(args)) throw new Error("Pi's path rejected valid arguments");
         if ((await echo.execute(args, { callId: call.id })).content.length === 1) answered++;
