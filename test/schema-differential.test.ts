@@ -167,9 +167,15 @@ const validators: v.Validator<unknown>[] = [
   v.optional(v.numberValue), v.describe(v.stringValue, "d"), v.describe(v.optionalPositiveInteger, "d"),
   v.optional(v.describe(v.enumValue(["x"]), "d")), even, throwsText, v.optional(even), v.describe(even, "d"),
   objectValue({ value: v.stringValue }),
+  // Nested objects are written inline by the compiled parse: deeper paths, a foreign validator inside.
+  objectValue({ a: v.numberValue, inner: objectValue({ x: even, value: v.optionalString }) }),
+  v.optional(v.describe(objectValue({ value: v.optionalString }), "d")),
 ];
 const shapeKeys = ["a", "b", "value", "__proto__", "constructor", "toString", "hasOwnProperty", "a b", "0", "12", "", "\u2028", '"q"', "back\\slash", "$", "é", "x"];
-const fieldValues: unknown[] = [...oddValues, "ok", "k", "y", 2, 4, { value: "v" }, { value: 1 }, Number.NaN, Number.POSITIVE_INFINITY];
+const fieldValues: unknown[] = [
+  ...oddValues, "ok", "k", "y", 2, 4, { value: "v" }, { value: 1 }, Number.NaN, Number.POSITIVE_INFINITY,
+  { a: 1, inner: { x: 2 } }, { a: 1, inner: { x: 3 } }, { a: 1, inner: { x: 2, value: 1 } }, { a: 1, inner: 5 }, { a: "1", inner: { x: 2 } },
+];
 
 const shapeArbitrary = fc.uniqueArray(fc.tuple(fc.constantFrom(...shapeKeys), fc.nat(validators.length - 1)), { selector: ([key]) => key, maxLength: 6 });
 const inputArbitrary = fc.oneof(

@@ -1,6 +1,6 @@
 // Compiles an objectSchema's parse into one specialised function, once, when the schema is made:
-// fixed property names, the built-in validators' checks inlined, any other validator called through
-// a closure. The same idea as ajv, TypeBox and zod, for the same reason: the plain per-field loop
+// fixed property names, the built-in validators' checks inlined (nested objectValue fields too,
+// so a nested failure returns its whole path at once), any other validator called through a closure. The same idea as ajv, TypeBox and zod, for the same reason: the plain per-field loop
 // pays for generic key lookups and a call per field on every model request.
 //
 // The generated function must behave exactly like `loopParse` in object-schema.ts: the same
@@ -11,8 +11,8 @@
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
 // The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
 // asks `getOwnPropertyDescriptor`; a proxy whose traps agree with one another gets the same result.
-import { FAILED, fail, failAt, type Expectation, type Failed } from "./schema-error.ts";
-import { builtinCheckOf, safeCheckOf, type BuiltinCheck, type SafeCheck, type Validator } from "./validator.ts";
+import { FAILED, fail, failWithin, type Expectation, type Failed, type PathSegment } from "./schema-error.ts";
+import { builtinCheckOf, safeCheckOf, type BuiltinCheck, type Fields, type SafeCheck } from "./validator.ts";
 
 /** The parsed object, or FAILED with the SchemaError waiting (takeFailure in schema-error.ts). */
 export type ParseFunction = (input: unknown) => Record<string, unknown> | Failed;
@@ -20,27 +20,27 @@ export type ParseFunction = (input: unknown) => Record<string, unknown> | Failed
 const expectObject: Expectation = Object.freeze({ kind: "object" });
 
 /** A specialised parse for these fields, or undefined when code generation is not allowed. */
-export function compileObjectParse(fields: readonly (readonly [string, Validator<unknown>])[]): ParseFunction | undefined {
+export function compileObjectParse(fields: Fields): ParseFunction | undefined {
   const source = new SourceBuilder();
-  const body = fields.map(([key, check], index) => source.field(key, check, index));
+  const { statements, output } = source.object(fields, "input", [], "  ");
   const code = [
     '"use strict";',
     source.preamble(),
     "return function parse(input) {",
     '  if (typeof input !== "object" || input === null || isArray(input)) return fail(expectObject, input);',
     "  let proto;",
-    ...body,
-    `  return { ${fields.map(([key], index) => `${propertyKey(key)}: v${index}`).join(", ")} };`,
+    statements,
+    `  return ${output};`,
     "}",
   ].join("\n");
   let factory: unknown;
   try {
-    factory = new Function("checks", "constants", "FAILED", "fail", "failAt", "expectObject", "isArray", "getPrototypeOf", "ObjectPrototype", "hasOwn", code);
+    factory = new Function("checks", "constants", "FAILED", "fail", "failWithin", "expectObject", "isArray", "getPrototypeOf", "ObjectPrototype", "hasOwn", code);
   } catch {
     return undefined;
   }
   if (typeof factory !== "function") return undefined;
-  const made: unknown = factory(source.checks, source.constants, FAILED, fail, failAt, expectObject, Array.isArray, Object.getPrototypeOf, Object.prototype, hasOwn);
+  const made: unknown = factory(source.checks, source.constants, FAILED, fail, failWithin, expectObject, Array.isArray, Object.getPrototypeOf, Object.prototype, hasOwn);
   return isGeneratedParse(made) ? made : undefined;
 }
 
@@ -68,6 +68,22 @@ class SourceBuilder {
     return this.#preamble.join("\n");
   }
 
+  #names = 0;
+
+  /** Statements that read and check each field of the object in `input` (a variable already known
+   *  to hold a non-array object), and the object literal of their values. Nested objectValue
+   *  fields are written inline the same way, so a nested failure is one `return` with its whole path. */
+  object(fields: Fields, input: string, path: readonly PathSegment[], indent: string): { statements: string; output: string } {
+    const statements: string[] = [];
+    const entries: string[] = [];
+    for (const [key, check] of fields) {
+      const id = this.#names++;
+      statements.push(this.#field(key, check, input, `r${id}`, `v${id}`, [...path, key], indent));
+      entries.push(`${propertyKey(key)}: v${id}`);
+    }
+    return { statements: statements.join("\n"), output: `{ ${entries.join(", ")} }` };
+  }
+
   /**
    * Reads one field as `Object.hasOwn(input, key) ? input[key] : undefined` does, cheaply, and
    * decided at the moment of the read (a getter or a validator that ran before may have changed the
@@ -77,20 +93,22 @@ class SourceBuilder {
    * `in` tests never run user code (no getter), and once V8 knows the input's map from the first
    * of them, getPrototypeOf folds to a constant instead of a call: about a third of calc's parse.
    */
-  field(key: string, check: Validator<unknown>, index: number): string {
+  #field(key: string, check: Fields[number][1], input: string, raw: string, out: string, path: readonly PathSegment[], indent: string): string {
     const k = JSON.stringify(key);
-    const direct = `!(${k} in ObjectPrototype) && ((proto = getPrototypeOf(input)) === ObjectPrototype || proto === null)`;
-    const read = `  const r${index} = !(${k} in input) ? undefined : ${direct} ? input[${k}] : hasOwn(input, ${k}) ? input[${k}] : undefined;`;
+    const direct = `!(${k} in ObjectPrototype) && ((proto = getPrototypeOf(${input})) === ObjectPrototype || proto === null)`;
+    const read = `${indent}const ${raw} = !(${k} in ${input}) ? undefined : ${direct} ? ${input}[${k}] : hasOwn(${input}, ${k}) ? ${input}[${k}] : undefined;`;
     const spec = builtinCheckOf(check);
-    if (spec) return `${read}\n  let v${index};\n${this.#inline(spec, `r${index}`, `v${index}`, k, "  ")}`;
-    // Any other validator runs as its safe form, its failure given the field's key as the loop does.
+    if (spec) return `${read}\n${indent}let ${out};\n${this.#inline(spec, raw, out, path, indent)}`;
+    // Any other validator runs as its safe form, its failure given the field's path as the loop does.
     const name = this.#bind("f", this.checks, safeCheckOf(check));
-    return `${read}\n  const v${index} = ${name}(r${index});\n  if (v${index} === FAILED) return failAt(${k});`;
+    const where = this.#bind("c", this.constants, Object.freeze([...path]));
+    return `${read}\n${indent}const ${out} = ${name}(${raw});\n${indent}if (${out} === FAILED) return failWithin(${where});`;
   }
 
   /** Statements that check `raw` the way the built-in would and assign its return value to `out`. */
-  #inline(spec: BuiltinCheck, raw: string, out: string, key: string, indent: string): string {
-    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, Object.freeze(expected))}, ${raw}, [${key}]);`;
+  #inline(spec: BuiltinCheck, raw: string, out: string, path: readonly PathSegment[], indent: string): string {
+    const literalPath = `[${path.map((segment) => JSON.stringify(segment)).join(", ")}]`;
+    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, Object.freeze(expected))}, ${raw}, ${literalPath});`;
     switch (spec.kind) {
       case "unknown":
         return `${indent}if (${raw} === undefined) ${reject({ kind: "any" })}\n${indent}${out} = ${raw};`;
@@ -121,7 +139,14 @@ class SourceBuilder {
         return `${indent}if (${raw} !== ${literal}) ${reject({ kind: "oneOf", values: [spec.literal] })}\n${indent}${out} = ${literal};`;
       }
       case "optional":
-        return `${indent}if (${raw} === undefined) ${out} = undefined;\n${indent}else {\n${this.#inline(spec.inner, raw, out, key, `${indent}  `)}\n${indent}}`;
+        return `${indent}if (${raw} === undefined) ${out} = undefined;\n${indent}else {\n${this.#inline(spec.inner, raw, out, path, `${indent}  `)}\n${indent}}`;
+      case "object": {
+        const inner = this.object(spec.fields, raw, path, `${indent}  `);
+        return (
+          `${indent}if (typeof ${raw} !== "object" || ${raw} === null || isArray(${raw})) return fail(expectObject, ${raw}, ${literalPath});\n` +
+          `${indent}{\n${inner.statements}\n${indent}  ${out} = ${inner.output};\n${indent}}`
+        );
+      }
     }
   }
 

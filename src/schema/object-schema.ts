@@ -6,7 +6,7 @@
 import type { Coercion, Schema } from "../types.ts";
 import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
 import { FAILED, fail, failAt, takeFailure, type Expectation, type PathSegment, type SchemaError } from "./schema-error.ts";
-import { fromSafeCheck, safeCheckOf, type SafeCheck, type Validator } from "./validator.ts";
+import { fromSafeCheck, safeCheckOf, type Fields, type SafeCheck, type Validator } from "./validator.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
 
@@ -26,8 +26,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-type Fields = readonly (readonly [string, Validator<unknown>])[];
-
 /** The parts objectSchema and objectValue share: the safe parse, the coercion and the JSON Schema. */
 function objectParts<TShape extends Shape>(shape: TShape) {
   // Fixed once: parse reads exactly these keys and nothing else the input happens to carry.
@@ -43,6 +41,7 @@ function objectParts<TShape extends Shape>(shape: TShape) {
   // that is what Parsed<TShape> says, and the one place the generated code's type is asserted.
   const safe = parseFields as SafeCheck<Parsed<TShape>>;
   return {
+    fields,
     safe,
     coerce: (input: unknown) => coerceFields(fields, input),
     jsonSchema: { type: "object", properties, required, additionalProperties: false },
@@ -74,8 +73,9 @@ export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<
 
 /** A nested object field, checked by the same rules (for formats such as the fixture file). */
 export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
-  const { safe, coerce, jsonSchema } = objectParts(shape);
-  return fromSafeCheck(safe, jsonSchema, { coerce });
+  const { fields, safe, coerce, jsonSchema } = objectParts(shape);
+  // Registered as a built-in, so an enclosing compiled parse writes these checks inline.
+  return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
 }
 
 const expectObject: Expectation = Object.freeze({ kind: "object" });

@@ -38,7 +38,12 @@ export type BuiltinCheck =
   | { readonly kind: "enum"; readonly allowed: readonly unknown[]; readonly values: readonly Literal[] }
   | { readonly kind: "literal"; readonly literal: Literal }
   /** optional(inner) where inner is itself a built-in. */
-  | { readonly kind: "optional"; readonly inner: BuiltinCheck };
+  | { readonly kind: "optional"; readonly inner: BuiltinCheck }
+  /** objectValue(shape): these fields, checked by the same rules as objectSchema's. */
+  | { readonly kind: "object"; readonly fields: Fields };
+
+/** An object's fields in shape order, fixed when the schema is made. */
+export type Fields = readonly (readonly [string, Validator<unknown>])[];
 
 // Keyed by the function itself: a function's behaviour cannot be changed after the fact, while
 // its properties (jsonSchema, optional) can, so only identity is trusted. Private to this module.
