@@ -17,11 +17,11 @@ export function arrayOf<T>(item: Validator<T>, { minItems = 0 } = {}): Validator
     (value) => {
       if (!Array.isArray(value)) return fail(expectArray, value);
       if (value.length < minItems) return fail(expectLength, value);
-      const output: T[] = [];
+      const output: T[] = new Array(value.length);
       for (let index = 0; index < value.length; index++) {
         const element = safeItem(value[index]);
         if (element === FAILED) return failAt(index);
-        output.push(element);
+        output[index] = element;
       }
       return output;
     },
