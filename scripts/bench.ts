@@ -221,9 +221,11 @@ console.log(`
   gap to TypeBox is that one allocation (own-key checks and the rest are measured as free).
 ⁴ TypeBox's Decode returns a value, as parse does, but it is the input itself (no transforms here,
   extra keys kept); on invalid input it throws an Error holding the first error.
-Validation: every input is a fresh object (pools of 4,096), median of 7 interleaved rounds after a
-warm-up; each subject has its own compiled timing loop, which keeps every result for a moment and
-counts the accepted ones (checked). "(own process)": the invalid-input cases alone in a fresh process.
+Validation: inputs are distinct objects made by JSON.parse, as a model's arguments are (pools of
+4,096, fresh each pass only for ajv removeAdditional, which deletes keys), median of 7 interleaved
+rounds after a warm-up; each subject has its own compiled timing loop, which keeps every result for
+a moment and counts the accepted ones (checked). "(own process)": the invalid-input cases alone in a
+fresh process, so nothing measured before them shapes the JIT's view.
 ⁵ Not Pi itself (it is not a dependency here) but what its validateToolArguments does per call:
   ajv.compile (a cache hit), structuredClone of the arguments, validation with coerceTypes, then the
   tool. "adds" is 1/rate − 1/direct: what executeToolCall spends beyond parsing and running the tool.
