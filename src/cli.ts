@@ -2,8 +2,7 @@
 // turns every expected failure into one line on stderr and an exit code. The only file that
 // knows about argv.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type * as Commander from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "./commander.ts";
 import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { languages, type Language } from "./fixture/fixture-format.ts";
 import { defaultFixtureName, fixtureNames, resolveFixture } from "./fixture/fixture-files.ts";
@@ -19,10 +18,6 @@ import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
 import { registerReplayStream } from "./commands/replay-stream.ts";
 import { addServeCommand } from "./commands/serve.ts";
-
-// commander is CommonJS: an `import` would take it through the ESM loader (a round trip to tsx's
-// hooks thread per file, and the export scanner); `require` loads it directly. Start-up margin only.
-const { Command, CommanderError, InvalidArgumentError, Option }: typeof Commander = createRequire(import.meta.url)("commander");
 
 export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
 

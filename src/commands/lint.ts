@@ -2,7 +2,7 @@
 // table and prints why the API would answer 400, at file:line:column. Exit 0 when the body keeps
 // every rule (warnings are printed but do not fail it, unless --strict), 1 with findings, 2 when
 // the input is not a request body of any provider.
-import { type Command, CommanderError, Option } from "commander";
+import { type Command, CommanderError, Option } from "../commander.ts";
 import type { LintIO, LintOptions } from "../lint/run-lint.ts";
 import { wireProviders } from "../wire/wire-request.ts";
 
