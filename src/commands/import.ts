@@ -3,13 +3,8 @@
 // could not carry. Malformed input gets one line — file:line:column, the JSON pointer, the reason —
 // exit 1, and nothing is written.
 import type { Readable } from "node:stream";
-import { Command, Option } from "commander";
-import { fixtureText, writeFixtureFile } from "../interactive/edited-fixture.ts";
-import { formatReportError } from "../import/format-error.ts";
-import { reportLines } from "../import/format-report.ts";
-import { importSource } from "../import/import-source.ts";
+import { type Command, Option } from "../commander.ts";
 import { importFormats, type ImportFormat } from "../import/imported-conversation.ts";
-import { readSource } from "../import/read-source.ts";
 import { visible } from "../render/sanitize.ts";
 import { fileURLToPath } from "node:url";
 import { basename } from "node:path";
@@ -48,6 +43,15 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
 }
 
 export async function runImport(file: string, options: ImportCommandOptions, io: ImportIO): Promise<number> {
+  // Loaded only here: the parsers and the report are most of the project's modules, and a plain
+  // run of the playground, which registers this command too, should not pay for them.
+  const [{ fixtureText, writeFixtureFile }, { formatReportError }, { reportLines }, { importSource }, { readSource }] = await Promise.all([
+    import("../interactive/edited-fixture.ts"),
+    import("../import/format-error.ts"),
+    import("../import/format-report.ts"),
+    import("../import/import-source.ts"),
+    import("../import/read-source.ts"),
+  ]);
   const name = file === "-" ? "<stdin>" : file;
   const read = await readSource(file, io.stdin ?? process.stdin);
   if (!read.ok) {
