@@ -5,16 +5,12 @@
 // use are listed and skipped, unreadable lines are listed, and a stream that ends early yields its
 // partial message and says where it stopped — real captures are what this is for.
 import { readFile } from "node:fs/promises";
-import { Option, type Command } from "commander";
+import { Option, type Command } from "../commander.ts";
 import { languages, type Language } from "../fixture/fixture-format.ts";
-import { streamCatalogs } from "../i18n/stream-catalog.ts";
-import { displayPath } from "../render/error-line.ts";
 import { prettyJson } from "../render/format.ts";
-import { StreamNarrator } from "../render/stream-narration.ts";
 import { visible } from "../render/sanitize.ts";
 import { catalogs } from "../i18n/index.ts";
 import { colorLevel, terminalStyle } from "../render/terminal-style.ts";
-import { consumeStream } from "../stream/consume-stream.ts";
 import type { AssistantStreamEvent } from "../stream/events.ts";
 import { MarkedLines } from "../render/marked-lines.ts";
 import { wireProviders, type WireProvider } from "../wire/wire-request.ts";
@@ -72,6 +68,13 @@ function replayOptions(local: unknown, global: unknown): ReplayOptions {
 }
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
+  // Loaded only here: a plain run, which registers this command too, should not pay for them.
+  const [{ streamCatalogs }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
+    import("../i18n/stream-catalog.ts"),
+    import("../render/error-line.ts"),
+    import("../render/stream-narration.ts"),
+    import("../stream/consume-stream.ts"),
+  ]);
   const say = streamCatalogs[options.lang];
   const shown = file === "-" ? "<stdin>" : displayPath(file);
   let text: string;

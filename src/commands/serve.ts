@@ -3,17 +3,15 @@
 // or Pi) can be pointed at it and watched. The first stdout line is the base URL; the narration
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "../commander.ts";
 import type { CliIO } from "../cli.ts";
 import { languages, type Language } from "../fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
 import { catalogs } from "../i18n/index.ts";
-import { errorLine } from "../render/error-line.ts";
-import { serveJsonLine, serveListeningLines, serveNarrationLines } from "../render/serve-narration.ts";
 import { colorLevel, terminalStyle } from "../render/terminal-style.ts";
 import type { ServeEvent } from "../serve/serve-events.ts";
-import { startServer, type RunningServer } from "../serve/server.ts";
+import type { RunningServer } from "../serve/server.ts";
 
 /** The command line's io, plus a hook tests use to learn the running server. */
 export type ServeIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate"> & {
@@ -72,6 +70,13 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
 }
 
 export async function serve(fixtureArgument: string, options: ServeCommandOptions, io: ServeIO): Promise<number> {
+  // Loaded only here: the server and the providers' wire code are most of the project's modules,
+  // and every other run, which registers this command too, should not pay for them.
+  const [{ errorLine }, { serveJsonLine, serveListeningLines, serveNarrationLines }, { startServer }] = await Promise.all([
+    import("../render/error-line.ts"),
+    import("../render/serve-narration.ts"),
+    import("../serve/server.ts"),
+  ]);
   const say = catalogs[options.lang];
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
