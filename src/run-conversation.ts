@@ -4,6 +4,7 @@
 // the next user message joins the history, announced as a messageAppended event. A stretch ends
 // where the log moves on, so the loop's own "end" is reported only once, for the last stretch.
 import { isUserTurn, type UserTurn } from "./fixture/conversation-format.ts";
+export { isConversation } from "./fixture/conversation-format.ts";
 import { ScriptExhaustedError, type FakeModel } from "./fake-model.ts";
 import { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "./loop/agent-loop.ts";
 import type { AgentEvent } from "./loop/events.ts";
@@ -29,15 +30,6 @@ export interface ConversationResult extends AgentLoopResult {
 interface Stretch {
   users: UserTurn[];
   replies: number;
-}
-
-/**
- * True when an episode needs this runner rather than one plain loop run: it has later user turns,
- * ends awaiting a reply, or replays a recorded conversation (declared tools), where two replies in
- * a row without a call between them are both part of the record.
- */
-export function isConversation(script: readonly object[], awaitingReply: boolean | undefined, recorded: boolean): boolean {
-  return recorded || awaitingReply === true || script.some(isUserTurn);
 }
 
 export async function runConversation(options: ConversationOptions): Promise<ConversationResult> {

@@ -9,9 +9,7 @@ import { RunAborted } from "./loop/call-policy.ts";
 import type { AgentEvent } from "./loop/events.ts";
 import { ToolRegistry } from "./tool-registry.ts";
 import { builtinTools } from "./tools/index.ts";
-import { recordedTools } from "./tools/recorded.ts";
-import { scriptReplies } from "./fixture/conversation-format.ts";
-import { isConversation, runConversation } from "./run-conversation.ts";
+import { isConversation, scriptReplies } from "./fixture/conversation-format.ts";
 import type { AssistantMessage, Model, Tool, ValidationPolicy } from "./types.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
@@ -59,10 +57,13 @@ export function toolsFor(episode: Episode): Tool[] {
   return episode.tools.flatMap((name) => builtinTools.filter((tool) => tool.name === name));
 }
 
-/** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh. */
-export function registryFor(episode: Episode): ToolRegistry {
+/** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
+ *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
+ *  a plain run should start as fast as it can. */
+export async function registryFor(episode: Episode): Promise<ToolRegistry> {
   const registry = new ToolRegistry(toolsFor(episode));
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
+  const { recordedTools } = await import("./tools/recorded.ts");
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
@@ -93,7 +94,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     try {
       const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> = {
         model: options.wrapModel?.(model, episode, index) ?? model,
-        registry: registryFor(episode),
+        registry: await registryFor(episode),
         systemPrompt: episode.systemPrompt,
         toolExecution: settings.toolExecution,
         validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
@@ -104,6 +105,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
+        const { runConversation } = await import("./run-conversation.ts");
         const conversation = await runConversation({ ...loopOptions, scripted: model, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
         result = conversation;
         awaitingReply = conversation.awaitingReply;

@@ -3,40 +3,11 @@
 // and tools it must declare. A mismatch is not the harness breaking a provider rule — the API
 // would accept the request — but the learner's harness doing something other than the script
 // assumed, so serve narrates it and answers with an error the harness can see.
-import { arrayOf } from "../schema/collections.ts";
-import { objectValue } from "../schema/object-schema.ts";
-import { describe, optional, optionalString, stringValue, booleanValue, type Validator } from "../schema/validator.ts";
 import { contentText } from "../render/format.ts";
 import type { Context, ToolResultMessage } from "../types.ts";
 
-export interface ResultExpectation {
-  toolCallId: string;
-  isError?: boolean;
-  contentIncludes?: string;
-}
-
-export interface ReplyExpectation {
-  results?: ResultExpectation[];
-  tools?: string[];
-}
-
-export const replyExpectationValue: Validator<ReplyExpectation | undefined> = optional(
-  objectValue({
-    results: optional(
-      describe(
-        arrayOf(
-          objectValue({
-            toolCallId: describe(stringValue, "The call whose result the request must carry"),
-            isError: optional(describe(booleanValue, "The result must (true) or must not (false) be an error")),
-            contentIncludes: describe(optionalString, "Text the result's content must contain"),
-          }),
-        ),
-        "Results the request must carry",
-      ),
-    ),
-    tools: optional(describe(arrayOf(stringValue), "Tool names the request must declare")),
-  }),
-);
+export { replyExpectationValue, type ReplyExpectation, type ResultExpectation } from "./expectation-format.ts";
+import type { ReplyExpectation } from "./expectation-format.ts";
 
 /** Each way the request differs from what the reply expects, in plain words (empty: it fits). */
 export function unmetExpectations(expectation: ReplyExpectation | undefined, context: Context): string[] {

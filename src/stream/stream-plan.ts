@@ -3,61 +3,15 @@
 // interleave two calls), optionally ending early — at the length limit, with an error event, or by
 // stalling until the run is aborted (Ctrl-C, a timeout). This file turns a whole message and its
 // plan into the event sequence; it knows nothing about time, which streaming-fake-model.ts adds.
-import { SchemaError } from "../schema/schema-error.ts";
-import { arrayOf } from "../schema/collections.ts";
-import { objectValue } from "../schema/object-schema.ts";
-import { describe, enumValue, optional, optionalPositiveInteger, optionalString, stringValue, type Validator } from "../schema/validator.ts";
 import type { AssistantMessage } from "../types.ts";
 import type { AssistantStreamEvent } from "./events.ts";
 import { parsePartialJson } from "./partial-json.ts";
 
-/** Fragment size when neither the reply nor the command line sets one. */
-export const DEFAULT_CHUNK = 8;
-
-export type StreamCutReason = "length" | "error" | "stall";
-
-export interface StreamPlan {
-  /** Fragment size for this reply (the command line's --chunk wins). */
-  chunk?: number;
-  /** Explicit fragments in the order they arrive; blocks may interleave. */
-  deltas?: { block: number; text: string }[];
-  /** End the stream after this many fragments. */
-  cut?: { after?: number; reason: StreamCutReason; errorMessage?: string };
-}
-
 /** One step of a scripted stream: an event, or the point where the fake server stops sending. */
 export type StreamStep = { kind: "event"; event: AssistantStreamEvent } | { kind: "stall" };
 
-const blockIndex: Validator<number> = Object.assign(
-  (value: unknown): number => {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new SchemaError({ kind: "custom", message: "expected a content index (a whole number ≥ 0)" }, value);
-    return value;
-  },
-  { jsonSchema: { type: "integer", minimum: 0 } },
-);
-
-/** The fixture's `stream` key on a reply, written with the project's validators like the rest of the format. */
-export const streamPlanValue: Validator<StreamPlan | undefined> = optional(
-  objectValue({
-    chunk: describe(optionalPositiveInteger, "Fragment size for this reply; --chunk on the command line wins"),
-    deltas: optional(
-      describe(
-        arrayOf(objectValue({ block: describe(blockIndex, "Index of the content block"), text: describe(stringValue, "The fragment: text, or a piece of the arguments' JSON text") })),
-        "Explicit fragments, in arrival order; blocks may interleave",
-      ),
-    ),
-    cut: optional(
-      describe(
-        objectValue({
-          after: describe(optionalPositiveInteger, "Fragments delivered before the cut (default: all)"),
-          reason: describe(enumValue(["length", "error", "stall"]), "length: done with stopReason length; error: an error event; stall: nothing more until the run is aborted"),
-          errorMessage: optionalString,
-        }),
-        "End the stream early",
-      ),
-    ),
-  }),
-);
+export { DEFAULT_CHUNK, streamPlanValue, type StreamCutReason, type StreamPlan } from "./stream-plan-format.ts";
+import { DEFAULT_CHUNK, type StreamPlan } from "./stream-plan-format.ts";
 
 /** One content block of a reply, whatever kinds the protocol types hold. */
 type Block = AssistantMessage["content"][number];

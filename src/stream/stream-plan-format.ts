@@ -1,0 +1,52 @@
+// The fixture's `stream` key: how a scripted reply is to be streamed (fragment size, explicit
+// fragments, an early cut), as data and as its validator. Apart from stream-plan.ts, which turns a
+// plan into events, so that loading a fixture does not load the streaming code.
+import { SchemaError } from "../schema/schema-error.ts";
+import { arrayOf } from "../schema/collections.ts";
+import { objectValue } from "../schema/object-schema.ts";
+import { describe, enumValue, optional, optionalPositiveInteger, optionalString, stringValue, type Validator } from "../schema/validator.ts";
+
+/** Fragment size when neither the reply nor the command line sets one. */
+export const DEFAULT_CHUNK = 8;
+
+export type StreamCutReason = "length" | "error" | "stall";
+
+export interface StreamPlan {
+  /** Fragment size for this reply (the command line's --chunk wins). */
+  chunk?: number;
+  /** Explicit fragments in the order they arrive; blocks may interleave. */
+  deltas?: { block: number; text: string }[];
+  /** End the stream after this many fragments. */
+  cut?: { after?: number; reason: StreamCutReason; errorMessage?: string };
+}
+
+const blockIndex: Validator<number> = Object.assign(
+  (value: unknown): number => {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new SchemaError({ kind: "custom", message: "expected a content index (a whole number ≥ 0)" }, value);
+    return value;
+  },
+  { jsonSchema: { type: "integer", minimum: 0 } },
+);
+
+/** The fixture's `stream` key on a reply, written with the project's validators like the rest of the format. */
+export const streamPlanValue: Validator<StreamPlan | undefined> = optional(
+  objectValue({
+    chunk: describe(optionalPositiveInteger, "Fragment size for this reply; --chunk on the command line wins"),
+    deltas: optional(
+      describe(
+        arrayOf(objectValue({ block: describe(blockIndex, "Index of the content block"), text: describe(stringValue, "The fragment: text, or a piece of the arguments' JSON text") })),
+        "Explicit fragments, in arrival order; blocks may interleave",
+      ),
+    ),
+    cut: optional(
+      describe(
+        objectValue({
+          after: describe(optionalPositiveInteger, "Fragments delivered before the cut (default: all)"),
+          reason: describe(enumValue(["length", "error", "stall"]), "length: done with stopReason length; error: an error event; stall: nothing more until the run is aborted"),
+          errorMessage: optionalString,
+        }),
+        "End the stream early",
+      ),
+    ),
+  }),
+);
