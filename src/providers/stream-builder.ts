@@ -2,6 +2,7 @@
 // tool_use", "more text") into the neutral events (stream/events.ts), assigning content indices in
 // the order blocks open. A parser only has to read its provider's shapes; the message itself is
 // then built by the one consumer the loop uses (consume-stream.ts).
+import type { SseFrame } from "./sse.ts";
 import type { AssistantStreamEvent } from "../stream/events.ts";
 import { parsePartialJson } from "../stream/partial-json.ts";
 import type { StopReason } from "../types.ts";
@@ -136,4 +137,15 @@ export function numberField(value: Record<string, unknown>, key: string): number
 export function recordField(value: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
   const field = value[key];
   return isRecord(field) ? field : undefined;
+}
+
+/** The frames whose data is an object with a string `type` (how Anthropic and the Responses API tag
+ *  every event), each with that type; any other frame is listed as skipped on `builder`. */
+export function* typedFrames(frames: readonly SseFrame[], builder: NeutralEventBuilder): Generator<{ type: string; data: Record<string, unknown> }> {
+  for (const frame of frames) {
+    const data = frame.data;
+    const type = isRecord(data) ? stringField(data, "type") : undefined;
+    if (isRecord(data) && type !== undefined) yield { type, data };
+    else builder.skip(frame.event ?? "(untyped)");
+  }
 }

@@ -4,7 +4,7 @@
 // the call is answered with an error rather than run on half its input. `ping`, thinking blocks
 // and anything newer are listed and skipped. The data is untrusted: every field is checked.
 import { PartialJsonParser } from "../../stream/partial-json.ts";
-import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
+import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
 import type { SseFrame } from "../sse.ts";
 import { anthropicStopReasons } from "./stream-events.ts";
 
@@ -14,13 +14,7 @@ export function parseAnthropicStream(frames: readonly SseFrame[]): ParsedStream 
   const kinds = new Map<number, "text" | "toolCall" | "other">();
   const json = new Map<number, PartialJsonParser>();
   let stopReason: string | undefined;
-  for (const frame of frames) {
-    const data = frame.data;
-    const type = isRecord(data) ? stringField(data, "type") : undefined;
-    if (!isRecord(data) || type === undefined) {
-      builder.skip(frame.event ?? "(untyped)");
-      continue;
-    }
+  for (const { type, data } of typedFrames(frames, builder)) {
     switch (type) {
       case "message_start":
         builder.start();

@@ -4,19 +4,13 @@
 // API has no "tool use" stop reason: like Pi, a completed response with a call means "toolUse".
 // Reasoning, refusals, built-in tools and lifecycle extras are listed and skipped.
 import type { SseFrame } from "../sse.ts";
-import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
+import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
 
 export function parseOpenAIResponsesStream(frames: readonly SseFrame[]): ParsedStream {
   const builder = new NeutralEventBuilder();
   const problems: string[] = [];
   const key = (data: Record<string, unknown>) => `item${numberField(data, "output_index") ?? -1}`;
-  for (const frame of frames) {
-    const data = frame.data;
-    const type = isRecord(data) ? stringField(data, "type") : undefined;
-    if (!isRecord(data) || type === undefined) {
-      builder.skip(frame.event ?? "(untyped)");
-      continue;
-    }
+  for (const { type, data } of typedFrames(frames, builder)) {
     switch (type) {
       case "response.created":
         builder.start();
