@@ -62,3 +62,13 @@ export function fillTemplate(template: string, values: FindingValues | undefined
   if (!values) return template;
   return template.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
+
+/** Reports every id seen before, at its own pointer: the one shape of every "ids are unique" rule. */
+export function reportRepeatedIds(ids: Iterable<{ id: string | undefined; pointer: string }>, report: Report): void {
+  const seen = new Set<string>();
+  for (const { id, pointer } of ids) {
+    if (id === undefined) continue;
+    if (seen.has(id)) report(pointer, { id });
+    seen.add(id);
+  }
+}

@@ -3,7 +3,7 @@
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
 import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import type { Rule, RuleTable } from "../../lint/rule.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
 
 /** `tool_use.id` and `tool_result.tool_use_id` (sources: rule "tool-use-id-pattern"). */
 export const ANTHROPIC_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
@@ -126,13 +126,8 @@ const rules: Rule[] = [
     source: "https://github.com/NVIDIA-NeMo/Switchyard/issues/502",
     fix: "give the repeated call a fresh id and its tool_result the same one",
     check(body, report) {
-      const seen = new Set<string>();
-      for (const { messageIndex, blockIndex, block } of toolUses(body)) {
-        const id = stringAt(block, "id");
-        if (id === undefined) continue;
-        if (seen.has(id)) report(pointer("messages", messageIndex, "content", blockIndex, "id"), { id });
-        seen.add(id);
-      }
+      const ids = toolUses(body).map(({ messageIndex, blockIndex, block }) => ({ id: stringAt(block, "id"), pointer: pointer("messages", messageIndex, "content", blockIndex, "id") }));
+      reportRepeatedIds(ids, report);
     },
   },
   {

@@ -4,7 +4,7 @@
 // (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
 import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import type { Rule, RuleTable } from "../../lint/rule.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
 
 /**
  * Function names as the API enforces them (sources: rule "function-name"). @google/genai's
@@ -186,13 +186,8 @@ const rules: Rule[] = [
     source: "None found for Gemini; Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its response the same one",
     check(body, report) {
-      const seen = new Set<string>();
-      for (const { contentIndex, partIndex, call } of functionCalls(body)) {
-        const id = stringAt(call, "id");
-        if (id === undefined) continue;
-        if (seen.has(id)) report(pointer("contents", contentIndex, "parts", partIndex, "functionCall", "id"), { id });
-        seen.add(id);
-      }
+      const ids = functionCalls(body).map(({ contentIndex, partIndex, call }) => ({ id: stringAt(call, "id"), pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "id") }));
+      reportRepeatedIds(ids, report);
     },
   },
   {

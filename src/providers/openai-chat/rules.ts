@@ -3,7 +3,7 @@
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
 import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import type { Rule, RuleTable } from "../../lint/rule.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
 
 /** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
 export const OPENAI_CALL_ID_MAX = 40;
@@ -134,12 +134,8 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its tool message the same one",
     check(body, report) {
-      const seen = new Set<string>();
-      for (const { messageIndex, callIndex, id } of callsOf(body)) {
-        if (id === undefined) continue;
-        if (seen.has(id)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "id"), { id });
-        seen.add(id);
-      }
+      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({ id, pointer: pointer("messages", messageIndex, "tool_calls", callIndex, "id") }));
+      reportRepeatedIds(ids, report);
     },
   },
   {

@@ -3,7 +3,7 @@
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
 import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import type { Rule, RuleTable } from "../../lint/rule.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../openai-chat/rules.ts";
 
 /** A `call_id` longer than this is refused (sources: rule "call-id-too-long"). */
@@ -114,13 +114,8 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh call_id and its output the same one",
     check(body, report) {
-      const seen = new Set<string>();
-      for (const [index, item] of calls(body)) {
-        const id = stringAt(item, "call_id");
-        if (id === undefined) continue;
-        if (seen.has(id)) report(pointer("input", index, "call_id"), { id });
-        seen.add(id);
-      }
+      const ids = [...calls(body)].map(([index, item]) => ({ id: stringAt(item, "call_id"), pointer: pointer("input", index, "call_id") }));
+      reportRepeatedIds(ids, report);
     },
   },
   {
