@@ -70,7 +70,8 @@ test("--provider overrides the detected shape", async () => {
 });
 
 test("warnings print but pass; --strict fails on them", async () => {
-  const wrongArguments = { ...answered, tools: [{ name: "calc", description: "d", input_schema: { type: "object", properties: { a: { type: "string" } } } }] };
+  // The call ran (its tool_result is not flagged is_error) although its input lacks the required "b".
+  const wrongArguments = { ...answered, tools: [{ name: "calc", description: "d", input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["b"] } }] };
   const path = file("warning.json", wrongArguments);
   const relaxed = await lint(path);
   assert.equal(relaxed.code, 0);

@@ -1,11 +1,23 @@
-// The warning every table shares: a call's arguments checked against the parameters schema the
-// same request declares for that tool. Providers accept such a call (they do not validate
-// history), but a harness that sends one has let unchecked model output through. The checker
-// covers the JSON Schema keywords tool schemas use (type, enum, const, required, properties,
-// additionalProperties, items, min/max, minLength/maxLength) and walks with an explicit stack, so
-// arguments nested thousands deep cannot overflow it.
+// The warning the Anthropic and Gemini tables share: a call the body shows was *run* — answered by
+// a result not flagged as an error — although its arguments do not match the parameters schema the
+// same request declares for that tool. Providers accept such a call (they do not validate history),
+// but a harness that ran it let unchecked model output through. A mismatching call answered by an
+// error result is what a harness should do (refuse it, say why), so it is not reported; neither is
+// an unanswered call (the table's own error rule reports that).
+//
+// The check is lenient where the body cannot show what the tool received: a value the "coerce"
+// policy converts ("128" for a number, as Pi's ajv and this project's coerce policy do) counts as
+// matching, and so does an undeclared key (the course's parse drops it before the tool runs). It
+// covers the JSON Schema keywords tool schemas use (type, enum, const, required, properties, a
+// schema for additionalProperties, items, min/max, minLength/maxLength) and walks with an explicit
+// stack, so arguments nested thousands deep cannot overflow it.
+//
+// OpenAI Chat (a role:"tool" message: content and tool_call_id) and Responses (a
+// function_call_output item: call_id and output) carry no error flag, so a refused call and a run
+// one look the same there: those tables leave this rule out and say why (argumentsSchemaUnchecked).
+import { toBoolean, toNumber, toText } from "../schema/validator.ts";
 import { isObject, type JsonObject } from "./json-shape.ts";
-import type { Report, Rule } from "./rule.ts";
+import type { Report, Rule, UncheckedRule } from "./rule.ts";
 
 export interface DeclaredCall {
   /** Pointer of the arguments value in the body. */
@@ -13,6 +25,8 @@ export interface DeclaredCall {
   name: string;
   /** Parsed arguments; `undefined` when a string form did not parse (another rule reports that). */
   arguments: unknown;
+  /** Whether the body answers the call with a result not flagged as an error: the harness ran it. */
+  ran: boolean;
 }
 
 export interface SchemaAccess {
@@ -21,19 +35,25 @@ export interface SchemaAccess {
   calls(body: JsonObject): DeclaredCall[];
 }
 
-export function argumentsSchemaRule(access: SchemaAccess, where: string): Rule {
+const ID = "arguments-schema";
+const CHECKS =
+  'A call the body shows was run (answered by a result not flagged as an error) has arguments that match the parameters schema the request declares for that tool, leniently: "128" passes for a number (the coerce policy converts it) and an undeclared key passes (parse drops it).';
+
+/** `errorFlagSources`: where the provider documents its result error flag (" ; "-separated, as `source` is). */
+export function argumentsSchemaRule(access: SchemaAccess, where: string, errorFlagSources: string): Rule {
   return {
-    id: "arguments-schema",
+    id: ID,
     severity: "warning",
-    checks: "A call's arguments match the parameters schema the request declares for that tool.",
+    checks: CHECKS,
     pointer: where,
     providerError: undefined,
-    message: "arguments do not match the declared schema of {tool}: {problem}",
-    source: "None needed: providers accept it (they do not validate history); a harness validates arguments before running a tool (course chapter 3.4).",
-    fix: "validate arguments with the tool's schema before running it, and answer a mismatch with an isError result",
+    message: "arguments do not match the declared schema of {tool}, yet the call was answered by a result not flagged as an error: {problem}",
+    source: `None needed for the text: providers accept it (they do not validate history); a harness validates arguments before running a tool and answers a mismatch with an error result (course chapter 3.4). The result's error flag: ; ${errorFlagSources}`,
+    fix: "validate arguments with the tool's schema before running it, and answer a mismatch with an error result instead of running the tool",
     check(body: JsonObject, report: Report) {
       const schemas = access.schemas(body);
       for (const call of access.calls(body)) {
+        if (!call.ran) continue;
         const schema = schemas.get(call.name);
         // Arguments that are not an object at all are another rule's finding (arguments-not-object and the like).
         if (schema === undefined || !isObject(call.arguments)) continue;
@@ -41,6 +61,18 @@ export function argumentsSchemaRule(access: SchemaAccess, where: string): Rule {
         if (problem) report(call.pointer, { tool: call.name, problem });
       }
     },
+  };
+}
+
+/**
+ * The entry a table without a result error flag carries instead of the rule (the README's rule
+ * table prints it). `result` names the provider's result shape, with its SDK type as the source.
+ */
+export function argumentsSchemaUnchecked(result: string): UncheckedRule {
+  return {
+    id: ID,
+    checks: CHECKS,
+    why: `not checked: ${result} carries no error flag, so a call the harness refused and one it ran look the same, and lint cannot say which`,
   };
 }
 
@@ -55,11 +87,33 @@ export function firstMismatch(value: unknown, schema: unknown): string | undefin
   const stack: Pending[] = [{ value, schema, path: "" }];
   for (let next = stack.pop(); next; next = stack.pop()) {
     if (!isObject(next.schema)) continue;
+    next.value = converted(next.value, next.schema);
     const problem = localMismatch(next.value, next.schema);
     if (problem) return `${next.path || "(arguments)"}: ${problem}`;
     pushChildren(next, next.schema, stack);
   }
   return undefined;
+}
+
+/**
+ * The value as the lenient policy would convert it for this schema (src/schema/validator.ts, the
+ * loop's own conversions): a scalar of the wrong type becomes one of the declared type when it
+ * reads as one; a number or boolean becomes the enum/const string it spells. Otherwise unchanged.
+ */
+function converted(value: unknown, schema: JsonObject): unknown {
+  if (typeof value === "object") return value;
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => sameJson(option, value))) {
+    const text = toText(value);
+    return schema.enum.includes(text) ? text : value;
+  }
+  if ("const" in schema && !sameJson(schema.const, value)) return toText(value) === schema.const ? schema.const : value;
+  const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
+  if (types.some((type) => hasType(value, type))) return value;
+  for (const type of types) {
+    const to: unknown = type === "number" || type === "integer" ? toNumber(value) : type === "boolean" ? toBoolean(value) : type === "string" ? toText(value) : value;
+    if (to !== value && hasType(to, type)) return to;
+  }
+  return value;
 }
 
 function localMismatch(value: unknown, schema: JsonObject): string | undefined {
@@ -80,11 +134,9 @@ function localMismatch(value: unknown, schema: JsonObject): string | undefined {
     const missing = schema.required.find((key) => typeof key === "string" && !Object.hasOwn(value, key));
     if (typeof missing === "string") return `missing required property ${JSON.stringify(missing)}`;
   }
-  if (isObject(value) && schema.additionalProperties === false) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    const extra = Object.keys(value).find((key) => !Object.hasOwn(properties, key));
-    if (extra !== undefined) return `unexpected property ${JSON.stringify(extra)}`;
-  }
+  // `additionalProperties: false` is not checked: an undeclared key proves nothing about the run.
+  // The course's parse keeps only the declared fields, so `ignored` never reaches echo although the
+  // request declares additionalProperties: false (seeds, the echo chapter; walkthrough [7]).
   return undefined;
 }
 

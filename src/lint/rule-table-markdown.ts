@@ -11,8 +11,13 @@ export function renderRuleTable(): string {
       const answer = rule.providerError === undefined ? `— (${rule.severity === "warning" ? "warning: accepted" : "no public text found"})` : `\`${rule.providerError}\``;
       const sources = rule.source.split(" ; ").map((source) => (source.startsWith("https://") ? `<${source}>` : source));
       const cells = [`\`${provider}\``, `\`${rule.id}\`${rule.severity === "warning" ? " (warning)" : ""}`, rule.checks, answer, sources.join("<br>")];
-      lines.push(`| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`);
+      lines.push(row(cells));
     }
+    for (const rule of ruleTables[provider].unchecked ?? []) lines.push(row([`\`${provider}\``, `\`${rule.id}\` (not checked)`, rule.checks, "—", rule.why]));
   }
   return `${lines.map((line) => line.replaceAll("\n", " ")).join("\n")}\n`;
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
 }

@@ -36,9 +36,19 @@ export interface Rule {
   check(body: Record<string, unknown>, report: Report): void;
 }
 
+/** A rule another table has that this provider's bodies cannot support, and why (the README table prints it). */
+export interface UncheckedRule {
+  id: string;
+  checks: string;
+  /** Why the body cannot show it, with the source. */
+  why: string;
+}
+
 export interface RuleTable {
   provider: WireProvider;
   rules: readonly Rule[];
+  /** Rules left out of this table on purpose: lint must not claim what the body cannot show. */
+  unchecked?: readonly UncheckedRule[];
 }
 
 export interface Finding {

@@ -1,6 +1,7 @@
 // Anthropic Messages: the rules a request body must keep, each with the error text the API returns
 // when it does not (documented, or seen returned in public; sources in each rule) and a fix. Run
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
+// `tool_result.is_error` tells a refused call from a run one, so the arguments-schema warning is here.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
 import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
@@ -35,6 +36,16 @@ function idsOfType(message: unknown, type: "tool_use" | "tool_result", key: "id"
   const ids = new Set<string>();
   if (isObject(message)) for (const block of arrayAt(message, "content")) if (isObject(block) && block.type === type) ids.add(stringAt(block, key) ?? "");
   return ids;
+}
+
+/** tool_use_id → the first tool_result block answering it, in `message` (where the API looks: the next message). */
+function resultsIn(message: unknown): Map<string, JsonObject> {
+  const results = new Map<string, JsonObject>();
+  if (!isObject(message)) return results;
+  for (const block of arrayAt(message, "content")) {
+    if (isObject(block) && block.type === "tool_result" && typeof block.tool_use_id === "string" && !results.has(block.tool_use_id)) results.set(block.tool_use_id, block);
+  }
+  return results;
 }
 
 function hasBlock(message: JsonObject, type: "tool_use" | "tool_result"): boolean {
@@ -253,12 +264,21 @@ const rules: Rule[] = [
         return schemas;
       },
       calls(body) {
-        return toolUses(body).flatMap(({ messageIndex, blockIndex, block }): DeclaredCall[] =>
-          typeof block.name === "string" ? [{ pointer: pointer("messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input }] : [],
-        );
+        const list = arrayAt(body, "messages");
+        const answers = new Map<number, Map<string, JsonObject>>();
+        return toolUses(body).flatMap(({ messageIndex, blockIndex, block }): DeclaredCall[] => {
+          if (typeof block.name !== "string") return [];
+          let next = answers.get(messageIndex);
+          if (!next) answers.set(messageIndex, (next = resultsIn(list[messageIndex + 1])));
+          const answer = next.get(stringAt(block, "id") ?? "");
+          // `is_error` is optional and false when absent (@anthropic-ai/sdk ToolResultBlockParam.is_error).
+          const ran = answer !== undefined && answer.is_error !== true;
+          return [{ pointer: pointer("messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input, ran }];
+        });
       },
     },
     "/messages/{i}/content/{j}/input",
+    "@anthropic-ai/sdk resources/messages/messages.d.ts ToolResultBlockParam.is_error ; https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use",
   ),
 ];
 

@@ -1,7 +1,8 @@
 // Gemini generateContent: the rules a request body must keep, each with the error text the API
 // returns when it does not (as seen returned in public, or documented in @google/genai's types;
 // sources in each rule) and a fix. Run by `tool-call-playground lint`; the Gemini renderer
-// (request.ts) is built to keep every one.
+// (request.ts) is built to keep every one. `functionResponse.response.error` tells a refused call
+// from a run one, so the arguments-schema warning is here.
 import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
 import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
@@ -42,6 +43,31 @@ function count(content: unknown, key: "functionCall" | "functionResponse"): numb
 const functionCalls = perBody((body: JsonObject): (PartAt & { call: JsonObject })[] =>
   partsOf(body).flatMap((at) => (isObject(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : [])),
 );
+
+interface ResponsesOfTurn {
+  /** id → the first functionResponse with it. */
+  byId: Map<string, JsonObject>;
+  /** name → the functionResponses of that name, in order. */
+  byName: Map<string, JsonObject[]>;
+}
+
+/** The functionResponse parts of `content` (the user content after a call turn), by id and by name. */
+function responsesIn(content: unknown): ResponsesOfTurn {
+  const found: ResponsesOfTurn = { byId: new Map(), byName: new Map() };
+  if (!isObject(content)) return found;
+  for (const part of arrayAt(content, "parts")) {
+    const response = isObject(part) ? part.functionResponse : undefined;
+    if (!isObject(response)) continue;
+    const id = stringAt(response, "id");
+    if (id !== undefined && !found.byId.has(id)) found.byId.set(id, response);
+    const name = stringAt(response, "name");
+    if (name === undefined) continue;
+    const named = found.byName.get(name);
+    if (named) named.push(response);
+    else found.byName.set(name, [response]);
+  }
+  return found;
+}
 
 const rules: Rule[] = [
   {
@@ -221,12 +247,28 @@ const rules: Rule[] = [
         return schemas;
       },
       calls(body) {
-        return functionCalls(body).flatMap(({ contentIndex, partIndex, call }): DeclaredCall[] =>
-          typeof call.name === "string" ? [{ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {} }] : [],
-        );
+        const list = arrayAt(body, "contents");
+        const answers = new Map<number, ResponsesOfTurn>();
+        const seen = new Map<number, Map<string, number>>();
+        return functionCalls(body).flatMap(({ contentIndex, partIndex, call }): DeclaredCall[] => {
+          if (typeof call.name !== "string") return [];
+          let next = answers.get(contentIndex);
+          if (!next) answers.set(contentIndex, (next = responsesIn(list[contentIndex + 1])));
+          let counts = seen.get(contentIndex);
+          if (!counts) seen.set(contentIndex, (counts = new Map()));
+          // A call without an id is answered, in order, by the responses of the same name.
+          const nth = counts.get(call.name) ?? 0;
+          counts.set(call.name, nth + 1);
+          const id = stringAt(call, "id");
+          const answer = id === undefined ? next.byName.get(call.name)?.[nth] : next.byId.get(id);
+          const ran = isObject(answer) && isObject(answer.response) && !Object.hasOwn(answer.response, "error");
+          return [{ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran }];
+        });
       },
     },
     "/contents/{i}/parts/{j}/functionCall/args",
+    // "Use "output" key to specify function output and "error" key to specify error details".
+    "@google/genai FunctionResponse.response ; https://ai.google.dev/api/caching#FunctionResponse",
   ),
 ];
 
