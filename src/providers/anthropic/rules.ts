@@ -265,16 +265,22 @@ const rules: Rule[] = [
       },
       calls(body) {
         const list = arrayAt(body, "messages");
-        const answers = new Map<number, Map<string, JsonObject>>();
-        return toolUses(body).flatMap(({ messageIndex, blockIndex, block }): DeclaredCall[] => {
-          if (typeof block.name !== "string") return [];
-          let next = answers.get(messageIndex);
-          if (!next) answers.set(messageIndex, (next = resultsIn(list[messageIndex + 1])));
-          const answer = next.get(stringAt(block, "id") ?? "");
+        const found: DeclaredCall[] = [];
+        // Calls come in message order: one turn's results are read once, when its first call is.
+        let turn = -1;
+        let results: Map<string, JsonObject> | undefined;
+        for (const { messageIndex, blockIndex, block } of toolUses(body)) {
+          if (typeof block.name !== "string") continue;
+          if (!results || messageIndex !== turn) {
+            turn = messageIndex;
+            results = resultsIn(list[messageIndex + 1]);
+          }
+          const answer = results.get(stringAt(block, "id") ?? "");
           // `is_error` is optional and false when absent (@anthropic-ai/sdk ToolResultBlockParam.is_error).
           const ran = answer !== undefined && answer.is_error !== true;
-          return [{ pointer: pointer("messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input, ran }];
-        });
+          found.push({ pointer: pointer("messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input, ran });
+        }
+        return found;
       },
     },
     "/messages/{i}/content/{j}/input",

@@ -44,29 +44,46 @@ const functionCalls = perBody((body: JsonObject): (PartAt & { call: JsonObject }
   partsOf(body).flatMap((at) => (isObject(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : [])),
 );
 
-interface ResponsesOfTurn {
-  /** id → the first functionResponse with it. */
-  byId: Map<string, JsonObject>;
-  /** name → the functionResponses of that name, in order. */
-  byName: Map<string, JsonObject[]>;
-}
+/** The functionResponse parts of the user content after a call turn: where a call's answer is. */
+class ResponsesOfTurn {
+  readonly #all: JsonObject[] = [];
+  readonly #byId = new Map<string, JsonObject>();
+  #byName: Map<string, JsonObject[]> | undefined;
+  /** How many id-less calls of each name this turn has paired so far. */
+  readonly #paired = new Map<string, number>();
 
-/** The functionResponse parts of `content` (the user content after a call turn), by id and by name. */
-function responsesIn(content: unknown): ResponsesOfTurn {
-  const found: ResponsesOfTurn = { byId: new Map(), byName: new Map() };
-  if (!isObject(content)) return found;
-  for (const part of arrayAt(content, "parts")) {
-    const response = isObject(part) ? part.functionResponse : undefined;
-    if (!isObject(response)) continue;
-    const id = stringAt(response, "id");
-    if (id !== undefined && !found.byId.has(id)) found.byId.set(id, response);
-    const name = stringAt(response, "name");
-    if (name === undefined) continue;
-    const named = found.byName.get(name);
-    if (named) named.push(response);
-    else found.byName.set(name, [response]);
+  constructor(content: unknown) {
+    if (!isObject(content)) return;
+    for (const part of arrayAt(content, "parts")) {
+      const response = isObject(part) ? part.functionResponse : undefined;
+      if (!isObject(response)) continue;
+      this.#all.push(response);
+      const id = stringAt(response, "id");
+      if (id !== undefined && !this.#byId.has(id)) this.#byId.set(id, response);
+    }
   }
-  return found;
+
+  /** The response answering a call: by id, or (a call without one) the next response of its name. */
+  answer(name: string, id: string | undefined): JsonObject | undefined {
+    if (id !== undefined) return this.#byId.get(id);
+    const nth = this.#paired.get(name) ?? 0;
+    this.#paired.set(name, nth + 1);
+    return this.#responsesNamed(name)[nth];
+  }
+
+  #responsesNamed(name: string): JsonObject[] {
+    if (!this.#byName) {
+      this.#byName = new Map();
+      for (const response of this.#all) {
+        const key = stringAt(response, "name");
+        if (key === undefined) continue;
+        const named = this.#byName.get(key);
+        if (named) named.push(response);
+        else this.#byName.set(key, [response]);
+      }
+    }
+    return this.#byName.get(name) ?? [];
+  }
 }
 
 const rules: Rule[] = [
@@ -248,22 +265,21 @@ const rules: Rule[] = [
       },
       calls(body) {
         const list = arrayAt(body, "contents");
-        const answers = new Map<number, ResponsesOfTurn>();
-        const seen = new Map<number, Map<string, number>>();
-        return functionCalls(body).flatMap(({ contentIndex, partIndex, call }): DeclaredCall[] => {
-          if (typeof call.name !== "string") return [];
-          let next = answers.get(contentIndex);
-          if (!next) answers.set(contentIndex, (next = responsesIn(list[contentIndex + 1])));
-          let counts = seen.get(contentIndex);
-          if (!counts) seen.set(contentIndex, (counts = new Map()));
-          // A call without an id is answered, in order, by the responses of the same name.
-          const nth = counts.get(call.name) ?? 0;
-          counts.set(call.name, nth + 1);
-          const id = stringAt(call, "id");
-          const answer = id === undefined ? next.byName.get(call.name)?.[nth] : next.byId.get(id);
+        const found: DeclaredCall[] = [];
+        // Calls come in content order: one turn's answers are read once, when its first call is.
+        let turn = -1;
+        let answers: ResponsesOfTurn | undefined;
+        for (const { contentIndex, partIndex, call } of functionCalls(body)) {
+          if (typeof call.name !== "string") continue;
+          if (!answers || contentIndex !== turn) {
+            turn = contentIndex;
+            answers = new ResponsesOfTurn(list[contentIndex + 1]);
+          }
+          const answer = answers.answer(call.name, stringAt(call, "id"));
           const ran = isObject(answer) && isObject(answer.response) && !Object.hasOwn(answer.response, "error");
-          return [{ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran }];
-        });
+          found.push({ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran });
+        }
+        return found;
       },
     },
     "/contents/{i}/parts/{j}/functionCall/args",
