@@ -7,17 +7,14 @@ import type { ToolErrorDetail } from "./execute-tool-call.ts";
 import { languages, type Language } from "./fixture/fixture-format.ts";
 import { defaultFixtureName, fixtureNames, resolveFixture } from "./fixture/fixture-files.ts";
 import { loadFixture } from "./fixture/load-fixture.ts";
-import { catalogs } from "./i18n/index.ts";
+import { loadCatalog } from "./i18n/load-catalog.ts";
 import type { EpisodeSettings } from "./run-fixture.ts";
 import { jsonSafe, visible, visibleLines } from "./render/sanitize.ts";
-import { addLintCommand } from "./commands/lint.ts";
-import { addImportCommand } from "./commands/import.ts";
 import { RunAborted, stopSignalOf } from "./loop/call-policy.ts";
+import { addSubcommands, mayReachSubcommand } from "./commands/index.ts";
 import { wireProviders, type WireProvider } from "./wire/wire-request.ts";
 import { colorLevel, terminalStyle } from "./render/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "./render/transcript.ts";
-import { registerReplayStream } from "./commands/replay-stream.ts";
-import { addServeCommand } from "./commands/serve.ts";
 
 export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
 
@@ -151,7 +148,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       const swallowed = swallowedByNpm(io.env) ?? (fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument) ? optionForValue(fixtureArgument) : undefined);
       if (swallowed) {
         const example = fixtureArgument !== undefined && optionForValue(fixtureArgument) === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
-        io.err(`${catalogs[options.lang].npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`);
+        io.err(`${(await loadCatalog(options.lang)).npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`);
         exitCode = exitCodes.badInput;
         return;
       }
@@ -159,10 +156,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       else if (options.interactive) exitCode = await interactive(fixtureArgument, options, io);
       else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
-  addLintCommand(program, io, (code) => (exitCode = code));
-  addImportCommand(program, io, (code) => (exitCode = code));
-  registerReplayStream(program, io, (code) => (exitCode = code));
-  addServeCommand(program, io, (code) => (exitCode = code));
+  if (mayReachSubcommand(argv)) await addSubcommands(program, io, (code) => (exitCode = code));
   program.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -236,7 +230,7 @@ function streamFrom(options: Options): { chunk?: number } | undefined {
 }
 
 async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
-  const say = catalogs[options.lang];
+  const say = await loadCatalog(options.lang);
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
     io.err(`${visible(say.unknownFixture(reference.name, reference.known))}\n`);

@@ -14,7 +14,7 @@ import { foldedThinking, historyLine, json } from "./format.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
-import { wireBlock, type WireView } from "./wire-block.ts";
+import type { WireBlocks } from "./wire-block.ts";
 
 export type NarrationMode = "steps" | "summary";
 
@@ -59,7 +59,7 @@ export class Narrator {
     private readonly style: Style,
     write: (line: string) => void,
     /** With --wire: print each request as that provider's body. */
-    private readonly wire?: WireView,
+    private readonly wire?: WireBlocks,
   ) {
     this.#out = new MarkedLines(style, write, () => this.catalog);
     this.#calls = new CallSteps({
@@ -219,7 +219,7 @@ export class Narrator {
 
   #wire(context: Context, next: boolean): void {
     if (!this.wire) return;
-    const { heading, body, notes } = wireBlock(this.wire, context, this.catalog, next);
+    const { heading, body, notes } = this.wire(context, this.catalog, next);
     this.#out.line("app", heading, "note");
     for (const line of body) this.#out.data("app", line, "data");
     for (const note of notes) this.#out.line("app", note, "note");

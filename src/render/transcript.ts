@@ -3,10 +3,9 @@
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../execute-tool-call.ts";
 import type { Fixture, Language, LocalizedText } from "../fixture/fixture-format.ts";
-import { catalogs } from "../i18n/index.ts";
+import { loadCatalog } from "../i18n/load-catalog.ts";
 import { runFixture, type EpisodeSettings } from "../run-fixture.ts";
 import type { WireProvider } from "../wire/wire-request.ts";
-import { loadWireView } from "./wire-block.ts";
 import { Narrator } from "./narrator.ts";
 import { plainStyle, type Style } from "./style.ts";
 import type { StreamSettings } from "./stream-view.ts";
@@ -39,7 +38,7 @@ export function replayClock(): () => number {
 }
 
 export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions): Promise<void> {
-  const narrator = new Narrator(catalogs[lang], style, write, wire && (await loadWireView(wire)));
+  const narrator = new Narrator(await loadCatalog(lang), style, write, wire && (await (await import("./wire-block.ts")).loadWireBlocks(wire)));
   const wrapModel = stream && (await (await import("./stream-view.ts")).narratedStream(stream, lang, style, write, wire));
   narrator.title(localize(fixture.title, lang));
   try {
@@ -74,7 +73,7 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
 export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("./json-lines.ts");
-  const writer = new JsonLinesWriter(write, wire && (await loadWireView(wire)));
+  const writer = new JsonLinesWriter(write, wire && (await (await import("./wire-block.ts")).loadWireView(wire)));
   const wrapModel = stream && (await (await import("./stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
   writer.fixture(fixture);
   await runFixture(

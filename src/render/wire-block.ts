@@ -1,6 +1,7 @@
 // The --wire view inside the transcript: the exact request body one provider would receive, laid
 // out as indented JSON, and a line for each thing the view had to add or change on the way. The
-// renderers are loaded only when --wire is given, so a plain run does not pay for them.
+// renderers — and this file — are loaded only when --wire is given, so a plain run does not pay
+// for them.
 import type { Catalog } from "../i18n/catalog.ts";
 import type { AssistantMessage, Context } from "../types.ts";
 import type { WireProvider, WireRequest } from "../wire/wire-request.ts";
@@ -36,8 +37,22 @@ function shallowEnough(context: Context): Context {
   return messages ? { ...context, messages } : context;
 }
 
+/** What the narrator asks of the view: the block for a context, in the run's language. */
+export type WireBlocks = (context: Context, say: Catalog, next: boolean) => WireBlock;
+
+export interface WireBlock {
+  heading: string;
+  body: string[];
+  notes: string[];
+}
+
+export async function loadWireBlocks(provider: WireProvider): Promise<WireBlocks> {
+  const view = await loadWireView(provider);
+  return (context, say, next) => wireBlock(view, context, say, next);
+}
+
 /** `next`: the request the run would send if it went on (shown when the run stops with calls answered). */
-export function wireBlock(view: WireView, context: Context, say: Catalog, next: boolean): { heading: string; body: string[]; notes: string[] } {
+function wireBlock(view: WireView, context: Context, say: Catalog, next: boolean): WireBlock {
   const request = view(context);
   return {
     heading: say.wireHeading(request.provider, request.endpoint, next),
