@@ -2,7 +2,7 @@
 // (scripts/bench.ts starts one per size and mode), so the peak RSS and heap it reports belong to
 // this size alone. From a generated fixture text on: the loader's checks (parseFixture), then
 // narrateFixture or fixtureJsonLines — the functions `tool-call-playground` and `--json` call —
-// writing to /dev/null through a stream that applies backpressure the way main.ts does. Only argv
+// writing to /dev/null through a stream that applies backpressure the way cli-process.ts does. Only argv
 // and the 5 MB file-size limit are left out (100k turns need 7 MB of fixture).
 // Usage: node --import tsx scripts/bench-loop.ts <turns> <narrated|json>; prints one JSON line.
 import { createWriteStream } from "node:fs";
@@ -43,7 +43,7 @@ async function runOnce(turns: number, mode: LoopMode, sample: () => void) {
     if ((lines & 1023) === 0) sample();
     out.write(`${line}\n`);
   };
-  // As in main.ts: a promise while the stream's buffer is full, and the run waits for it.
+  // As in cli-process.ts: a promise while the stream's buffer is full, and the run waits for it.
   const drained = () => (out.writableNeedDrain ? new Promise<void>((resolve) => out.once("drain", resolve)) : undefined);
   const start = process.hrtime.bigint();
   const fixture = parseFixture("bench.json", generatedFixtureText(turns));

@@ -163,7 +163,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   } catch (error) {
     // Commander has already printed its own one-line message (or the help / version text).
     if (error instanceof CommanderError) return error.exitCode;
-    // Anything else is a bug: main.ts reports it as an internal error (exit 70), never silently.
+    // Anything else is a bug: cli-process.ts reports it as an internal error (exit 70), never silently.
     throw error;
   }
   return exitCode;
