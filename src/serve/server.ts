@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Fixture } from "../fixture/fixture-format.ts";
 import { wireResponders } from "../providers/wire-response.ts";
+import { ConversationBook } from "./conversation-book.ts";
 import { errorStatus } from "./error-kind.ts";
 import { exchange, type Answer } from "./exchange.ts";
 import { matchRoute, providerForUnknownPath, routeList } from "./routes.ts";
@@ -36,6 +37,7 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const pending = new Set<Promise<void>>();
+  const book = new ConversationBook();
   let count = 0;
 
   const server = createServer((request, response) => {
@@ -65,7 +67,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return;
     }
     const text = await drain(request, maxBody);
-    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, chunk: options.chunk });
+    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, book, chunk: options.chunk });
     writeAnswer(response, answer);
     options.onEvent({ type: "exchange", record: answer.record });
   }
