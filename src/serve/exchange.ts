@@ -25,9 +25,12 @@ import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 
 export interface Answer {
+  /** 0 with `drop`: no HTTP answer at all. */
   status: number;
   contentType: string;
   body: string;
+  /** Drop the connection after the body instead of ending the response (an aborted reply). */
+  drop?: boolean;
   record: ExchangeRecord;
 }
 
@@ -103,6 +106,21 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     if (caught instanceof ModelRequestError) return refuse("invalid", "pairing", caught.message, withConversation);
     throw caught;
   }
+  // A scripted failure is not a success. "error": the provider's server error — Anthropic 500
+  // api_error, OpenAI 500 server_error, Gemini 500 INTERNAL, as each error-response.ts cites —
+  // which every SDK raises before any event, streamed or not (a stream whose plan cuts it with an
+  // error still streams its fragments, then the provider's in-stream error event).
+  const cut = stream ? reply.stream?.cut?.reason : undefined;
+  if (scripted.stopReason === "error" && cut !== "error") {
+    const message = scripted.errorMessage ?? 'tool-call-playground serve: the scripted reply is an error (stopReason "error")';
+    return { status: errorStatus.internal, contentType: JSON_TYPE, body: JSON.stringify(responder.error("internal", message)), record: { ...base, ...withConversation, outcome: { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted } } };
+  }
+  // "aborted" (and a stream that stalls): the answer never ends — HTTP has no status for that, so
+  // the connection is dropped, at once or after the events streamed, and the SDK raises a
+  // connection error, as when a real request is cut off.
+  const drop = scripted.stopReason === "aborted" || cut === "stall";
+  if (drop && !stream) return { status: 0, contentType: JSON_TYPE, body: "", drop: true, record: { ...base, ...withConversation, outcome: { status: 0, kind: "aborted", reply: scripted } } };
+
   const at = input.book.place(view.conversation, replyIndex + 1);
   const message = withServedIds(scripted, responder.ids, at);
   if (!stream) {
@@ -110,9 +128,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   }
   const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
   const frames = responder.stream(events, at);
-  const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message, events: frames.length } };
-  if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(frames.map((frame) => frame.data)), record };
-  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), record };
+  const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length } };
+  // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
+  if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };
+  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), drop, record };
 }
 
 /** The episode whose opening user message the conversation starts with; the first one otherwise. */

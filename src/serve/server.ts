@@ -68,7 +68,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     const text = await drain(request, maxBody);
     const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, book, chunk: options.chunk });
-    writeAnswer(response, answer);
+    await writeAnswer(response, answer);
     options.onEvent({ type: "exchange", record: answer.record });
   }
 
@@ -112,9 +112,24 @@ async function drain(request: IncomingMessage, limit: number): Promise<string | 
   return over ? undefined : Buffer.concat(chunks).toString("utf8");
 }
 
-function writeAnswer(response: ServerResponse, answer: Answer): void {
+function writeAnswer(response: ServerResponse, answer: Answer): Promise<void> | void {
+  if (answer.drop) return dropAfter(response, answer);
   response.writeHead(answer.status, { "content-type": answer.contentType, "content-length": Buffer.byteLength(answer.body) });
   response.end(answer.body);
+}
+
+/** An aborted reply: nothing at all, or the body's events without the chunked body's end, then
+ *  the socket closes — the client sees the connection cut mid-answer (undici: "terminated"). */
+function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
+  return new Promise((resolve) => {
+    const destroy = () => {
+      response.destroy();
+      resolve();
+    };
+    if (answer.status === 0) return destroy();
+    response.writeHead(answer.status, { "content-type": answer.contentType });
+    response.write(answer.body, destroy);
+  });
 }
 
 function internalAnswer(number: number, request: IncomingMessage, error: unknown): Answer {
