@@ -44,7 +44,11 @@ export const wireResponders: { readonly [P in WireProvider]: WireResponder } = {
     error: (kind, message) => openAIError(kind, message),
   },
   anthropic: { ids: anthropicIds, response: renderAnthropicResponse, stream: (events, at) => stampAnthropicStream(renderAnthropicStream(events), at), error: anthropicError },
-  // A call arrives whole, as the Gemini API (not Vertex's partialArgs) streams it.
+  // A call arrives whole, as the Gemini API streams it: serve answers the Gemini API's routes
+  // (/v1beta/models/…), and streamed arguments are Vertex AI's only — @google/genai 2.32
+  // dist/genai.d.ts marks FunctionCall.partialArgs / willContinue and
+  // FunctionCallingConfig.streamFunctionCallArguments "not supported in Gemini API". So a stream
+  // plan's fragments of a call are not sent as partialArgs here (replay-stream shows both forms).
   gemini: {
     ids: geminiIds,
     response: renderGeminiResponse,
