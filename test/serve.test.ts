@@ -15,7 +15,7 @@ import OpenAI from "openai";
 import { anthropicHarness } from "../examples/anthropic-calc.ts";
 import { geminiHarness } from "../examples/gemini-calc.ts";
 import { chatHarness, responsesHarness, type HarnessOptions } from "../examples/openai-calc.ts";
-import { SERVE_GOLDEN_FILE } from "../scripts/goldens.ts";
+import { serveGoldenFile } from "../scripts/goldens.ts";
 import { serveGoldenText } from "../scripts/serve-golden.ts";
 import { startServe } from "./serve-helpers.ts";
 
@@ -95,9 +95,9 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
   assert.match(server.out(), /lint error: anthropic\/tool-use-without-result at \/messages\/1\/content\/2/);
 });
 
-test("the narration of an SDK-driven run equals its golden file", async () => {
-  // npm run check -- --update rewrites it (scripts/goldens.ts lists it with the others).
-  assert.equal(await serveGoldenText(), await readFile(join(root, SERVE_GOLDEN_FILE), "utf8"));
+test("the narration of an SDK-driven run equals its golden file, in English and in Chinese", async () => {
+  // npm run check -- --update rewrites them (scripts/goldens.ts lists them with the others).
+  for (const lang of ["en", "zh"] as const) assert.equal(await serveGoldenText(lang), await readFile(join(root, serveGoldenFile(lang)), "utf8"), lang);
 });
 
 /** Raw HTTP, for what no SDK sends: broken JSON, unknown routes, huge bodies. */
