@@ -11,6 +11,11 @@ import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.t
 /** Where serve's SDK-run narration lives (scripts/serve-golden.ts writes it). */
 export const SERVE_GOLDEN_FILE = "fixtures/expected/serve/sdk-run.en.txt";
 
+/** The same narration in each language. */
+export function serveGoldenFile(lang: Language): string {
+  return `fixtures/expected/serve/sdk-run.${lang}.txt`;
+}
+
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface Golden {
@@ -55,6 +60,7 @@ export function goldens(): Golden[] {
     list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.anthropic.txt`, stream: true, wire: "anthropic" });
   }
   list.push({ fixture: "serve-calc", lang: "en", file: SERVE_GOLDEN_FILE, serve: true });
+  list.push({ fixture: "serve-calc", lang: "zh", file: serveGoldenFile("zh"), serve: true });
   return list;
 }
 
@@ -102,7 +108,7 @@ export async function goldenText(golden: Golden): Promise<string> {
     import("../src/render/transcript.ts"),
     import("../src/fixture/fixture-files.ts"),
   ]);
-  if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText();
+  if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText(golden.lang);
   const fixture = await loadFixture(fixtureFileFor(golden.fixture));
   const stream = golden.stream ? {} : undefined;
   const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };

@@ -16,7 +16,7 @@ import { calc } from "../src/tools/index.ts";
 async function walkthroughWith(args: unknown): Promise<Fixture> {
   const fixture = await loadFixture(fixtureFileFor("walkthrough"));
   const episodes = fixture.episodes.map((episode, index) =>
-    index !== 1 ? episode : { ...episode, script: [{ content: [{ type: "toolCall" as const, id: "call_9", name: "calc", arguments: args }], stopReason: undefined, stream: undefined, expect: undefined }] },
+    index !== 1 ? episode : { ...episode, script: [{ content: [{ type: "toolCall" as const, id: "call_9", name: "calc", arguments: args }], stopReason: undefined, errorMessage: undefined, stream: undefined, expect: undefined }] },
   );
   return { ...fixture, episodes };
 }

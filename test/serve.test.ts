@@ -15,7 +15,7 @@ import OpenAI from "openai";
 import { anthropicHarness } from "../examples/anthropic-calc.ts";
 import { geminiHarness } from "../examples/gemini-calc.ts";
 import { chatHarness, responsesHarness, type HarnessOptions } from "../examples/openai-calc.ts";
-import { SERVE_GOLDEN_FILE } from "../scripts/goldens.ts";
+import { serveGoldenFile } from "../scripts/goldens.ts";
 import { serveGoldenText } from "../scripts/serve-golden.ts";
 import { startServe } from "./serve-helpers.ts";
 
@@ -63,19 +63,22 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
       const chat = await failure(chatHarness, stream);
       assert.ok(chat instanceof OpenAI.BadRequestError);
       assert.equal(chat.status, 400);
-      assert.match(chat.message, /An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\. The following tool_call_ids did not have response messages: call_2/);
+      assert.match(chat.message, /An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\. The following tool_call_ids did not have response messages: call_0+c\d+t1k2$/);
 
       const responses = await failure(responsesHarness, stream);
       assert.ok(responses instanceof OpenAI.BadRequestError);
       assert.equal(responses.status, 400);
-      assert.match(responses.message, /No tool output found for function call call_2/);
+      assert.match(responses.message, /No tool output found for function call call_0+c\d+t1k2\.?$/);
 
       const anthropic = await failure(anthropicHarness, stream);
       assert.ok(anthropic instanceof Anthropic.BadRequestError);
       assert.equal(anthropic.status, 400);
+      // The call left unanswered is the reply's second, under the id it was served with.
+      const unanswered = /without `tool_result` blocks immediately after: (toolu_01\w+)\./.exec(anthropic.message)?.[1] ?? "";
+      assert.match(unanswered, /^toolu_010*c\d+t1k2$/);
       assert.deepEqual(anthropic.error, {
         type: "error",
-        error: { type: "invalid_request_error", message: "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: call_2. Each `tool_use` block must have a corresponding `tool_result` block in the next message." },
+        error: { type: "invalid_request_error", message: `messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.` },
         request_id: null,
       });
 
@@ -92,9 +95,9 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
   assert.match(server.out(), /lint error: anthropic\/tool-use-without-result at \/messages\/1\/content\/2/);
 });
 
-test("the narration of an SDK-driven run equals its golden file", async () => {
-  // npm run check -- --update rewrites it (scripts/goldens.ts lists it with the others).
-  assert.equal(await serveGoldenText(), await readFile(join(root, SERVE_GOLDEN_FILE), "utf8"));
+test("the narration of an SDK-driven run equals its golden file, in English and in Chinese", async () => {
+  // npm run check -- --update rewrites them (scripts/goldens.ts lists them with the others).
+  for (const lang of ["en", "zh"] as const) assert.equal(await serveGoldenText(lang), await readFile(join(root, serveGoldenFile(lang)), "utf8"), lang);
 });
 
 /** Raw HTTP, for what no SDK sends: broken JSON, unknown routes, huge bodies. */

@@ -23,6 +23,8 @@ export interface ServeCatalog {
   /** `events`: server-sent events written, for a streamed reply. */
   replied(status: number, events: number | undefined): string;
   refused(status: number, kind: OutcomeKind, message: string): string;
+  /** An aborted reply: the connection dropped at once (`events` undefined) or after the events streamed. */
+  dropped(events: number | undefined): string;
   unmet(problem: string): string;
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;

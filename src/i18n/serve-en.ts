@@ -12,6 +12,8 @@ const kinds = {
   exhausted: "the script has no more replies for this conversation",
   expectation: "the request is not what the scripted reply expects",
   internal: "internal error",
+  scriptedError: "the scripted reply is an error, sent as the provider's server error",
+  aborted: "the scripted reply is aborted",
 } as const;
 
 export const serveEn: ServeCatalog = {
@@ -29,6 +31,10 @@ export const serveEn: ServeCatalog = {
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}: ${rule} at ${pointer}: ${message}`,
   replied: (status, events) => `← ${status} the next scripted reply${events === undefined ? "" : `, streamed as ${events} server-sent event(s)`}:`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}: ${message}`,
+  dropped: (events) =>
+    events === undefined
+      ? "✂ the scripted reply is aborted: the connection is dropped without an answer"
+      : `✂ the scripted reply is aborted: ${events} server-sent event(s), then the connection is dropped before the stream's end:`,
   unmet: (problem) => `expected by the script, not in the request: ${problem}`,
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,

@@ -12,6 +12,8 @@ const kinds = {
   exhausted: "脚本里这段对话已经没有回复了",
   expectation: "请求与脚本回复所期望的不符",
   internal: "内部错误",
+  scriptedError: "脚本里的这条回复是一个错误，按服务商的服务器错误返回",
+  aborted: "脚本里的这条回复被中止",
 } as const;
 
 export const serveZh: ServeCatalog = {
@@ -29,6 +31,8 @@ export const serveZh: ServeCatalog = {
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}：${rule} 位于 ${pointer}：${message}`,
   replied: (status, events) => `← ${status} 脚本里的下一条回复${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发出`}：`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
+  dropped: (events) =>
+    events === undefined ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答" : `✂ 脚本里的这条回复被中止：发出 ${events} 个 server-sent event 后连接断开，流没有结尾：`,
   unmet: (problem) => `脚本期望、请求里却没有：${problem}`,
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,

@@ -10,7 +10,7 @@ import type { AssistantMessage, ToolCall } from "../types.ts";
 import type { ImportedConversation, ImportNote } from "./imported-conversation.ts";
 
 /** An imported reply streams as --stream would cut it by default, and expects nothing of serve's requests. */
-type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined; stream: undefined; expect: undefined };
+type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined; errorMessage: undefined; stream: undefined; expect: undefined };
 
 export interface FixtureFromImport {
   fixture: Fixture;
@@ -41,7 +41,7 @@ export function conversationToFixture(conversation: ImportedConversation, title:
       else script.push({ user: message.content });
     } else if (message.role === "assistant") {
       const derived = message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
-      script.push({ content: message.content, stopReason: message.stopReason === derived ? undefined : message.stopReason, stream: undefined, expect: undefined });
+      script.push({ content: message.content, stopReason: message.stopReason === derived ? undefined : message.stopReason, errorMessage: undefined, stream: undefined, expect: undefined });
       for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
         const converted = schemas.get(call.name);
         if (!converted) {

@@ -31,7 +31,7 @@ export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTu
       ...(validation === undefined ? {} : { validation }),
       // A fixture scripts text and calls only; a replayed fixture never produced anything else.
       // A reply's stream plan (--stream) and expectations (serve) are kept as the fixture had them.
-      script: scripts[index]?.map((item, itemIndex) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason, ...keptOf(episode.script[itemIndex]) })) ?? episode.script,
+      script: scripts[index]?.map((item, itemIndex) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason, errorMessage: item.errorMessage, ...keptOf(episode.script[itemIndex]) })) ?? episode.script,
     })),
   };
 }

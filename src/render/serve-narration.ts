@@ -75,6 +75,9 @@ function exchangeLines(record: ExchangeRecord, lang: Language, out: MarkedLines)
   if (outcome.kind === "reply" && outcome.reply) {
     out.line("model", say.replied(outcome.status, outcome.events));
     out.data("model", summarizeMessage(outcome.reply));
+  } else if (outcome.kind === "aborted") {
+    out.line("model", say.dropped(outcome.events), "failure");
+    if (outcome.reply && outcome.events !== undefined) out.data("model", summarizeMessage(outcome.reply));
   } else {
     out.line("model", say.refused(outcome.status, outcome.kind, outcome.message ?? ""), "failure");
   }

@@ -2,7 +2,8 @@
 // into the neutral history, checked with the provider's rule table and the reply's expectations,
 // and answered with the conversation's next scripted reply — or with the provider's error. The
 // reply index is the number of assistant messages the harness sends back, so each conversation
-// (and each retry of the same request) gets its own place in the script without server state.
+// (and each retry of the same request) gets its own place in the script. The only state is the
+// conversation book: which conversation a reply belongs to, for its ids (conversation-book.ts).
 import type { Fixture } from "../fixture/fixture-format.ts";
 import { scriptReplies } from "../fixture/conversation-format.ts";
 import { FakeModel, ModelRequestError } from "../fake-model.ts";
@@ -18,14 +19,18 @@ import type { AssistantStreamEvent } from "../stream/events.ts";
 import type { Finding } from "../lint/rule.ts";
 import type { AssistantMessage, Context, ToolCall } from "../types.ts";
 import { errorStatus, type ErrorKind } from "./error-kind.ts";
+import { ConversationBook, scriptedView, withServedIds } from "./conversation-book.ts";
 import { unmetExpectations } from "./expectations.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 
 export interface Answer {
+  /** 0 with `drop`: no HTTP answer at all. */
   status: number;
   contentType: string;
   body: string;
+  /** Drop the connection after the body instead of ending the response (an aborted reply). */
+  drop?: boolean;
   record: ExchangeRecord;
 }
 
@@ -37,6 +42,8 @@ export interface ExchangeInput {
   /** Undefined when the body went over the size limit. */
   text: string | undefined;
   fixture: Fixture;
+  /** The server's conversations, which the reply's ids name. */
+  book: ConversationBook;
   /** Fragment size for streamed replies (the reply's own plan otherwise). */
   chunk?: number;
 }
@@ -86,25 +93,45 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   if (!reply) {
     return refuse("invalid", "exhausted", `tool-call-playground serve: the script has no reply ${replyIndex + 1} for this conversation (episode ${episodeIndex + 1} holds ${replies.length}); the server keeps running`, withConversation);
   }
-  const problems = unmetExpectations(reply.expect, context);
+  // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
+  const view = scriptedView(context, responder.ids, replies);
+  const problems = unmetExpectations(reply.expect, view.context, view.name);
   if (problems.length > 0) return refuse("invalid", "expectation", `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.join("; ")}`, withConversation, problems);
 
   // A one-reply FakeModel: its default stop reason and its own protocol check, the same as a run's.
-  let message: AssistantMessage;
+  let scripted: AssistantMessage;
   try {
-    message = await new FakeModel([reply], { now: () => 0, recordRequests: false }).complete(context);
+    scripted = await new FakeModel([reply], { now: () => 0, recordRequests: false }).complete(view.context);
   } catch (caught) {
     if (caught instanceof ModelRequestError) return refuse("invalid", "pairing", caught.message, withConversation);
     throw caught;
   }
+  // A scripted failure is not a success. "error": the provider's server error — Anthropic 500
+  // api_error, OpenAI 500 server_error, Gemini 500 INTERNAL, as each error-response.ts cites —
+  // which every SDK raises before any event, streamed or not (a stream whose plan cuts it with an
+  // error still streams its fragments, then the provider's in-stream error event).
+  const cut = stream ? reply.stream?.cut?.reason : undefined;
+  if (scripted.stopReason === "error" && cut !== "error") {
+    const message = scripted.errorMessage ?? 'tool-call-playground serve: the scripted reply is an error (stopReason "error")';
+    return { status: errorStatus.internal, contentType: JSON_TYPE, body: JSON.stringify(responder.error("internal", message)), record: { ...base, ...withConversation, outcome: { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted } } };
+  }
+  // "aborted" (and a stream that stalls): the answer never ends — HTTP has no status for that, so
+  // the connection is dropped, at once or after the events streamed, and the SDK raises a
+  // connection error, as when a real request is cut off.
+  const drop = scripted.stopReason === "aborted" || cut === "stall";
+  if (drop && !stream) return { status: 0, contentType: JSON_TYPE, body: "", drop: true, record: { ...base, ...withConversation, outcome: { status: 0, kind: "aborted", reply: scripted } } };
+
+  const at = input.book.place(view.conversation, replyIndex + 1);
+  const message = withServedIds(scripted, responder.ids, at);
   if (!stream) {
-    return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(responder.response(message)), record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } } };
+    return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(responder.response(message, at)), record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } } };
   }
   const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
-  const frames = responder.stream(events);
-  const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message, events: frames.length } };
-  if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(frames.map((frame) => frame.data)), record };
-  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), record };
+  const frames = responder.stream(events, at);
+  const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length } };
+  // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
+  if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };
+  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), drop, record };
 }
 
 /** The episode whose opening user message the conversation starts with; the first one otherwise. */

@@ -9,8 +9,9 @@ import type { Context, ToolResultMessage } from "../types.ts";
 export { replyExpectationValue, type ReplyExpectation, type ResultExpectation } from "./expectation-format.ts";
 import type { ReplyExpectation } from "./expectation-format.ts";
 
-/** Each way the request differs from what the reply expects, in plain words (empty: it fits). */
-export function unmetExpectations(expectation: ReplyExpectation | undefined, context: Context): string[] {
+/** Each way the request differs from what the reply expects, in plain words (empty: it fits).
+ *  `name` writes a call id as the harness knows it (serve's served id for a scripted one). */
+export function unmetExpectations(expectation: ReplyExpectation | undefined, context: Context, name: (id: string) => string = (id) => id): string[] {
   if (!expectation) return [];
   const problems: string[] = [];
   const results = new Map<string, ToolResultMessage>();
@@ -18,12 +19,12 @@ export function unmetExpectations(expectation: ReplyExpectation | undefined, con
   for (const expected of expectation.results ?? []) {
     const result = results.get(expected.toolCallId);
     if (!result) {
-      problems.push(`no result for call ${expected.toolCallId}`);
+      problems.push(`no result for call ${name(expected.toolCallId)}`);
       continue;
     }
-    if (expected.isError !== undefined && result.isError !== expected.isError) problems.push(`the result for ${expected.toolCallId} has isError ${result.isError}, expected ${expected.isError}`);
+    if (expected.isError !== undefined && result.isError !== expected.isError) problems.push(`the result for ${name(expected.toolCallId)} has isError ${result.isError}, expected ${expected.isError}`);
     if (expected.contentIncludes !== undefined && !contentText(result.content).includes(expected.contentIncludes)) {
-      problems.push(`the result for ${expected.toolCallId} does not contain ${JSON.stringify(expected.contentIncludes)}`);
+      problems.push(`the result for ${name(expected.toolCallId)} does not contain ${JSON.stringify(expected.contentIncludes)}`);
     }
   }
   const declared = new Set((context.tools ?? []).map((tool) => tool.name));

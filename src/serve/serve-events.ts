@@ -23,7 +23,12 @@ export type OutcomeKind =
   /** The reply's `expect` does not hold for this request. */
   | "expectation"
   /** A bug in the server: 500. */
-  | "internal";
+  | "internal"
+  /** The scripted reply has stopReason "error": the provider's server error (500). */
+  | "scriptedError"
+  /** The scripted reply has stopReason "aborted" (or its stream stalls): the connection is dropped
+   *  before the answer ends — at once (status 0: no HTTP answer), or after the events streamed. */
+  | "aborted";
 
 export interface ExchangeRecord {
   /** 1-based, in arrival order. */
@@ -50,7 +55,7 @@ export interface ExchangeRecord {
   outcome: {
     status: number;
     kind: OutcomeKind;
-    /** The error text the harness receives (for every kind but reply). */
+    /** The error text the harness receives (for every kind but reply and aborted). */
     message?: string;
     reply?: AssistantMessage;
     /** Server-sent events written for a streamed reply. */

@@ -1,10 +1,12 @@
 // The HTTP side of serve, on Node's own `http`: listens on the host given (loopback by default),
-// reads each body up to a limit, hands it to exchange.ts, writes the answer, and closes cleanly —
-// stop accepting, let the requests in flight be answered, then drop idle keep-alive sockets.
+// reads each body up to a limit (a body that declares or sends more is refused with 413 at once,
+// the rest never read), hands it to exchange.ts, writes the answer, and closes cleanly — stop
+// accepting, let the requests in flight be answered, then drop idle keep-alive sockets.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Fixture } from "../fixture/fixture-format.ts";
 import { wireResponders } from "../providers/wire-response.ts";
+import { ConversationBook } from "./conversation-book.ts";
 import { errorStatus } from "./error-kind.ts";
 import { exchange, type Answer } from "./exchange.ts";
 import { matchRoute, providerForUnknownPath, routeList } from "./routes.ts";
@@ -36,6 +38,7 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const pending = new Set<Promise<void>>();
+  const book = new ConversationBook();
   let count = 0;
 
   const server = createServer((request, response) => {
@@ -56,17 +59,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const path = request.url ?? "/";
     const route = matchRoute(method, path);
     if (!route) {
-      await drain(request, 0);
+      // Read (up to the limit) so the connection can serve the next request; over it, it closes.
+      const whole = (await readBody(request, maxBody)) !== undefined;
       const provider = providerForUnknownPath(path);
       const message = `tool-call-playground serve: no route ${method} ${new URL(path, "http://localhost").pathname} (routes: ${routeList.join(", ")})`;
       const record: ExchangeRecord = { number, method, path, provider: undefined, stream: false, outcome: { status: 404, kind: "notFound", message } };
-      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(wireResponders[provider].error("notFound", message)), record });
+      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(wireResponders[provider].error("notFound", message)), record }, !whole);
       options.onEvent({ type: "exchange", record });
       return;
     }
-    const text = await drain(request, maxBody);
-    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, chunk: options.chunk });
-    writeAnswer(response, answer);
+    // A declared length over the limit is refused before a byte of the body is read.
+    const declared = Number(request.headers["content-length"] ?? Number.NaN);
+    const text = declared > maxBody ? undefined : await readBody(request, maxBody);
+    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, book, chunk: options.chunk });
+    await writeAnswer(response, answer, text === undefined);
     options.onEvent({ type: "exchange", record: answer.record });
   }
 
@@ -96,23 +102,53 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-/** The body as text, or undefined once it passes `limit` bytes (the rest is read and dropped). */
-async function drain(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let over = false;
-  for await (const chunk of request) {
-    if (!(chunk instanceof Buffer)) continue;
-    size += chunk.length;
-    if (size > limit) over = true;
-    if (!over) chunks.push(chunk);
-  }
-  return over ? undefined : Buffer.concat(chunks).toString("utf8");
+/** The body as text, or undefined as soon as it passes `limit` bytes: reading stops there, and
+ *  what came before is dropped, so an oversized body is never held whole. */
+function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (value: string | undefined, error?: unknown) => {
+      request.off("data", onData).off("end", onEnd).off("error", onError);
+      if (error !== undefined) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      chunks.length = 0;
+      request.pause();
+      settle(undefined);
+    };
+    const onEnd = () => settle(Buffer.concat(chunks).toString("utf8"));
+    const onError = (error: unknown) => settle(undefined, error);
+    request.on("data", onData).on("end", onEnd).on("error", onError);
+  });
 }
 
-function writeAnswer(response: ServerResponse, answer: Answer): void {
-  response.writeHead(answer.status, { "content-type": answer.contentType, "content-length": Buffer.byteLength(answer.body) });
+/** `close`: the body was not read to its end, so the connection cannot carry another request —
+ *  the answer says `connection: close`, and Node closes the socket once it is written. */
+function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> | void {
+  if (answer.drop) return dropAfter(response, answer);
+  response.writeHead(answer.status, { "content-type": answer.contentType, "content-length": Buffer.byteLength(answer.body), ...(close ? { connection: "close" } : {}) });
   response.end(answer.body);
+  // What the client still sends until then is let through unread (never kept), so the socket is
+  // not left with a full receive buffer while the answer goes out.
+  if (close) response.once("finish", () => response.req.resume());
+}
+
+/** An aborted reply: nothing at all, or the body's events without the chunked body's end, then
+ *  the socket closes — the client sees the connection cut mid-answer (undici: "terminated"). */
+function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
+  return new Promise((resolve) => {
+    const destroy = () => {
+      response.destroy();
+      resolve();
+    };
+    if (answer.status === 0) return destroy();
+    response.writeHead(answer.status, { "content-type": answer.contentType });
+    response.write(answer.body, destroy);
+  });
 }
 
 function internalAnswer(number: number, request: IncomingMessage, error: unknown): Answer {

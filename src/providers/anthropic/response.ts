@@ -1,14 +1,16 @@
 // A scripted reply as the body Anthropic's Messages API returns without streaming: the SDK's
-// `Message` (id `msg_…`, `content` blocks `text` / `tool_use`, `stop_reason`, usage zeros). Shape:
+// `Message` (id `msg_…` from served-ids.ts, `content` blocks `text` / `tool_use`, `stop_reason`, usage zeros). Shape:
 // https://docs.anthropic.com/en/api/messages (Response) and @anthropic-ai/sdk resources/messages `Message`.
 import type { ContentBlock, Message } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantMessage } from "../../types.ts";
 import { WIRE_MODEL } from "../../wire/wire-request.ts";
-import { STREAM_MESSAGE_ID } from "../stream-blocks.ts";
+import type { ReplyAt } from "../../serve/served-ids.ts";
 import { emptyUsage } from "./render-stream.ts";
+import { anthropicIds } from "./served-ids.ts";
 import { anthropicStopReasons } from "./stream-events.ts";
 
-export function renderAnthropicResponse(message: AssistantMessage): Message {
+/** `message` with its served call ids already (served-ids.ts); `at` names the message's own. */
+export function renderAnthropicResponse(message: AssistantMessage, at: ReplyAt): Message {
   const content: ContentBlock[] = [];
   for (const block of message.content) {
     if (block.type === "text") content.push({ type: "text", text: block.text, citations: null });
@@ -17,7 +19,7 @@ export function renderAnthropicResponse(message: AssistantMessage): Message {
   }
   const reason = message.stopReason === "toolUse" || message.stopReason === "length" ? message.stopReason : "stop";
   return {
-    id: STREAM_MESSAGE_ID,
+    id: anthropicIds.response(at),
     type: "message",
     role: "assistant",
     model: WIRE_MODEL,

@@ -1,19 +1,21 @@
 // A scripted reply as the body `models/{model}:generateContent` returns: one candidate whose
 // content holds `text` and `functionCall` parts (with the call's id, which Gemini echoes back in
-// `functionResponse.id`), `finishReason` STOP or MAX_TOKENS (Gemini has no tool-use reason), usage
+// `functionResponse.id`), `responseId`, `finishReason` STOP or MAX_TOKENS (Gemini has no tool-use reason), usage
 // zeros. Shape: https://ai.google.dev/api/generate-content#generatecontentresponse; @google/genai
 // GenerateContentResponse (a class with getters: its data fields are typed via the chunk type).
 import type { Part } from "@google/genai";
 import type { AssistantMessage } from "../../types.ts";
 import { WIRE_MODEL } from "../../wire/wire-request.ts";
 import { geminiArgs } from "./render-stream.ts";
-import type { GeminiStreamChunk } from "./stream-events.ts";
+import type { ReplyAt } from "../../serve/served-ids.ts";
+import { geminiIds, type GeminiServedChunk } from "./served-ids.ts";
 
-export interface GeminiResponseBody extends GeminiStreamChunk {
+export interface GeminiResponseBody extends GeminiServedChunk {
   usageMetadata: { promptTokenCount: number; candidatesTokenCount: number; totalTokenCount: number };
 }
 
-export function renderGeminiResponse(message: AssistantMessage): GeminiResponseBody {
+/** `message` with its served call ids already (served-ids.ts); `at` names the responseId. */
+export function renderGeminiResponse(message: AssistantMessage, at: ReplyAt): GeminiResponseBody {
   const parts: Part[] = [];
   for (const block of message.content) {
     if (block.type === "text") parts.push({ text: block.text });
@@ -23,5 +25,6 @@ export function renderGeminiResponse(message: AssistantMessage): GeminiResponseB
     candidates: [{ content: { role: "model", parts }, finishReason: message.stopReason === "length" ? "MAX_TOKENS" : "STOP", index: 0 }],
     usageMetadata: { promptTokenCount: 0, candidatesTokenCount: 0, totalTokenCount: 0 },
     modelVersion: WIRE_MODEL,
+    responseId: geminiIds.response(at),
   };
 }

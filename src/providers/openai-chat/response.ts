@@ -1,13 +1,16 @@
 // A scripted reply as the body Chat Completions returns without streaming: the SDK's
-// `ChatCompletion` (id `chatcmpl-…`, one choice whose message holds `content` and `tool_calls` with
+// `ChatCompletion` (id `chatcmpl-…` from served-ids.ts, one choice whose message holds `content` and `tool_calls` with
 // `arguments` as a JSON string, `finish_reason`, usage zeros). Shape:
 // https://platform.openai.com/docs/api-reference/chat/object and openai-node resources/chat/completions.
 import type { ChatCompletion, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { AssistantMessage } from "../../types.ts";
 import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import type { ReplyAt } from "../../serve/served-ids.ts";
+import { openAIChatIds } from "./served-ids.ts";
 import { chatFinishReasons } from "./stream-events.ts";
 
-export function renderOpenAIChatResponse(message: AssistantMessage): ChatCompletion {
+/** `message` with its served call ids already (served-ids.ts); `at` names the completion's own. */
+export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt): ChatCompletion {
   const texts: string[] = [];
   const toolCalls: ChatCompletionMessageToolCall[] = [];
   for (const block of message.content) {
@@ -16,7 +19,7 @@ export function renderOpenAIChatResponse(message: AssistantMessage): ChatComplet
   }
   const reason = message.stopReason === "toolUse" || message.stopReason === "length" ? message.stopReason : "stop";
   return {
-    id: "chatcmpl-fake",
+    id: openAIChatIds.response(at),
     object: "chat.completion",
     created: 0,
     model: WIRE_MODEL,

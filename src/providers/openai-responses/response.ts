@@ -1,23 +1,27 @@
 // A scripted reply as the body the Responses API returns without streaming: the SDK's `Response`
-// (id `resp_…`, `output` items — a `message` with one `output_text` part per text block, a
+// (id `resp_…` and item ids from served-ids.ts, `output` items — a `message` with one `output_text` part per text block, a
 // `function_call` per call with `call_id` and `arguments` as a JSON string — `status`, usage zeros).
 // Shape: https://platform.openai.com/docs/api-reference/responses/object; openai-node
 // resources/responses. A length cut is `incomplete` with `max_output_tokens`, as in the stream.
 import type { ResponseOutputItem, Response } from "openai/resources/responses/responses";
 import type { AssistantMessage } from "../../types.ts";
+import type { ReplyAt } from "../../serve/served-ids.ts";
+import { openAIResponsesIds, outputItemId } from "./served-ids.ts";
 import { responseObject } from "./stream-events.ts";
 
-export function renderOpenAIResponsesResponse(message: AssistantMessage): Response {
+/** `message` with its served call ids already (served-ids.ts); `at` names the response and its items. */
+export function renderOpenAIResponsesResponse(message: AssistantMessage, at: ReplyAt): Response {
   const output: ResponseOutputItem[] = [];
-  message.content.forEach((block, index) => {
+  for (const block of message.content) {
     if (block.type === "text") {
-      output.push({ type: "message", id: `msg_${index}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: block.text, annotations: [] }] });
+      output.push({ type: "message", id: outputItemId(at, "message", output.length), role: "assistant", status: "completed", content: [{ type: "output_text", text: block.text, annotations: [] }] });
     } else if (block.type === "toolCall") {
-      output.push({ type: "function_call", id: `fc_${index}`, call_id: block.id, name: block.name, arguments: JSON.stringify(block.arguments) ?? "{}", status: "completed" });
+      output.push({ type: "function_call", id: outputItemId(at, "function_call", output.length), call_id: block.id, name: block.name, arguments: JSON.stringify(block.arguments) ?? "{}", status: "completed" });
     }
-  });
+  }
   const usage = { input_tokens: 0, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 0, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 0 };
+  const id = openAIResponsesIds.response(at);
   return message.stopReason === "length"
-    ? responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" }, usage })
-    : responseObject("completed", output, { usage });
+    ? responseObject("incomplete", output, { id, incomplete_details: { reason: "max_output_tokens" }, usage })
+    : responseObject("completed", output, { id, usage });
 }
