@@ -238,3 +238,22 @@ test("the command line: --json and --lang are read after `serve` as before it; t
     assert.equal(await exited, 130);
   }
 });
+
+test("--lang given after `serve` wins over the main command's default, as before it", async () => {
+  for (const args of [["serve", "serve-calc", "--lang", "en"], ["--lang", "en", "serve", "serve-calc"], ["serve", "serve-calc"]]) {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let errText = "";
+    // The listening line goes to stderr once the server is up, in the narration's language.
+    const listening = await new Promise<string>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        errText += chunk.toString("utf8");
+        if (errText.includes("\n")) resolve(errText.split("\n")[0] ?? "");
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGINT");
+    if (args.includes("en")) assert.match(listening, /^serving serve-calc at http:/, args.join(" "));
+    else assert.match(listening, /^在 http:/, args.join(" "));
+    assert.equal(await exited, 130);
+  }
+});

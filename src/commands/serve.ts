@@ -63,9 +63,10 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
         "  new GoogleGenAI({ apiKey: \"x\", httpOptions: { baseUrl: url } })\n" +
         "Ctrl-C or SIGTERM: in-flight requests are answered, then exit 130 / 143.",
     )
-    // Before `serve` they are the main command's; after it, this command's (its own win).
-    .action(async (fixtureArgument: string | undefined, _options: unknown, command: Command) =>
-      setExit(await serve(fixtureArgument ?? defaultFixtureName, command.optsWithGlobals<ServeCommandOptions>(), io)),
+    // Before `serve` they are the main command's; after it, this command's, and those win.
+    // (commander's optsWithGlobals lets the main command's win, its default `--lang zh` included.)
+    .action(async (fixtureArgument: string | undefined, options: ServeCommandOptions, command: Command) =>
+      setExit(await serve(fixtureArgument ?? defaultFixtureName, { ...command.parent?.opts<Partial<ServeCommandOptions>>(), ...options }, io)),
     );
 }
 
