@@ -230,10 +230,13 @@ function streamFrom(options: Options): { chunk?: number } | undefined {
 }
 
 async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
-  const say = await loadCatalog(options.lang);
+  // Started before the fixture is read, so the catalog's module loads meanwhile; a --json run that
+  // goes well never needs it (hence the handler: its failure must not go unhandled there).
+  const catalog = loadCatalog(options.lang);
+  catalog.catch(() => undefined);
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
-    io.err(`${visible(say.unknownFixture(reference.name, reference.known))}\n`);
+    io.err(`${visible((await catalog).unknownFixture(reference.name, reference.known))}\n`);
     return exitCodes.badInput;
   }
   const overrides = overridesFrom(options);
@@ -248,6 +251,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
       await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
     }
   } catch (error) {
+    const say = await catalog;
     // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
     if (error instanceof RunAborted && io.interrupt?.aborted) {
       io.err(`${say.interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
@@ -261,7 +265,7 @@ async function play(fixtureArgument: string, options: Options, io: CliIO): Promi
     return exitCodes.badInput;
   }
   if (io.interrupt?.aborted) {
-    io.err(`${say.interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
+    io.err(`${(await catalog).interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
     return exitCodes.interrupted;
   }
   return exitCodes.ok;
