@@ -41,3 +41,24 @@ test("a pairing refusal is worded from its problem, in each language", () => {
   assert.match(errorLine(error, "x.json", catalogs.en) ?? "", /in messages\.1, the calls c1 are not followed by their toolResult/);
   assert.doesNotMatch(errorLine(error, "x.json", catalogs.zh) ?? "", /invalid_request_error/);
 });
+
+test("a recorded tool's integer and null expectations are worded in the run's language; the result keeps the contract text", async () => {
+  const { schemaFromJsonSchema } = await import("../src/schema/from-json-schema.ts");
+  const { schema } = schemaFromJsonSchema({ type: "object", properties: { people: { type: "integer" }, note: { type: "null" } }, required: ["people", "note"] });
+  const { SchemaError } = await import("../src/schema/schema-error.ts");
+  for (const [value, expected] of [[{ people: "two", note: null }, "an integer"], [{ people: 2, note: 1 }, "null"]] as const) {
+    const error: unknown = (() => {
+      try {
+        schema.parse(value);
+      } catch (thrown) {
+        return thrown;
+      }
+      return undefined;
+    })();
+    assert.ok(error instanceof SchemaError);
+    const line = catalogs.en.argumentProblem(String(error.path[0]), error.expected, JSON.stringify(error.received));
+    assert.match(line, new RegExp(`must be ${expected}, got`));
+    assert.doesNotMatch(line, /[\u4e00-\u9fff]/);
+    assert.match(error.message, /^必须是 (integer|null)$/);
+  }
+});

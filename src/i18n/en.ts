@@ -24,6 +24,10 @@ function expectation(expected: Expectation): string {
       return "a boolean";
     case "positiveInteger":
       return "a positive integer";
+    case "integer":
+      return "an integer";
+    case "null":
+      return "null";
     case "object":
       return "an object";
     case "array":

@@ -24,6 +24,10 @@ function expectation(expected: Expectation): string {
       return "布尔值";
     case "positiveInteger":
       return "正整数";
+    case "integer":
+      return "整数";
+    case "null":
+      return "null";
     case "object":
       return "对象";
     case "array":

@@ -103,7 +103,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const integerValue: Validator<number> = Object.assign(
   (value: unknown): number => {
-    if (typeof value !== "number" || !Number.isInteger(value)) throw new SchemaError({ kind: "custom", message: "必须是 integer" }, value);
+    if (typeof value !== "number" || !Number.isInteger(value)) throw new SchemaError({ kind: "integer" }, value);
     return value;
   },
   { jsonSchema: { type: "integer" }, coerce: (value: unknown) => numberValue.coerce?.(value) ?? value },
@@ -111,7 +111,7 @@ const integerValue: Validator<number> = Object.assign(
 
 const nullValue: Validator<null> = Object.assign(
   (value: unknown): null => {
-    if (value !== null) throw new SchemaError({ kind: "custom", message: "必须是 null" }, value);
+    if (value !== null) throw new SchemaError({ kind: "null" }, value);
     return null;
   },
   { jsonSchema: { type: "null" } },

@@ -9,6 +9,9 @@ export type Expectation =
   | { kind: "number" }
   | { kind: "boolean" }
   | { kind: "positiveInteger" }
+  /** JSON Schema's "integer" and "null", which recorded tools' schemas use (from-json-schema.ts). */
+  | { kind: "integer" }
+  | { kind: "null" }
   | { kind: "object" }
   | { kind: "array" }
   | { kind: "minItems"; count: number }
