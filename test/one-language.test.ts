@@ -62,3 +62,24 @@ test("a recorded tool's integer and null expectations are worded in the run's la
     assert.match(error.message, /^必须是 (integer|null)$/);
   }
 });
+
+test("a stream plan's block index is checked with a structured expectation, worded in the run's language", async () => {
+  const { parseFixture } = await import("../src/fixture/load-fixture.ts");
+  const source = JSON.stringify({
+    title: "t",
+    episodes: [{ user: "u", tools: ["calc"], script: [{ content: [{ type: "text", text: "hi" }], stream: { deltas: [{ block: -1, text: "hi" }] } }] }],
+  });
+  const error: unknown = (() => {
+    try {
+      parseFixture("x.json", source);
+    } catch (thrown) {
+      return thrown;
+    }
+    return undefined;
+  })();
+  const zh = errorLine(error, "x.json", catalogs.zh) ?? "";
+  const en = errorLine(error, "x.json", catalogs.en) ?? "";
+  assert.match(zh, /非负整数/);
+  assert.doesNotMatch(zh, /[A-Za-z]{5,} (index|number)/);
+  assert.match(en, /a whole number of at least 0/);
+});

@@ -24,6 +24,8 @@ function expectation(expected: Expectation): string {
       return "a boolean";
     case "positiveInteger":
       return "a positive integer";
+    case "nonNegativeInteger":
+      return "a whole number of at least 0";
     case "integer":
       return "an integer";
     case "null":

@@ -24,6 +24,8 @@ function expectation(expected: Expectation): string {
       return "布尔值";
     case "positiveInteger":
       return "正整数";
+    case "nonNegativeInteger":
+      return "非负整数";
     case "integer":
       return "整数";
     case "null":

@@ -9,6 +9,8 @@ export type Expectation =
   | { kind: "number" }
   | { kind: "boolean" }
   | { kind: "positiveInteger" }
+  /** A whole number ≥ 0 (an index). */
+  | { kind: "nonNegativeInteger" }
   /** JSON Schema's "integer" and "null", which recorded tools' schemas use (from-json-schema.ts). */
   | { kind: "integer" }
   | { kind: "null" }
@@ -56,6 +58,8 @@ function defaultMessage(expected: Expectation): string {
   switch (expected.kind) {
     case "positiveInteger":
       return "必须是正整数";
+    case "nonNegativeInteger":
+      return "必须是非负整数";
     case "minItems":
       return `至少需要 ${expected.count} 项`;
     case "oneOf":

@@ -22,7 +22,7 @@ export interface StreamPlan {
 
 const blockIndex: Validator<number> = Object.assign(
   (value: unknown): number => {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new SchemaError({ kind: "custom", message: "expected a content index (a whole number ≥ 0)" }, value);
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new SchemaError({ kind: "nonNegativeInteger" }, value);
     return value;
   },
   { jsonSchema: { type: "integer", minimum: 0 } },
