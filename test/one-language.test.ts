@@ -9,6 +9,19 @@ import { catalogs } from "../src/i18n/index.ts";
 import { errorLine } from "../src/render/error-line.ts";
 import { narrateFixture } from "../src/render/transcript.ts";
 import { EpisodeError } from "../src/run-fixture.ts";
+import { parseFixture } from "../src/fixture/load-fixture.ts";
+import { schemaFromJsonSchema } from "../src/schema/from-json-schema.ts";
+import { SchemaError } from "../src/schema/schema-error.ts";
+
+/** What `run` throws (undefined when it returns). */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (thrown) {
+    return thrown;
+  }
+  return undefined;
+}
 
 const exhausted = fixtureSchema.parse({
   title: "t",
@@ -42,19 +55,10 @@ test("a pairing refusal is worded from its problem, in each language", () => {
   assert.doesNotMatch(errorLine(error, "x.json", catalogs.zh) ?? "", /invalid_request_error/);
 });
 
-test("a recorded tool's integer and null expectations are worded in the run's language; the result keeps the contract text", async () => {
-  const { schemaFromJsonSchema } = await import("../src/schema/from-json-schema.ts");
+test("a recorded tool's integer and null expectations are worded in the run's language; the result keeps the contract text", () => {
   const { schema } = schemaFromJsonSchema({ type: "object", properties: { people: { type: "integer" }, note: { type: "null" } }, required: ["people", "note"] });
-  const { SchemaError } = await import("../src/schema/schema-error.ts");
   for (const [value, expected] of [[{ people: "two", note: null }, "an integer"], [{ people: 2, note: 1 }, "null"]] as const) {
-    const error: unknown = (() => {
-      try {
-        schema.parse(value);
-      } catch (thrown) {
-        return thrown;
-      }
-      return undefined;
-    })();
+    const error = thrownBy(() => schema.parse(value));
     assert.ok(error instanceof SchemaError);
     const line = catalogs.en.argumentProblem(String(error.path[0]), error.expected, JSON.stringify(error.received));
     assert.match(line, new RegExp(`must be ${expected}, got`));
@@ -63,20 +67,12 @@ test("a recorded tool's integer and null expectations are worded in the run's la
   }
 });
 
-test("a stream plan's block index is checked with a structured expectation, worded in the run's language", async () => {
-  const { parseFixture } = await import("../src/fixture/load-fixture.ts");
+test("a stream plan's block index is checked with a structured expectation, worded in the run's language", () => {
   const source = JSON.stringify({
     title: "t",
     episodes: [{ user: "u", tools: ["calc"], script: [{ content: [{ type: "text", text: "hi" }], stream: { deltas: [{ block: -1, text: "hi" }] } }] }],
   });
-  const error: unknown = (() => {
-    try {
-      parseFixture("x.json", source);
-    } catch (thrown) {
-      return thrown;
-    }
-    return undefined;
-  })();
+  const error = thrownBy(() => parseFixture("x.json", source));
   const zh = errorLine(error, "x.json", catalogs.zh) ?? "";
   const en = errorLine(error, "x.json", catalogs.en) ?? "";
   assert.match(zh, /非负整数/);
