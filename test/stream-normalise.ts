@@ -56,6 +56,9 @@ export function expectedFromWire(form: StreamForm, events: readonly AssistantStr
 }
 
 function stripEmpty(value: unknown): unknown {
+  // A leaf is sent as a JSON value, and JSON cannot carry -0: a number cut right after "-0" (of
+  // "-0.5") is -0 in the neutral stream and 0 on Gemini's wire.
+  if (Object.is(value, -0)) return 0;
   if (Array.isArray(value)) {
     const items = value.map(stripEmpty);
     while (items.length > 0 && isEmpty(items[items.length - 1])) items.pop();
