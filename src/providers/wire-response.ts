@@ -12,18 +12,18 @@ import type { WireProvider } from "../wire/wire-request.ts";
 import { anthropicError } from "./anthropic/error-response.ts";
 import { renderAnthropicStream } from "./anthropic/render-stream.ts";
 import { renderAnthropicResponse } from "./anthropic/response.ts";
-import { anthropicIds, stampAnthropicStream } from "./anthropic/served-ids.ts";
+import { anthropicIds } from "./anthropic/served-ids.ts";
 import { geminiError } from "./gemini/error-response.ts";
 import { renderGeminiStream } from "./gemini/render-stream.ts";
 import { renderGeminiResponse } from "./gemini/response.ts";
-import { geminiIds, stampGeminiStream } from "./gemini/served-ids.ts";
+import { geminiIds } from "./gemini/served-ids.ts";
 import { openAIError } from "./openai-chat/error-response.ts";
 import { renderOpenAIChatStream } from "./openai-chat/render-stream.ts";
 import { renderOpenAIChatResponse } from "./openai-chat/response.ts";
-import { openAIChatIds, stampOpenAIChatStream } from "./openai-chat/served-ids.ts";
+import { openAIChatIds } from "./openai-chat/served-ids.ts";
 import { renderOpenAIResponsesStream } from "./openai-responses/render-stream.ts";
 import { renderOpenAIResponsesResponse } from "./openai-responses/response.ts";
-import { openAIResponsesIds, stampOpenAIResponsesStream } from "./openai-responses/served-ids.ts";
+import { openAIResponsesIds, openAIResponsesStreamIds } from "./openai-responses/served-ids.ts";
 
 export interface WireResponder {
   /** The provider's ids for a served reply and its calls. */
@@ -35,15 +35,15 @@ export interface WireResponder {
 }
 
 export const wireResponders: { readonly [P in WireProvider]: WireResponder } = {
-  "openai-chat": { ids: openAIChatIds, response: renderOpenAIChatResponse, stream: (events, at) => stampOpenAIChatStream(renderOpenAIChatStream(events), at), error: (kind, message) => openAIError(kind, message) },
+  "openai-chat": { ids: openAIChatIds, response: renderOpenAIChatResponse, stream: (events, at) => renderOpenAIChatStream(events, openAIChatIds.response(at)), error: (kind, message) => openAIError(kind, message) },
   // Responses shares OpenAI's error body (openai-node raises both through the same APIError).
   "openai-responses": {
     ids: openAIResponsesIds,
     response: renderOpenAIResponsesResponse,
-    stream: (events, at) => stampOpenAIResponsesStream(renderOpenAIResponsesStream(events), at),
+    stream: (events, at) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at)),
     error: (kind, message) => openAIError(kind, message),
   },
-  anthropic: { ids: anthropicIds, response: renderAnthropicResponse, stream: (events, at) => stampAnthropicStream(renderAnthropicStream(events), at), error: anthropicError },
+  anthropic: { ids: anthropicIds, response: renderAnthropicResponse, stream: (events, at) => renderAnthropicStream(events, anthropicIds.response(at)), error: anthropicError },
   // A call arrives whole, as the Gemini API streams it: serve answers the Gemini API's routes
   // (/v1beta/models/…), and streamed arguments are Vertex AI's only — @google/genai 2.32
   // dist/genai.d.ts marks FunctionCall.partialArgs / willContinue and
@@ -52,7 +52,7 @@ export const wireResponders: { readonly [P in WireProvider]: WireResponder } = {
   gemini: {
     ids: geminiIds,
     response: renderGeminiResponse,
-    stream: (events, at) => stampGeminiStream(renderGeminiStream(events, "classic"), at),
+    stream: (events, at) => renderGeminiStream(events, "classic", geminiIds.response(at)),
     error: (kind, message) => geminiError(kind, errorStatus[kind], message),
   },
 };

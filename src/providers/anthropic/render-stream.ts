@@ -21,13 +21,14 @@ export const emptyUsage: Message["usage"] = {
   speed: null,
 };
 
-export function renderAnthropicStream(events: readonly AssistantStreamEvent[]): AnthropicStreamFrame[] {
+/** `messageId`: the id `message_start` carries (serve passes its own; the wire view a fixed one). */
+export function renderAnthropicStream(events: readonly AssistantStreamEvent[], messageId = STREAM_MESSAGE_ID): AnthropicStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: AnthropicStreamFrame[] = [];
   const push = (data: RawMessageStreamEvent) => frames.push({ event: data.type, data });
   push({
     type: "message_start",
-    message: { id: STREAM_MESSAGE_ID, type: "message", role: "assistant", model: WIRE_MODEL, content: [], container: null, diagnostics: null, stop_details: null, stop_reason: null, stop_sequence: null, usage: emptyUsage },
+    message: { id: messageId, type: "message", role: "assistant", model: WIRE_MODEL, content: [], container: null, diagnostics: null, stop_details: null, stop_reason: null, stop_sequence: null, usage: emptyUsage },
   });
   blocks.forEach((block, index) => {
     const contentBlock: RawContentBlockStartEvent["content_block"] =

@@ -2,17 +2,11 @@
 // both "01" then 22 more letters or digits as the API returns them — `msg_01XFDUDYJgAACzvnptvVoYEL`
 // in https://docs.anthropic.com/en/api/messages (response example), `toolu_01D7FLrfh4GYq7yT1ULFeyMV`
 // in @anthropic-ai/sdk src/resources/messages/messages.ts. They keep the rule table's
-// ^[a-zA-Z0-9_-]+$ (ANTHROPIC_ID_PATTERN). The stream carries the message id in `message_start`.
-import { callTail, replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../../serve/served-ids.ts";
-import type { AnthropicStreamFrame } from "./stream-events.ts";
+// ^[a-zA-Z0-9_-]+$ (ANTHROPIC_ID_PATTERN). The stream carries the message id in `message_start`
+// (render-stream.ts takes it).
+import { callTail, replyTail, servedId, type ServedIdStyle } from "../../serve/served-ids.ts";
 
 export const anthropicIds: ServedIdStyle = {
   response: (at) => servedId("msg_01", 22, replyTail(at)),
   call: (at, call) => servedId("toolu_01", 22, callTail(at, call)),
 };
-
-/** The rendered stream with this reply's message id (the renderer writes a fixed one). */
-export function stampAnthropicStream(frames: AnthropicStreamFrame[], at: ReplyAt): AnthropicStreamFrame[] {
-  for (const { data } of frames) if (data.type === "message_start") data.message.id = anthropicIds.response(at);
-  return frames;
-}

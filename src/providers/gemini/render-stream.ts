@@ -17,33 +17,36 @@ export type GeminiStreamForm = "classic" | "partialArgs";
 /** How many UTF-16 units of a string leaf one partialArgs entry carries. */
 const STRING_PIECE = 8;
 
-function chunk(parts: Part[], finishReason?: GeminiStreamChunk["candidates"][number]["finishReason"]): GeminiStreamFrame {
-  return { data: { candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }], modelVersion: WIRE_MODEL } };
+function chunk(parts: Part[], responseId: string | undefined, finishReason?: GeminiStreamChunk["candidates"][number]["finishReason"]): GeminiStreamFrame {
+  return {
+    data: { candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }], modelVersion: WIRE_MODEL, ...(responseId === undefined ? {} : { responseId }) },
+  };
 }
 
 export function geminiArgs(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
 }
 
-export function renderGeminiStream(events: readonly AssistantStreamEvent[], form: GeminiStreamForm = "classic"): GeminiStreamFrame[] {
+/** `responseId`: what every chunk carries (serve passes its own; the wire view none). */
+export function renderGeminiStream(events: readonly AssistantStreamEvent[], form: GeminiStreamForm = "classic", responseId?: string): GeminiStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: GeminiStreamFrame[] = [];
   for (const event of events) {
-    if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }]));
+    if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }], responseId));
     else if (form === "classic" && event.type === "toolcall_end") {
-      frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }]));
+      frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }], responseId));
     } else if (form === "partialArgs" && event.type === "toolcall_end") {
       // One call at a time: Gemini's chunks have no index to tell two streamed calls apart.
-      frames.push(chunk([{ functionCall: { name: event.toolCall.name, id: event.toolCall.id, willContinue: true } }]));
-      frames.push(...partialArgChunks(geminiArgs(event.toolCall.arguments), true));
+      frames.push(chunk([{ functionCall: { name: event.toolCall.name, id: event.toolCall.id, willContinue: true } }], responseId));
+      frames.push(...partialArgChunks(geminiArgs(event.toolCall.arguments), true, responseId));
     }
   }
   // A call cut mid-arguments: in the streamed form, the leaves known so far, never finished.
   if (form === "partialArgs") {
     for (const block of blocks) {
       if (block.kind !== "toolCall" || block.ended) continue;
-      frames.push(chunk([{ functionCall: { name: block.name, id: block.id, willContinue: true } }]));
-      frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false));
+      frames.push(chunk([{ functionCall: { name: block.name, id: block.id, willContinue: true } }], responseId));
+      frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false, responseId));
     }
   }
   if (!terminal || terminal.reason === "aborted") return frames;
@@ -51,11 +54,11 @@ export function renderGeminiStream(events: readonly AssistantStreamEvent[], form
     frames.push({ data: { error: { code: 500, message: terminal.errorMessage ?? "", status: "INTERNAL" } } });
     return frames;
   }
-  frames.push(chunk([{ text: "" }], terminal.reason === "length" ? "MAX_TOKENS" : "STOP"));
+  frames.push(chunk([{ text: "" }], responseId, terminal.reason === "length" ? "MAX_TOKENS" : "STOP"));
   return frames;
 }
 
-function partialArgChunks(args: Record<string, unknown>, finished: boolean): GeminiStreamFrame[] {
+function partialArgChunks(args: Record<string, unknown>, finished: boolean, responseId: string | undefined): GeminiStreamFrame[] {
   const entries: PartialArg[] = [];
   for (const { path, value } of jsonLeaves(args)) {
     const jsonPath = formatJsonPath(path);
@@ -68,8 +71,8 @@ function partialArgChunks(args: Record<string, unknown>, finished: boolean): Gem
   }
   const frames = entries.map((entry, index) => {
     const call: FunctionCall = { partialArgs: [entry], willContinue: !finished || index < entries.length - 1 };
-    return chunk([{ functionCall: call }]);
+    return chunk([{ functionCall: call }], responseId);
   });
-  if (finished && entries.length === 0) frames.push(chunk([{ functionCall: { willContinue: false } }]));
+  if (finished && entries.length === 0) frames.push(chunk([{ functionCall: { willContinue: false } }], responseId));
   return frames;
 }

@@ -5,9 +5,9 @@
 // populated, the client to execute the function_call and return the response with the matching id"
 // (https://ai.google.dev/api/caching#FunctionCall; @google/genai FunctionCall.id) — so these are
 // plain letters and digits, no prefix, within the rule table's portable 64-character id set.
-// A streamed response repeats its responseId on every chunk.
-import { callTail, replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../../serve/served-ids.ts";
-import type { GeminiStreamChunk, GeminiStreamError, GeminiStreamFrame } from "./stream-events.ts";
+// A streamed response repeats its responseId on every chunk (render-stream.ts takes it).
+import { callTail, replyTail, servedId, type ServedIdStyle } from "../../serve/served-ids.ts";
+import type { GeminiStreamChunk } from "./stream-events.ts";
 
 /** A chunk (or a whole response) as served: with its responseId, after modelVersion as the API sends it. */
 export interface GeminiServedChunk extends GeminiStreamChunk {
@@ -18,9 +18,3 @@ export const geminiIds: ServedIdStyle = {
   response: (at) => servedId("", 22, replyTail(at)),
   call: (at, call) => servedId("", 16, callTail(at, call)),
 };
-
-/** The rendered chunks with this reply's responseId (error frames have none). */
-export function stampGeminiStream(frames: readonly GeminiStreamFrame[], at: ReplyAt): { data: GeminiServedChunk | GeminiStreamError }[] {
-  const responseId = geminiIds.response(at);
-  return frames.map(({ data }) => ({ data: "candidates" in data ? { ...data, responseId } : data }));
-}

@@ -17,6 +17,8 @@ import type { Content, FinishReason } from "@google/genai";
 export interface GeminiStreamChunk {
   candidates: { content: Content; finishReason?: `${FinishReason}`; index: number }[];
   modelVersion: string;
+  /** Sent by the API on every chunk; the wire view leaves it out, serve gives its own. */
+  responseId?: string;
 }
 
 export interface GeminiStreamError {

@@ -7,11 +7,12 @@ import { WIRE_MODEL } from "../../wire/wire-request.ts";
 import { groupStream } from "../stream-blocks.ts";
 import { chatFinishReasons, type OpenAIChatStreamFrame } from "./stream-events.ts";
 
-export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[]): OpenAIChatStreamFrame[] {
+/** `completionId`: what every chunk carries as `id` (serve passes its own; the wire view a fixed one). */
+export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], completionId = "chatcmpl-fake"): OpenAIChatStreamFrame[] {
   const { terminal } = groupStream(events);
   const frames: OpenAIChatStreamFrame[] = [];
   const chunk = (delta: ChatCompletionChunk.Choice.Delta, finishReason: ChatCompletionChunk.Choice["finish_reason"] = null): void => {
-    frames.push({ data: { id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: WIRE_MODEL, choices: [{ index: 0, delta, finish_reason: finishReason }] } });
+    frames.push({ data: { id: completionId, object: "chat.completion.chunk", created: 0, model: WIRE_MODEL, choices: [{ index: 0, delta, finish_reason: finishReason }] } });
   };
   // Call index among the calls, as Chat numbers them, by content index.
   const callIndex = new Map<number, number>();

@@ -3,9 +3,9 @@
 // https://platform.openai.com/docs/api-reference/chat/object) and each tool call `call_…`
 // (https://platform.openai.com/docs/guides/function-calling, `"id": "call_12345xyz"`; the API's
 // own are 24 characters after the prefix). A call id stays within the 40 characters the API
-// accepts back (the rule table's OPENAI_CALL_ID_MAX). Every chunk of a stream repeats the id.
+// accepts back (the rule table's OPENAI_CALL_ID_MAX). Every chunk of a stream repeats the
+// completion id (render-stream.ts takes it).
 import { callTail, replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../../serve/served-ids.ts";
-import type { OpenAIChatStreamFrame } from "./stream-events.ts";
 
 /** Also the Responses API's `call_id`: the two APIs write call ids alike. */
 export function openAICallId(at: ReplyAt, call: number): string {
@@ -16,10 +16,3 @@ export const openAIChatIds: ServedIdStyle = {
   response: (at) => servedId("chatcmpl-", 29, replyTail(at)),
   call: openAICallId,
 };
-
-/** The rendered chunks with this reply's completion id (the renderer writes a fixed one). */
-export function stampOpenAIChatStream(frames: OpenAIChatStreamFrame[], at: ReplyAt): OpenAIChatStreamFrame[] {
-  const id = openAIChatIds.response(at);
-  for (const { data } of frames) if (typeof data === "object" && "object" in data) data.id = id;
-  return frames;
-}

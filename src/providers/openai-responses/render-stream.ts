@@ -7,17 +7,29 @@ import type { AssistantStreamEvent } from "../../stream/events.ts";
 import { blockSoFar, groupStream } from "../stream-blocks.ts";
 import { responseObject, type OpenAIResponsesStreamFrame } from "./stream-events.ts";
 
-export function renderOpenAIResponsesStream(events: readonly AssistantStreamEvent[]): OpenAIResponsesStreamFrame[] {
+/** The ids a rendered stream carries: the response's, and each output item's by its kind and place. */
+export interface ResponsesStreamIds {
+  response: string;
+  item(kind: "message" | "function_call", outputIndex: number): string;
+}
+
+/** What the wire view shows: fixed, so a golden file never changes (serve passes its own). */
+const fixedIds: ResponsesStreamIds = {
+  response: "resp_fake",
+  item: (kind, outputIndex) => `${kind === "message" ? "msg" : "fc"}_${outputIndex}`,
+};
+
+export function renderOpenAIResponsesStream(events: readonly AssistantStreamEvent[], ids: ResponsesStreamIds = fixedIds): OpenAIResponsesStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: OpenAIResponsesStreamFrame[] = [];
   let sequence = 0;
   const push = (data: ResponseStreamEvent) => frames.push({ event: data.type, data });
   const output: ResponseOutputItem[] = [];
-  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", []) });
+  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response) });
   blocks.forEach((block, outputIndex) => {
     const so = blockSoFar(block);
     if (block.kind === "text") {
-      const itemId = `msg_${outputIndex}`;
+      const itemId = ids.item("message", outputIndex);
       const item = (status: ResponseOutputMessage["status"], text: string): ResponseOutputMessage => ({
         type: "message",
         id: itemId,
@@ -38,7 +50,7 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
       push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
       return;
     }
-    const itemId = `fc_${outputIndex}`;
+    const itemId = ids.item("function_call", outputIndex);
     const item = (status: NonNullable<ResponseFunctionToolCall["status"]>, args: string): ResponseFunctionToolCall => ({
       type: "function_call",
       id: itemId,
@@ -59,11 +71,11 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
-    push({ type: "response.failed", sequence_number: sequence++, response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }) });
+    push({ type: "response.failed", sequence_number: sequence++, response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response) });
   } else if (terminal.reason === "length") {
-    push({ type: "response.incomplete", sequence_number: sequence++, response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" } }) });
+    push({ type: "response.incomplete", sequence_number: sequence++, response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" } }, ids.response) });
   } else {
-    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output) });
+    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, {}, ids.response) });
   }
   return frames;
 }

@@ -5,10 +5,9 @@
 // `"id": "fc_12345xyz"` with `"call_id": "call_12345xyz"`). Item ids carry the item's place in
 // `output` (`o{n}`, 1-based); a call_id stays within the 64 characters the API accepts back
 // (the rule table's RESPONSES_CALL_ID_MAX).
-import type { ResponseOutputItem, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../../serve/served-ids.ts";
 import { openAICallId } from "../openai-chat/served-ids.ts";
-import type { OpenAIResponsesStreamFrame } from "./stream-events.ts";
+import type { ResponsesStreamIds } from "./render-stream.ts";
 
 export const openAIResponsesIds: ServedIdStyle = {
   response: (at) => servedId("resp_", 32, replyTail(at)),
@@ -20,24 +19,7 @@ export function outputItemId(at: ReplyAt, kind: "message" | "function_call", out
   return servedId(kind === "message" ? "msg_" : "fc_", 32, `${replyTail(at)}o${outputIndex + 1}`);
 }
 
-/** The rendered events with this reply's ids: the renderer writes fixed ones (`resp_fake`,
- *  `msg_0`, `fc_1`), each item's numbered by its output index, which the stamp keeps. */
-export function stampOpenAIResponsesStream(frames: OpenAIResponsesStreamFrame[], at: ReplyAt): OpenAIResponsesStreamFrame[] {
-  const stampItem = (item: ResponseOutputItem, outputIndex: number) => {
-    if (item.type === "message" || item.type === "function_call") item.id = outputItemId(at, item.type, outputIndex);
-  };
-  for (const { data } of frames) stampEvent(data, at, stampItem);
-  return frames;
-}
-
-function stampEvent(data: ResponseStreamEvent, at: ReplyAt, stampItem: (item: ResponseOutputItem, outputIndex: number) => void): void {
-  if ("response" in data) {
-    data.response.id = openAIResponsesIds.response(at);
-    data.response.output.forEach(stampItem);
-  }
-  if ("item" in data && "output_index" in data) stampItem(data.item, data.output_index);
-  if ("item_id" in data && "output_index" in data) {
-    const kind = data.item_id.startsWith("fc_") ? "function_call" : "message";
-    data.item_id = outputItemId(at, kind, data.output_index);
-  }
+/** The ids a served stream carries, for the renderer to write. */
+export function openAIResponsesStreamIds(at: ReplyAt): ResponsesStreamIds {
+  return { response: openAIResponsesIds.response(at), item: (kind, outputIndex) => outputItemId(at, kind, outputIndex) };
 }

@@ -16,9 +16,9 @@ export interface OpenAIResponsesStreamFrame {
 export const OPENAI_RESPONSES_STREAM_ENDPOINT = "POST https://api.openai.com/v1/responses";
 
 /** The response object the lifecycle events carry, with fixed ids and times so output is stable. */
-export function responseObject(status: NonNullable<Response["status"]>, output: Response["output"], extra: Partial<Response> = {}): Response {
+export function responseObject(status: NonNullable<Response["status"]>, output: Response["output"], extra: Partial<Response> = {}, id = "resp_fake"): Response {
   return {
-    id: "resp_fake",
+    id,
     object: "response",
     created_at: 0,
     status,
