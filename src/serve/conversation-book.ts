@@ -39,27 +39,28 @@ export interface ScriptedView {
 export function scriptedView(context: Context, style: ServedIdStyle, replies: readonly ScriptedReply[]): ScriptedView {
   const served = new Map<string, string>();
   let conversation: number | undefined;
-  const scripted = (id: string): string | undefined => {
+  /** The scripted call a served id names, and the conversation it was served in. */
+  const scripted = (id: string): { id: string; conversation: number } | undefined => {
     const read = readServedCall(style, id);
     const call = read && scriptedCalls(replies[read.at.turn - 1])[read.call - 1];
     if (!read || !call) return undefined;
     served.set(call.id, id);
-    return call.id;
+    return { id: call.id, conversation: read.at.conversation };
   };
   const messages = context.messages.map((message): Message => {
     if (message.role === "toolResult") {
-      const id = scripted(message.toolCallId);
-      return id === undefined ? message : { ...message, toolCallId: id };
+      const call = scripted(message.toolCallId);
+      return call === undefined ? message : { ...message, toolCallId: call.id };
     }
     if (message.role !== "assistant") return message;
     let changed = false;
     const content = message.content.map((block) => {
       if (block.type !== "toolCall") return block;
-      const id = scripted(block.id);
-      if (id === undefined) return block;
+      const call = scripted(block.id);
+      if (call === undefined) return block;
       changed = true;
-      conversation = readServedCall(style, block.id)?.at.conversation;
-      return { ...block, id };
+      conversation = call.conversation;
+      return { ...block, id: call.id };
     });
     return changed ? { ...message, content } : message;
   });
