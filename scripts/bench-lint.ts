@@ -1,11 +1,11 @@
 // Bench rows for `lint`: a 10 MB request body per provider (a long conversation rendered by the
 // wire view, with a few rules broken so findings are located too), linted the way the command
 // does it: JSON.parse, the provider's table, then line:column for each finding. Target: < 1 s.
-import { detectProvider } from "../src/lint/detect-provider.ts";
-import { locateFindings } from "../src/lint/format-findings.ts";
-import { lintBody } from "../src/lint/lint-body.ts";
-import type { Context, Message } from "../src/types.ts";
-import { renderWireRequest, wireProviders, type WireProvider } from "../src/wire/index.ts";
+import { detectProvider } from "../src/providers/detect-provider.ts";
+import { locateFindings } from "../src/commands/lint/format-findings.ts";
+import { lintBody } from "../src/providers/shared/lint-body.ts";
+import type { Context, Message } from "../src/protocol/types.ts";
+import { renderWireRequest, wireProviders, type WireProvider } from "../src/wire.ts";
 import { median, nowMs } from "./bench-harness.ts";
 
 type Row = [section: string, subject: string, measured: string, ratio: string, target: string];

@@ -7,7 +7,7 @@
 // Usage: node --import tsx scripts/bench-loop.ts <turns> <narrated|json>; prints one JSON line.
 import { createWriteStream } from "node:fs";
 import { parseFixture } from "../src/fixture/load-fixture.ts";
-import { fixtureJsonLines, narrateFixture } from "../src/render/transcript.ts";
+import { fixtureJsonLines, narrateFixture } from "../src/commands/play/transcript.ts";
 
 export type LoopMode = "narrated" | "json";
 

@@ -7,11 +7,11 @@ import { spawn } from "node:child_process";
 import { createServer, request, Agent } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { renderWireRequest } from "../src/wire/index.ts";
-import { wireProviders } from "../src/wire/wire-request.ts";
-import type { Context } from "../src/types.ts";
+import { renderWireRequest } from "../src/wire.ts";
+import { wireProviders } from "../src/providers/shared/wire-request.ts";
+import type { Context } from "../src/protocol/types.ts";
 import { calc } from "../src/tools/calc.ts";
-import { ToolRegistry } from "../src/tool-registry.ts";
+import { ToolRegistry } from "../src/agent/tool-registry.ts";
 import { nowMs } from "./bench-harness.ts";
 import { projectRoot } from "./goldens.ts";
 

@@ -13,7 +13,7 @@
 // last row checks by doubling the input.
 import { deepStrictEqual } from "node:assert/strict";
 import { parse as partialJsonParse } from "partial-json";
-import { PartialJsonParser } from "../src/stream/partial-json.ts";
+import { PartialJsonParser } from "../src/json/partial-json.ts";
 import { median } from "./bench-harness.ts";
 
 type Row = [section: string, subject: string, measured: string, ratio: string, target: string];

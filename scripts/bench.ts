@@ -4,10 +4,10 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { Ajv } from "ajv";
-import { executeToolCall } from "../src/execute-tool-call.ts";
-import { ToolRegistry } from "../src/tool-registry.ts";
+import { executeToolCall } from "../src/agent/execute-tool-call.ts";
+import { ToolRegistry } from "../src/agent/tool-registry.ts";
 import { echo, echoSchema } from "../src/tools/echo.ts";
-import type { ToolCall } from "../src/types.ts";
+import type { ToolCall } from "../src/protocol/types.ts";
 import { compareAsyncRates, formatRate, median, nowMs } from "./bench-harness.ts";
 import type { LoopMode, LoopMeasurement } from "./bench-loop.ts";
 import { measureStartup } from "./bench-startup.ts";

@@ -3,8 +3,8 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { catalogs } from "../src/i18n/index.ts";
-import { errorLine } from "../src/render/error-line.ts";
+import { catalogs } from "../src/narration/catalogs.ts";
+import { errorLine } from "../src/narration/error-line.ts";
 import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 import { goldenText, goldens, projectRoot, toolListChange } from "./goldens.ts";
 

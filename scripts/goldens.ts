@@ -3,9 +3,9 @@
 import { readdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ToolErrorDetail } from "../src/execute-tool-call.ts";
+import type { ToolErrorDetail } from "../src/agent/execute-tool-call.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
-import { wireProviders, type WireProvider } from "../src/wire/wire-request.ts";
+import { wireProviders, type WireProvider } from "../src/providers/shared/wire-request.ts";
 import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
 
 /** Where serve's SDK-run narration lives (scripts/serve-golden.ts writes it). */
@@ -105,7 +105,7 @@ export function importedFixtures(): { name: string; wire: WireProvider | undefin
 export async function goldenText(golden: Golden): Promise<string> {
   const [{ loadFixture }, { fixtureJsonLines, transcriptText }, { fixtureFileFor }] = await Promise.all([
     import("../src/fixture/load-fixture.ts"),
-    import("../src/render/transcript.ts"),
+    import("../src/commands/play/transcript.ts"),
     import("../src/fixture/fixture-files.ts"),
   ]);
   if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText(golden.lang);

@@ -1,5 +1,5 @@
 // Prints the README's provider-rule table, generated from src/providers/<provider>/rules.ts:
 //   npm run lint-rules
-import { renderRuleTable } from "../src/lint/rule-table-markdown.ts";
+import { renderRuleTable } from "../src/commands/lint/rule-table-markdown.ts";
 
 process.stdout.write(renderRuleTable());

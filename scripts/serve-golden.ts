@@ -5,7 +5,7 @@ import { anthropicHarness } from "../examples/anthropic-calc.ts";
 import { geminiHarness } from "../examples/gemini-calc.ts";
 import { chatHarness, responsesHarness } from "../examples/openai-calc.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
-import { startServe } from "../test/serve-helpers.ts";
+import { startServe } from "../test/serve/serve-helpers.ts";
 
 
 export async function serveGoldenText(lang: Language = "en"): Promise<string> {

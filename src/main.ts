@@ -7,4 +7,4 @@
 // keeps them on for whoever debugs.
 const asked = process.execArgv.includes("--enable-source-maps") || (process.env.NODE_OPTIONS ?? "").split(/\s+/).includes("--enable-source-maps");
 if (!asked) process.setSourceMapsEnabled(false);
-await import("./cli-process.ts");
+await import("./cli/cli-process.ts");

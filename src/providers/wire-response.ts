@@ -2,13 +2,13 @@
 // server-sent events, with the provider's ids (each folder's served-ids.ts), and an error in the
 // provider's own body shape. The table that lets the
 // neutral server (src/serve) stay provider-free; each entry lives in its provider's folder.
-import type { SseFrame } from "./sse.ts";
-import type { ErrorKind } from "../serve/error-kind.ts";
-import type { ReplyAt, ServedIdStyle } from "../serve/served-ids.ts";
-import { errorStatus } from "../serve/error-kind.ts";
-import type { AssistantStreamEvent } from "../stream/events.ts";
-import type { AssistantMessage } from "../types.ts";
-import type { WireProvider } from "../wire/wire-request.ts";
+import type { SseFrame } from "./shared/sse.ts";
+import type { ErrorKind } from "./shared/error-kind.ts";
+import type { ReplyAt, ServedIdStyle } from "./shared/served-ids.ts";
+import { errorStatus } from "./shared/error-kind.ts";
+import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { AssistantMessage } from "../protocol/types.ts";
+import type { WireProvider } from "./shared/wire-request.ts";
 import { anthropicError } from "./anthropic/error-response.ts";
 import { renderAnthropicStream } from "./anthropic/render-stream.ts";
 import { renderAnthropicResponse } from "./anthropic/response.ts";

@@ -1,9 +1,9 @@
 // The streamed wire view and its reverse, for every provider: a reply's neutral events as the
 // server-sent events that provider would send (--wire <p> --stream), and a provider's captured
 // events back to neutral ones (replay-stream), plus telling providers apart by their events.
-import type { SseFrame, WireStreamBlock } from "./sse.ts";
-import type { AssistantStreamEvent } from "../stream/events.ts";
-import type { WireProvider } from "../wire/wire-request.ts";
+import type { SseFrame, WireStreamBlock } from "./shared/sse.ts";
+import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { WireProvider } from "./shared/wire-request.ts";
 import { parseAnthropicStream } from "./anthropic/parse-stream.ts";
 import { renderAnthropicStream } from "./anthropic/render-stream.ts";
 import { ANTHROPIC_STREAM_ENDPOINT } from "./anthropic/stream-events.ts";
@@ -16,7 +16,7 @@ import { OPENAI_CHAT_STREAM_ENDPOINT } from "./openai-chat/stream-events.ts";
 import { parseOpenAIResponsesStream } from "./openai-responses/parse-stream.ts";
 import { renderOpenAIResponsesStream } from "./openai-responses/render-stream.ts";
 import { OPENAI_RESPONSES_STREAM_ENDPOINT } from "./openai-responses/stream-events.ts";
-import { isRecord, stringField, type ParsedStream } from "./stream-builder.ts";
+import { isRecord, stringField, type ParsedStream } from "./shared/stream-builder.ts";
 
 export function renderWireStream(provider: WireProvider, events: readonly AssistantStreamEvent[]): WireStreamBlock {
   switch (provider) {

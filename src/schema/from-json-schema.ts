@@ -5,7 +5,7 @@
 // Every other keyword is returned in `unsupported` with its pointer — the caller names them in its
 // report; nothing is dropped silently. The schema a model sees stays the declared one, verbatim.
 import { toJsonPointer } from "../json/json-locations.ts";
-import type { Coercion, Schema } from "../types.ts";
+import type { Coercion, Schema } from "../protocol/types.ts";
 import { arrayOf, recordValue } from "./collections.ts";
 import { objectSchema, objectValue, type Shape } from "./object-schema.ts";
 import { SchemaError } from "./schema-error.ts";

@@ -2,7 +2,7 @@
 // back to the model as a paired isError result (course chapter 06's third failure kind).
 import { objectSchema } from "../schema/object-schema.ts";
 import { stringValue } from "../schema/validator.ts";
-import type { Tool } from "../types.ts";
+import type { Tool } from "../protocol/types.ts";
 
 export const boom: Tool<{ value: string }> = {
   name: "boom",

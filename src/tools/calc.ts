@@ -2,8 +2,8 @@
 // result too large for a number are domain failures, reported with isError rather than thrown.
 import { objectSchema } from "../schema/object-schema.ts";
 import { describe, enumValue, numberValue } from "../schema/validator.ts";
-import { text } from "../text.ts";
-import type { Tool } from "../types.ts";
+import { text } from "../protocol/text.ts";
+import type { Tool } from "../protocol/types.ts";
 
 export const calcOperators = ["add", "sub", "mul", "div"] as const;
 export type CalcOperator = (typeof calcOperators)[number];

@@ -3,7 +3,7 @@ import { boom } from "./boom.ts";
 import { calc } from "./calc.ts";
 import { echo } from "./echo.ts";
 import { slow } from "./slow.ts";
-import type { Tool } from "../types.ts";
+import type { Tool } from "../protocol/types.ts";
 
 export const builtinTools: readonly Tool[] = [calc, echo, boom, slow];
 export { boom, calc, echo, slow };

@@ -4,7 +4,7 @@
 // and answers with the result the real tool gave for that call id — so an imported fixture
 // replays where calc does not exist, and bad arguments still fail the way built-in tools fail.
 import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
-import type { ImageContent, TextContent, Tool, ToolDefinition } from "../types.ts";
+import type { ImageContent, TextContent, Tool, ToolDefinition } from "../protocol/types.ts";
 
 /** What the real tool answered one call with. */
 export interface RecordedResult {

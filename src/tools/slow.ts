@@ -4,8 +4,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { objectSchema } from "../schema/object-schema.ts";
 import { describe, numberValue } from "../schema/validator.ts";
-import { text } from "../text.ts";
-import type { Tool } from "../types.ts";
+import { text } from "../protocol/text.ts";
+import type { Tool } from "../protocol/types.ts";
 
 /** Longer waits are refused as a domain failure: a fixture typo should not hang a terminal. */
 export const SLOW_MAX_MS = 600_000;

@@ -4,7 +4,7 @@
 // @anthropic-ai/sdk resources/shared `ErrorResponse`. The SDK raises APIError with this status and
 // reads `error.message` into its own message.
 import type { ErrorResponse } from "@anthropic-ai/sdk/resources/shared";
-import type { ErrorKind } from "../../serve/error-kind.ts";
+import type { ErrorKind } from "../shared/error-kind.ts";
 
 const types = { invalid: "invalid_request_error", notFound: "not_found_error", tooLarge: "request_too_large", internal: "api_error" } as const;
 

@@ -2,10 +2,10 @@
 // the system prompt; an assistant turn's text and tool_use blocks become one assistant message; a
 // user turn's tool_result blocks become toolResult messages (is_error kept) and its text blocks,
 // if any, a user message after them. Shapes: @anthropic-ai/sdk/resources/messages MessageParam.
-import { ConversationBuilder } from "../../import/conversation-builder.ts";
-import type { ImportedConversation } from "../../import/imported-conversation.ts";
-import { expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, pointer, type JsonObject } from "../../import/json-guards.ts";
-import type { AssistantMessage, ImageContent, TextContent } from "../../types.ts";
+import { ConversationBuilder } from "../shared/conversation-builder.ts";
+import type { ImportedConversation } from "../shared/imported-conversation.ts";
+import { expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, pointer, type JsonObject } from "../shared/request-guards.ts";
+import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 
 export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("anthropic");

@@ -3,9 +3,9 @@
 // A tool_use block stopped while its JSON is unfinished (a `max_tokens` cut) stays unfinished, so
 // the call is answered with an error rather than run on half its input. `ping`, thinking blocks
 // and anything newer are listed and skipped. The data is untrusted: every field is checked.
-import { PartialJsonParser } from "../../stream/partial-json.ts";
-import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
-import type { SseFrame } from "../sse.ts";
+import { PartialJsonParser } from "../../json/partial-json.ts";
+import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
+import type { SseFrame } from "../shared/sse.ts";
 import { anthropicStopReasons } from "./stream-events.ts";
 
 export function parseAnthropicStream(frames: readonly SseFrame[]): ParsedStream {

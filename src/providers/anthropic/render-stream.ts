@@ -3,9 +3,9 @@
 // interleaved fragments are regrouped block by block. A length cut still stops every open block
 // and then reports `max_tokens`; an abort leaves the stream simply ending, as a closed socket does.
 import type { Message, RawContentBlockStartEvent, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
-import type { AssistantStreamEvent } from "../../stream/events.ts";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
-import { STREAM_MESSAGE_ID, groupStream } from "../stream-blocks.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { STREAM_MESSAGE_ID, groupStream } from "../shared/stream-blocks.ts";
 import { anthropicStopReasons, type AnthropicStreamFrame } from "./stream-events.ts";
 
 export const emptyUsage: Message["usage"] = {

@@ -13,8 +13,8 @@ import type {
   Tool,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { Context, ImageContent } from "../../types.ts";
-import { safeIdRule } from "../../wire/tool-call-ids.ts";
+import type { Context, ImageContent } from "../../protocol/types.ts";
+import { safeIdRule } from "../shared/tool-call-ids.ts";
 import {
   argumentsObject,
   groupIntoRoleTurns,
@@ -25,8 +25,8 @@ import {
   type RoleTurn,
   type WireRules,
   type WireToolResult,
-} from "../../wire/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+} from "../shared/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
 import { ANTHROPIC_ID_PATTERN } from "./rules.ts";
 
 /**

@@ -2,9 +2,9 @@
 // `Message` (id `msg_…` from served-ids.ts, `content` blocks `text` / `tool_use`, `stop_reason`, usage zeros). Shape:
 // https://docs.anthropic.com/en/api/messages (Response) and @anthropic-ai/sdk resources/messages `Message`.
 import type { ContentBlock, Message } from "@anthropic-ai/sdk/resources/messages";
-import type { AssistantMessage } from "../../types.ts";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
-import type { ReplyAt } from "../../serve/served-ids.ts";
+import type { AssistantMessage } from "../../protocol/types.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
+import type { ReplyAt } from "../shared/served-ids.ts";
 import { emptyUsage } from "./render-stream.ts";
 import { anthropicIds } from "./served-ids.ts";
 import { anthropicStopReasons } from "./stream-events.ts";

@@ -2,9 +2,9 @@
 // when it does not (documented, or seen returned in public; sources in each rule) and a fix. Run
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
 // `tool_result.is_error` tells a refused call from a run one, so the arguments-schema warning is here.
-import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
+import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 
 /** `tool_use.id` and `tool_result.tool_use_id` (sources: rule "tool-use-id-pattern"). */
 export const ANTHROPIC_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;

@@ -3,7 +3,7 @@
 // https://ai.google.dev/gemini-api/docs/troubleshooting (backend error codes) and
 // https://cloud.google.com/apis/design/errors (the JSON shape). @google/genai's ApiError carries
 // the status and the whole body as JSON text in its message (throwErrorIfNotOK).
-import type { ErrorKind } from "../../serve/error-kind.ts";
+import type { ErrorKind } from "../shared/error-kind.ts";
 
 export interface GeminiErrorBody {
   error: { code: number; message: string; status: string };

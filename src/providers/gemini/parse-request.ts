@@ -4,10 +4,10 @@
 // its text parts a user message after them. Gemini may leave a call's id out (pairing is by name
 // and order); import then fills one in and says so. `response.error` marks a failed result.
 // Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies).
-import { ConversationBuilder } from "../../import/conversation-builder.ts";
-import { ImportError as ImportError, type ImportedConversation } from "../../import/imported-conversation.ts";
-import { expectArray, expectObject, expectString, isObject, noteUnusedKeys, pointer, preview, type JsonObject } from "../../import/json-guards.ts";
-import type { AssistantMessage, ImageContent, TextContent } from "../../types.ts";
+import { ConversationBuilder } from "../shared/conversation-builder.ts";
+import { ImportError as ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
+import { expectArray, expectObject, expectString, isObject, noteUnusedKeys, pointer, preview, type JsonObject } from "../shared/request-guards.ts";
+import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 
 export function parseGeminiRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("gemini");

@@ -4,8 +4,8 @@
 // `willContinue`) opens with its name, gathers its entries by JSON path — a string whose entry says
 // `willContinue` goes on in the next entry for the same path — and ends when the call's
 // `willContinue` is false. Gemini has no "tool use" reason: STOP with a call means "toolUse".
-import type { SseFrame } from "../sse.ts";
-import { NeutralEventBuilder, isRecord, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
+import type { SseFrame } from "../shared/sse.ts";
+import { NeutralEventBuilder, isRecord, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
 import { parseJsonPath, setAtPath } from "./json-path.ts";
 
 interface StreamedCall {

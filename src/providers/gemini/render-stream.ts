@@ -5,10 +5,10 @@
 // string in pieces, `willContinue` on all but the last), the call's `willContinue` false on its
 // last chunk; calls go one after another, and a cut one sends the leaves it had. Gemini's args are always an object: anything else goes as `{}`.
 import type { FunctionCall, Part, PartialArg } from "@google/genai";
-import type { AssistantStreamEvent } from "../../stream/events.ts";
-import { parsePartialJson } from "../../stream/partial-json.ts";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
-import { groupStream, blockSoFar } from "../stream-blocks.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import { parsePartialJson } from "../../json/partial-json.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { groupStream, blockSoFar } from "../shared/stream-blocks.ts";
 import { formatJsonPath, jsonLeaves } from "./json-path.ts";
 import type { GeminiStreamChunk, GeminiStreamFrame } from "./stream-events.ts";
 

@@ -4,10 +4,10 @@
 // are `inlineData` parts (a result's go in `functionResponse.parts`); reasoning goes back as a
 // `thought` part only with the signature Gemini issued.
 import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from "@google/genai";
-import type { Context } from "../../types.ts";
-import { safeIdRule } from "../../wire/tool-call-ids.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireRules, type WireToolResult } from "../../wire/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import type { Context } from "../../protocol/types.ts";
+import { safeIdRule } from "../shared/tool-call-ids.ts";
+import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireRules, type WireToolResult } from "../shared/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
 import { GEMINI_NAME_PATTERN } from "./rules.ts";
 
 /**

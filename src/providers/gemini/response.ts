@@ -4,10 +4,10 @@
 // zeros. Shape: https://ai.google.dev/api/generate-content#generatecontentresponse; @google/genai
 // GenerateContentResponse (a class with getters: its data fields are typed via the chunk type).
 import type { Part } from "@google/genai";
-import type { AssistantMessage } from "../../types.ts";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import type { AssistantMessage } from "../../protocol/types.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
 import { geminiArgs } from "./render-stream.ts";
-import type { ReplyAt } from "../../serve/served-ids.ts";
+import type { ReplyAt } from "../shared/served-ids.ts";
 import { geminiIds, type GeminiServedChunk } from "./served-ids.ts";
 
 export interface GeminiResponseBody extends GeminiServedChunk {

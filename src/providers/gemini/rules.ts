@@ -3,9 +3,9 @@
 // sources in each rule) and a fix. Run by `tool-call-playground lint`; the Gemini renderer
 // (request.ts) is built to keep every one. `functionResponse.response.error` tells a refused call
 // from a run one, so the arguments-schema warning is here.
-import { argumentsSchemaRule, type DeclaredCall } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
+import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 
 /**
  * Function names as the API enforces them (sources: rule "function-name"). @google/genai's

@@ -3,10 +3,10 @@
 // their JSON-string arguments parsed, and each `role: "tool"` message becomes a toolResult. Chat
 // carries no error flag, so every imported result has isError false (the report says so once).
 // Shapes: openai/resources/chat/completions ChatCompletionMessageParam (SDK in devDependencies).
-import { ConversationBuilder } from "../../import/conversation-builder.ts";
-import type { ImportedConversation } from "../../import/imported-conversation.ts";
-import { dataUrlImage, expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../../import/json-guards.ts";
-import type { ImageContent, TextContent, ToolCall } from "../../types.ts";
+import { ConversationBuilder } from "../shared/conversation-builder.ts";
+import type { ImportedConversation } from "../shared/imported-conversation.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../shared/request-guards.ts";
+import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 
 export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("openai-chat");

@@ -3,9 +3,9 @@
 // `index` opens a call, and `finish_reason` closes everything — except a call whose JSON is still
 // unfinished (a `length` cut), which stays open and is answered with an error. `[DONE]`, usage-only
 // chunks and unknown fields are skipped; the data is untrusted and every field is checked.
-import type { SseFrame } from "../sse.ts";
-import { PartialJsonParser } from "../../stream/partial-json.ts";
-import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
+import type { SseFrame } from "../shared/sse.ts";
+import { PartialJsonParser } from "../../json/partial-json.ts";
+import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
 
 export function parseOpenAIChatStream(frames: readonly SseFrame[]): ParsedStream {
   const builder = new NeutralEventBuilder();

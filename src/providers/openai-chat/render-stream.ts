@@ -2,9 +2,9 @@
 // fragments keep their arrival order even when two calls interleave. Text has no block boundary:
 // two text blocks in a row arrive as one text, and an empty text block not at all.
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
-import type { AssistantStreamEvent } from "../../stream/events.ts";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
-import { groupStream } from "../stream-blocks.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { groupStream } from "../shared/stream-blocks.ts";
 import { chatFinishReasons, type OpenAIChatStreamFrame } from "./stream-events.ts";
 
 /** `completionId`: what every chunk carries as `id` (serve passes its own; the wire view a fixed one). */

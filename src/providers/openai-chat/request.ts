@@ -9,10 +9,10 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import type { Context } from "../../types.ts";
-import { safeIdRule } from "../../wire/tool-call-ids.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireUserPart } from "../../wire/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import type { Context } from "../../protocol/types.ts";
+import { safeIdRule } from "../shared/tool-call-ids.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireUserPart } from "../shared/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
 import { OPENAI_CALL_ID_MAX, OPENAI_NAME_PATTERN } from "./rules.ts";
 
 /**

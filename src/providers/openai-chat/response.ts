@@ -3,9 +3,9 @@
 // `arguments` as a JSON string, `finish_reason`, usage zeros). Shape:
 // https://platform.openai.com/docs/api-reference/chat/object and openai-node resources/chat/completions.
 import type { ChatCompletion, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
-import type { AssistantMessage } from "../../types.ts";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
-import type { ReplyAt } from "../../serve/served-ids.ts";
+import type { AssistantMessage } from "../../protocol/types.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
+import type { ReplyAt } from "../shared/served-ids.ts";
 import { openAIChatIds } from "./served-ids.ts";
 import { chatFinishReasons } from "./stream-events.ts";
 

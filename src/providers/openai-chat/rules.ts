@@ -1,9 +1,9 @@
 // OpenAI Chat Completions: the rules a request body must keep, each with the error text the API
 // returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
-import { argumentsSchemaUnchecked } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
+import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 
 /** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
 export const OPENAI_CALL_ID_MAX = 40;

@@ -5,7 +5,7 @@
 // own are 24 characters after the prefix). A call id stays within the 40 characters the API
 // accepts back (the rule table's OPENAI_CALL_ID_MAX). Every chunk of a stream repeats the
 // completion id (render-stream.ts takes it).
-import { callTail, replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../../serve/served-ids.ts";
+import { callTail, replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../shared/served-ids.ts";
 
 /** Also the Responses API's `call_id`: the two APIs write call ids alike. */
 export function openAICallId(at: ReplyAt, call: number): string {

@@ -3,10 +3,10 @@
 // assistant's message and function_call items of one reply sit side by side until a
 // function_call_output or a user message ends that reply. Like Chat, results carry no error flag.
 // Shapes: openai/resources/responses/responses ResponseInputItem (SDK in devDependencies).
-import { ConversationBuilder } from "../../import/conversation-builder.ts";
-import type { ImportedConversation } from "../../import/imported-conversation.ts";
-import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../../import/json-guards.ts";
-import type { ImageContent, TextContent, ToolCall } from "../../types.ts";
+import { ConversationBuilder } from "../shared/conversation-builder.ts";
+import type { ImportedConversation } from "../shared/imported-conversation.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../shared/request-guards.ts";
+import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 
 function textOf(content: readonly (TextContent | ImageContent)[]): string {
   return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");

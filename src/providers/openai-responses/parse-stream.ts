@@ -3,8 +3,8 @@
 // the `function_call` item and its arguments from `response.function_call_arguments.delta`. The
 // API has no "tool use" stop reason: like Pi, a completed response with a call means "toolUse".
 // Reasoning, refusals, built-in tools and lifecycle extras are listed and skipped.
-import type { SseFrame } from "../sse.ts";
-import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../stream-builder.ts";
+import type { SseFrame } from "../shared/sse.ts";
+import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
 
 export function parseOpenAIResponsesStream(frames: readonly SseFrame[]): ParsedStream {
   const builder = new NeutralEventBuilder();

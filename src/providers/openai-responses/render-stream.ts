@@ -3,8 +3,8 @@
 // opened, filled and closed before the next. A length cut ends with `response.incomplete`
 // (`max_output_tokens`), an error with `response.failed`; an abort simply stops.
 import type { ResponseFunctionToolCall, ResponseOutputItem, ResponseOutputMessage, ResponseStreamEvent } from "openai/resources/responses/responses";
-import type { AssistantStreamEvent } from "../../stream/events.ts";
-import { blockSoFar, groupStream } from "../stream-blocks.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import { blockSoFar, groupStream } from "../shared/stream-blocks.ts";
 import { responseObject, type OpenAIResponsesStreamFrame } from "./stream-events.ts";
 
 /** The ids a rendered stream carries: the response's, and each output item's by its kind and place. */

@@ -4,10 +4,10 @@
 // item can only be sent back with the id and encrypted content Responses issued, which a neutral
 // history does not hold, so thinking is left out; images travel as `input_image`.
 import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseFunctionCallOutputItem, ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
-import type { Context } from "../../types.ts";
-import { safeIdRule } from "../../wire/tool-call-ids.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireToolResult } from "../../wire/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../../wire/wire-request.ts";
+import type { Context } from "../../protocol/types.ts";
+import { safeIdRule } from "../shared/tool-call-ids.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireToolResult } from "../shared/wire-history.ts";
+import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
 import { OPENAI_NAME_PATTERN } from "../openai-chat/rules.ts";
 import { RESPONSES_CALL_ID_MAX } from "./rules.ts";
 

@@ -4,8 +4,8 @@
 // Shape: https://platform.openai.com/docs/api-reference/responses/object; openai-node
 // resources/responses. A length cut is `incomplete` with `max_output_tokens`, as in the stream.
 import type { ResponseOutputItem, Response } from "openai/resources/responses/responses";
-import type { AssistantMessage } from "../../types.ts";
-import type { ReplyAt } from "../../serve/served-ids.ts";
+import type { AssistantMessage } from "../../protocol/types.ts";
+import type { ReplyAt } from "../shared/served-ids.ts";
 import { openAIResponsesIds, outputItemId } from "./served-ids.ts";
 import { responseObject } from "./stream-events.ts";
 

@@ -1,9 +1,9 @@
 // OpenAI Responses: the rules an `input` list must keep, each with the error text the API returns
 // when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
-import { argumentsSchemaUnchecked } from "../../lint/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../../lint/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../../lint/rule.ts";
+import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
+import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../openai-chat/rules.ts";
 
 /** A `call_id` longer than this is refused (sources: rule "call-id-too-long"). */

@@ -6,7 +6,7 @@
 // arrives as `response.output_text.delta`, a function call's arguments as
 // `response.function_call_arguments.delta` then `.done` with the whole `arguments` string.
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
-import { WIRE_MODEL } from "../../wire/wire-request.ts";
+import { WIRE_MODEL } from "../shared/wire-request.ts";
 
 export interface OpenAIResponsesStreamFrame {
   event: ResponseStreamEvent["type"];

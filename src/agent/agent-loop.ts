@@ -1,0 +1,152 @@
+// The agent loop: ask the model, append its reply, run the tools it asked for, append their
+// results in call order, and ask again — until a reply asks for no tool, the turn cap is reached,
+// the model stops with an error, or the run is aborted. It emits events and prints nothing.
+import { traceToolCall, type ToolCallTrace, type ToolErrorDetail } from "./execute-tool-call.ts";
+import type { ToolRegistry } from "./tool-registry.ts";
+import type { AssistantMessage, Message, Model, ToolCall, TextContent, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
+import { describeAbort, skipMessage, skipReason, skippedTrace } from "./call-policy.ts";
+import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
+
+/** A run that never waits (a scripted model, instant tools) would hold the event loop for its
+ *  whole length: no Ctrl-C, no timer, no drained output. It yields at least this often (ms). */
+const YIELD_EVERY_MS = 10;
+
+/** Lets timers, signals and I/O callbacks run; a macrotask, since promises alone never yield. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Without a cap a model that always asks for another tool would never stop. */
+export const DEFAULT_MAX_TURNS = 8;
+
+export type ToolExecution = "sequential" | "parallel";
+
+export interface AgentLoopOptions {
+  model: Model;
+  registry: ToolRegistry;
+  systemPrompt?: string;
+  /** The history so far; the loop appends to its own copy. */
+  messages: readonly Message[];
+  maxTurns?: number;
+  /** "sequential" (default) runs one call after another; "parallel" starts them together. */
+  toolExecution?: ToolExecution;
+  /** A function is asked again for every call, so a session can switch policy mid-run. */
+  validation?: ValidationPolicy | (() => ValidationPolicy);
+  /** What a failed validation tells the model ("brief" by default). */
+  toolErrors?: ToolErrorDetail;
+  /** Sees each reply before it joins the history and may change its calls (an interactive edit);
+   *  what it returns is what the history records and the loop runs. */
+  reviewReply?: (reply: AssistantMessage, turn: number) => Promise<AssistantMessage>;
+  /** Aborts the run: calls still pending get paired "aborted" results and no model call follows. */
+  signal?: AbortSignal;
+  onEvent?: AgentEventListener;
+  now?: () => number;
+}
+
+export interface AgentLoopResult {
+  history: Message[];
+  reason: EndReason;
+  turns: number;
+}
+
+export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
+  const { model, registry, systemPrompt, signal, validation, reviewReply } = options;
+  const now = options.now ?? Date.now;
+  const listener = options.onEvent;
+  // A listener may hand back a promise (an interactive pause); the loop waits for it.
+  const emit = (event: AgentEvent): void | Promise<void> => listener?.(event);
+  const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+  const history: Message[] = [...options.messages];
+  // Fixed for the run: the model must see the same tools on every request.
+  const tools = registry.definitions();
+  const finish = async (reason: EndReason, turns: number): Promise<AgentLoopResult> => {
+    await emit({ type: "end", reason, turns, history });
+    return { history, reason, turns };
+  };
+
+  await emit({ type: "agentStart", messages: [...history] });
+  let lastYield = performance.now();
+  for (let turn = 1; turn <= maxTurns; turn++) {
+    if (performance.now() - lastYield >= YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      lastYield = performance.now();
+    }
+    if (signal?.aborted) return finish("aborted", turn - 1);
+    const context = { systemPrompt, messages: history, tools };
+    await emit({ type: "turnStart", turn, context });
+    const reply = await model.complete(context, signal);
+    const assistant = reviewReply ? await reviewReply(reply, turn) : reply;
+    // Appended before any tool runs: the next request must show the model what it asked for.
+    history.push(assistant);
+    await emit({ type: "messageAppended", message: assistant, historyLength: history.length });
+
+    const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
+    const finishOrder: string[] = [];
+    const runOne = async (call: ToolCall, repeatsId: boolean): Promise<ToolCallTrace> => {
+      await emit({ type: "toolStart", call });
+      const trace = await runCall(call, assistant, repeatsId);
+      finishOrder.push(call.id);
+      await emit({ type: "toolEnd", call, trace });
+      return trace;
+    };
+    const append = async (trace: ToolCallTrace) => {
+      history.push(trace.result);
+      await emit({ type: "messageAppended", message: trace.result, historyLength: history.length });
+    };
+
+    const results: ToolResultMessage[] = [];
+    // Decided once per reply: does a call reuse the id of an earlier call in the same message?
+    const seenIds = new Set<string>();
+    const repeatsId = calls.map((call) => {
+      const repeated = seenIds.has(call.id);
+      seenIds.add(call.id);
+      return repeated;
+    });
+    if (options.toolExecution === "parallel") {
+      const traces = await Promise.all(calls.map((call, index) => runOne(call, repeatsId[index] ?? false)));
+      // Finishing order is whatever it was; the history keeps the order of the calls.
+      for (const trace of traces) {
+        await append(trace);
+        results.push(trace.result);
+      }
+    } else {
+      for (const [index, call] of calls.entries()) {
+        const trace = await runOne(call, repeatsId[index] ?? false);
+        await append(trace);
+        results.push(trace.result);
+      }
+    }
+    await emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+
+    if (signal?.aborted) return finish("aborted", turn);
+    if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish("modelError", turn);
+    if (calls.length === 0) return finish("stop", turn);
+  }
+  return finish("maxTurns", maxTurns);
+
+  /** One call, answered whatever happens: refused, run, or cut short by an abort. */
+  async function runCall(call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
+    const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
+    if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal)), now());
+    // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
+    const reportProgress = (content: TextContent[]) => void emit({ type: "toolProgress", call, content });
+    const policy = typeof validation === "function" ? validation() : validation;
+    const running = traceToolCall(call, registry, { signal, reportProgress }, {
+      now,
+      validation: policy,
+      toolErrors: options.toolErrors,
+      // Like progress, told without waiting: the executor goes straight on to run the tool.
+      onValidated: (parsedArguments, conversions) => void emit({ type: "toolValidated", call, parsedArguments, conversions }),
+    });
+    if (!signal) return running;
+    // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
+    return new Promise<ToolCallTrace>((resolve) => {
+      const onAbort = () => resolve(skippedTrace(call, "aborted", skipMessage("aborted", call, message, describeAbort(signal)), now()));
+      signal.addEventListener("abort", onAbort, { once: true });
+      void running.then((trace) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(trace);
+      });
+    });
+  }
+}

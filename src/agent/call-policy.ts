@@ -1,0 +1,64 @@
+// The loop's own checks on a reply, before any tool runs: calls a careful harness answers
+// without executing, each with a paired error result (never an exception, never silence).
+import { failedToolResult, type SkipReason, type ToolCallTrace } from "./execute-tool-call.ts";
+import type { AssistantMessage, ToolCall } from "../protocol/types.ts";
+
+/** Why a call must not run, or undefined when it may. `repeatsId`: an earlier call of the same
+ *  message already used its id. */
+export function skipReason(message: AssistantMessage, repeatsId: boolean): SkipReason | undefined {
+  // A cut-off reply may hold cut-off arguments: running them would act on half a request.
+  if (message.stopReason === "length") return "truncated";
+  if (message.stopReason === "error" || message.stopReason === "aborted") return "modelError";
+  // A second call with the same id could never be told apart from the first when results return.
+  if (repeatsId) return "duplicateId";
+  return undefined;
+}
+
+/** The library's wording of each reason (the narration words it per language from `reason`). */
+export function skipMessage(reason: SkipReason, call: ToolCall, message: AssistantMessage, abortReason: string): string {
+  switch (reason) {
+    case "truncated":
+      return "回复被截断（stopReason=length），参数可能不完整，这次调用没有执行";
+    case "modelError":
+      return `模型回复以 stopReason=${message.stopReason} 结束，这次调用没有执行`;
+    case "duplicateId":
+      return `调用 id 重复：${call.id} 已被同一条消息里更早的调用使用，这次调用没有执行`;
+    case "notStarted":
+      return `运行已中止（${abortReason}），这次调用没有开始`;
+    case "aborted":
+      return `运行已中止（${abortReason}）`;
+  }
+}
+
+export function skippedTrace(call: ToolCall, reason: SkipReason, message: string, timestamp: number): ToolCallTrace {
+  const error = new Error(message);
+  return { result: failedToolResult(call, error, timestamp), outcome: { stage: "skipped", reason, error } };
+}
+
+/** Why a run was aborted, as data: hosts abort with it so that narrators can word it. */
+export class RunAborted extends Error {
+  override readonly name = "RunAborted";
+  constructor(
+    readonly kind: "timeout" | "interrupt",
+    readonly ms?: number,
+    /** Which signal interrupted the run: Ctrl-C, or a SIGTERM / SIGHUP from outside. */
+    readonly signal: StopSignal = "SIGINT",
+  ) {
+    super(kind === "timeout" ? `超时：${ms} ms` : "被用户中断");
+  }
+}
+
+/** The signals that end a run the way Ctrl-C does (paired results, then 128 + the signal's number). */
+export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP";
+
+/** The signal behind an abort reason, when a signal was behind it. */
+export function stopSignalOf(reason: unknown): StopSignal | undefined {
+  return reason instanceof RunAborted && reason.kind === "interrupt" ? reason.signal : undefined;
+}
+
+/** The text of an abort reason: an Error's message, or the value itself. */
+export function describeAbort(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return reason.message;
+  return reason === undefined ? "aborted" : String(reason);
+}

@@ -1,0 +1,92 @@
+// Neutral conversation → fixture: user messages become the episode's `user` and { user } script
+// items, assistant messages the FakeModel's replies, results the recorded tools' answers, and the
+// declared tools are kept verbatim. A request body ends with the request it was, so the episode
+// awaits a reply there. Also says, per call, where the replay cannot give the recorded answer.
+import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
+import type { UserTurn } from "../../fixture/conversation-format.ts";
+import { schemaFromJsonSchema } from "../../schema/from-json-schema.ts";
+import type { RecordedResult } from "../../tools/recorded.ts";
+import type { AssistantMessage, ToolCall } from "../../protocol/types.ts";
+import type { ImportedConversation, ImportNote } from "../../providers/shared/imported-conversation.ts";
+
+/** An imported reply streams as --stream would cut it by default, and expects nothing of serve's requests. */
+type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined; errorMessage: undefined; stream: undefined; expect: undefined };
+
+export interface FixtureFromImport {
+  fixture: Fixture;
+  /** Declared schema keywords the validators cannot enforce, and calls the replay answers otherwise. */
+  notes: ImportNote[];
+}
+
+export function conversationToFixture(conversation: ImportedConversation, title: string): FixtureFromImport {
+  const { context, messagePointers } = conversation;
+  const notes: ImportNote[] = [];
+  let user: string | undefined;
+  const script: (Reply | UserTurn)[] = [];
+  const recordedResults: RecordedResult[] = [];
+  const undeclared: string[] = [];
+  const schemas = new Map(context.tools.map((tool) => [tool.name, schemaFromJsonSchema(tool.parameters)]));
+
+  context.tools.forEach((tool, index) => {
+    for (const keyword of schemas.get(tool.name)?.unsupported ?? []) {
+      const [at, word] = splitKeyword(keyword);
+      notes.push({ pointer: `${conversation.toolPointers[index] ?? ""}${at === "/" ? "" : at}`, kind: "formChanged", detail: `${tool.name}: schema keyword ${word} is not enforced by the replay's validators` });
+    }
+  });
+
+  context.messages.forEach((message, index) => {
+    const at = messagePointers[index] ?? "";
+    if (message.role === "user") {
+      if (index === 0 && typeof message.content === "string") user = message.content;
+      else script.push({ user: message.content });
+    } else if (message.role === "assistant") {
+      const derived = message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
+      script.push({ content: message.content, stopReason: message.stopReason === derived ? undefined : message.stopReason, errorMessage: undefined, stream: undefined, expect: undefined });
+      for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
+        const converted = schemas.get(call.name);
+        if (!converted) {
+          if (!undeclared.includes(call.name)) {
+            undeclared.push(call.name);
+            notes.push({ pointer: at, kind: "filledIn", detail: `${JSON.stringify(call.name)} is called but not declared: the replay answers its calls from the record without showing the tool to the model` });
+          }
+          continue;
+        }
+        try {
+          converted.schema.parse(call.arguments);
+        } catch (error) {
+          notes.push({ pointer: at, kind: "formChanged", detail: `the arguments of call ${call.id} do not match ${call.name}'s declared schema (${error instanceof Error ? error.message : String(error)}): the replay answers with that validation error, not the recorded result` });
+        }
+      }
+    } else {
+      recordedResults.push({ toolCallId: message.toolCallId, content: message.content, isError: message.isError });
+    }
+  });
+
+  const last = context.messages[context.messages.length - 1];
+  // A body is one request: its reply is not in it. A Pi session ends awaiting only if its last entry is not a reply.
+  const awaitingReply = conversation.format !== "pi-session" || last === undefined || last.role !== "assistant";
+  const episode: Episode = {
+    title: undefined,
+    systemPrompt: context.systemPrompt,
+    user,
+    tools: undefined,
+    maxTurns: undefined,
+    timeoutMs: undefined,
+    toolExecution: undefined,
+    validation: undefined,
+    script,
+    declaredTools: context.tools,
+    undeclaredTools: undeclared.length > 0 ? undeclared : undefined,
+    recordedResults,
+    awaitingReply: awaitingReply ? true : undefined,
+    lintFindings: undefined,
+  };
+  const fixture: Fixture = { $schema: undefined, title, description: `Imported by tool-call-playground import from a log in the ${conversation.format} format.`, episodes: [episode] };
+  return { fixture, notes };
+}
+
+/** "/properties/x minimum" → ["/properties/x", "minimum"]. */
+function splitKeyword(entry: string): [string, string] {
+  const space = entry.indexOf(" ");
+  return space === -1 ? [entry, ""] : [entry.slice(0, space), entry.slice(space + 1)];
+}

@@ -1,0 +1,90 @@
+// `tool-call-playground import <file|-> [-o out.json] [--from <format>] [--branch <id>]`: turns a
+// logged request body or a Pi session into a fixture that replays it, and reports what the import
+// could not carry. Malformed input gets one line — file:line:column, the JSON pointer, the reason —
+// exit 1, and nothing is written.
+import type { Readable } from "node:stream";
+import { type Command, Option } from "../shared/commander.ts";
+import { importFormats, type ImportFormat } from "../../providers/shared/imported-conversation.ts";
+import { visible } from "../../io/sanitize.ts";
+import { fileURLToPath } from "node:url";
+import { basename } from "node:path";
+
+export interface ImportIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  stdin?: Readable;
+}
+
+interface ImportCommandOptions {
+  output?: string;
+  from?: ImportFormat;
+  branch?: string;
+}
+
+const schemaFile = fileURLToPath(new URL("../../../fixture.schema.json", import.meta.url));
+
+export function addImportCommand(program: Command, io: ImportIO, setExitCode: (code: number) => void): void {
+  program
+    .command("import")
+    .description("turn a logged request body (OpenAI Chat, OpenAI Responses, Anthropic, Gemini) or a Pi session file into a fixture that replays it")
+    .argument("<file>", 'the body (JSON) or the session (JSON Lines), or "-" for stdin')
+    .option("-o, --output <file>", "write the fixture there (default: print it on stdout, the report on stderr)")
+    .addOption(new Option("--from <format>", "what the input is (default: detected from its shape)").choices(importFormats))
+    .option("--branch <id>", "Pi session: import the branch that ends at this entry (default: the last entry's)")
+    .addHelpText(
+      "after",
+      "\nThe fixture replays the conversation: the replies as the FakeModel's script, the declared tools as\n" +
+        "recorded tools answering with the logged results. A body ends with the request it was, so the\n" +
+        "replay stops there, showing it. The report lists every field dropped or changed, where the replay's\n" +
+        "last request differs from the body, and the provider's rules the body breaks.\n" +
+        "Exit codes: 0 imported, 1 the input is unreadable, malformed or of no known shape (nothing written).",
+    )
+    .action(async (file: string, options: ImportCommandOptions) => setExitCode(await runImport(file, options, io)));
+}
+
+export async function runImport(file: string, options: ImportCommandOptions, io: ImportIO): Promise<number> {
+  // Loaded only here: the parsers and the report are most of the project's modules, and a plain
+  // run of the playground, which registers this command too, should not pay for them.
+  const [{ fixtureText, writeFixtureFile }, { formatReportError }, { reportLines }, { importSource }, { readSource }] = await Promise.all([
+    import("../interactive/edited-fixture.ts"),
+    import("./format-error.ts"),
+    import("./format-report.ts"),
+    import("./import-source.ts"),
+    import("./read-source.ts"),
+  ]);
+  const name = file === "-" ? "<stdin>" : file;
+  const read = await readSource(file, io.stdin ?? process.stdin);
+  if (!read.ok) {
+    io.err(`${formatReportError(name, read)}\n`);
+    return 1;
+  }
+  const title = file === "-" ? "Imported conversation" : `Imported: ${basename(file)}`;
+  const outcome = await importSource(read.text, { ...(options.from ? { from: options.from } : {}), ...(options.branch !== undefined ? { branch: options.branch } : {}), title });
+  if (!outcome.ok) {
+    io.err(`${formatReportError(name, outcome)}\n`);
+    return 1;
+  }
+  const target = options.output;
+  let text: string;
+  try {
+    text = target === undefined ? `${JSON.stringify(outcome.fixture, null, 2)}\n` : fixtureText(outcome.fixture, target, schemaFile);
+  } catch (error) {
+    // JSON.stringify gives up on nesting thousands deep (a hostile schema or arguments): said plainly.
+    if (!(error instanceof RangeError)) throw error;
+    io.err(`${visible(name)}: cannot write the fixture: the conversation is nested too deeply to write as JSON\n`);
+    return 1;
+  }
+  if (target === undefined) {
+    io.out(text);
+    for (const line of reportLines(name, outcome.report, undefined)) io.err(`${line}\n`);
+    return 0;
+  }
+  try {
+    await writeFixtureFile(target, text);
+  } catch (error) {
+    io.err(`${visible(target)}: cannot write: ${visible(error instanceof Error ? error.message : String(error))}\n`);
+    return 1;
+  }
+  for (const line of reportLines(name, outcome.report, target)) io.out(`${line}\n`);
+  return 0;
+}

@@ -1,0 +1,199 @@
+// The neutral import engine: text in (a request body or a Pi session), a fixture and its report
+// out, or one located reason why not. It detects the format from the shape (unless told), hands
+// the body to its provider's parser, builds the fixture, replays it once to measure where the
+// replay's last request differs from the body, and lints the body by the provider's rules.
+import type { Fixture } from "../../fixture/fixture-format.ts";
+import { findJsonSyntaxError } from "../../json/json-syntax.ts";
+import { locateJsonPointers } from "../../json/json-locations.ts";
+import { detectProvider } from "../../providers/detect-provider.ts";
+import { lintBody } from "../../providers/shared/lint-body.ts";
+import type { Finding } from "../../providers/shared/rule.ts";
+import { parseAnthropicRequest } from "../../providers/anthropic/parse-request.ts";
+import { parseGeminiRequest } from "../../providers/gemini/parse-request.ts";
+import { parseOpenAIChatRequest } from "../../providers/openai-chat/parse-request.ts";
+import { parseOpenAIResponsesRequest } from "../../providers/openai-responses/parse-request.ts";
+import type { Message } from "../../protocol/types.ts";
+import { renderWireRequest } from "../../wire.ts";
+import type { WireProvider } from "../../providers/shared/wire-request.ts";
+import { conversationToFixture } from "./conversation-to-fixture.ts";
+import { ImportError, type ImportFormat, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
+import { diffJson, type JsonDifference } from "./json-diff.ts";
+import { isObject, type JsonObject } from "../../providers/shared/request-guards.ts";
+import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
+import { replayFixture } from "./replay-fixture.ts";
+
+/** Each provider's request body → neutral conversation parser (serve reads every request with these too). */
+export const requestParsers: { [P in WireProvider]: (body: JsonObject) => ImportedConversation } = {
+  "openai-chat": parseOpenAIChatRequest,
+  "openai-responses": parseOpenAIResponsesRequest,
+  anthropic: parseAnthropicRequest,
+  gemini: parseGeminiRequest,
+};
+
+export interface Located {
+  line: number;
+  column: number;
+}
+
+export interface ImportReport {
+  format: ImportFormat;
+  detected: boolean;
+  counts: { users: number; replies: number; calls: number; results: number; tools: number };
+  notes: (ImportNote & Partial<Located>)[];
+  /** Where the replay's last request differs from the body (key order aside); empty for a Pi session. */
+  differences: (JsonDifference & Partial<Located>)[];
+  /** The provider's rules broken by the body, each with the message it is narrated at. */
+  findings: (Finding & Partial<Located> & { messageIndex: number | undefined })[];
+  branches: ImportedConversation["branches"];
+}
+
+export type ImportOutcome =
+  | { ok: true; fixture: Fixture; report: ImportReport }
+  | { ok: false; reason: string; pointer?: string; line?: number; column?: number };
+
+export interface ImportOptions {
+  from?: ImportFormat;
+  branch?: string;
+  /** The fixture's title (say, the file name). */
+  title: string;
+}
+
+export async function importSource(text: string, options: ImportOptions): Promise<ImportOutcome> {
+  const isPi = options.from === "pi-session" || (options.from === undefined && looksLikePiSession(text));
+  if (isPi) {
+    try {
+      const conversation = parsePiSession(text, options.branch);
+      return { ok: true, ...(await finish(conversation, undefined, text, options.title, options.from === undefined)) };
+    } catch (error) {
+      if (error instanceof ImportError) return { ok: false, reason: error.reason, pointer: error.pointer, ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }) };
+      throw error;
+    }
+  }
+  if (options.branch !== undefined) return { ok: false, reason: "--branch applies to a Pi session only" };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const problem = findJsonSyntaxError(text);
+    return { ok: false, reason: `not valid JSON${problem ? ` (${problem.problem})` : ""}`, ...(problem ? { line: problem.line, column: problem.column } : {}) };
+  }
+  let provider: WireProvider;
+  if (options.from !== undefined && options.from !== "pi-session") provider = options.from;
+  else {
+    const detected = detectProvider(body);
+    if (detected.provider === undefined) return { ok: false, reason: `unknown shape: ${detected.why}`, pointer: "" };
+    provider = detected.provider;
+  }
+  if (!isObject(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
+  try {
+    const conversation = requestParsers[provider](body);
+    return { ok: true, ...(await finish(conversation, body, text, options.title, options.from === undefined)) };
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    // A missing key has no place of its own: the object that lacks it is pointed at instead.
+    const candidates = ancestors(error.pointer);
+    const locations = locateJsonPointers(text, candidates);
+    const where = candidates.map((candidate) => locations.get(candidate)).find((found) => found !== undefined);
+    return { ok: false, reason: error.reason, pointer: error.pointer, ...(where ? { line: where.value.line, column: where.value.column } : {}) };
+  }
+}
+
+async function finish(conversation: ImportedConversation, body: JsonObject | undefined, text: string, title: string, detected: boolean): Promise<{ fixture: Fixture; report: ImportReport }> {
+  const { fixture, notes: fixtureNotes } = conversationToFixture(conversation, title);
+  const messages = conversation.context.messages;
+  const counts = {
+    users: messages.filter((message) => message.role === "user").length,
+    replies: messages.filter((message) => message.role === "assistant").length,
+    calls: messages.reduce((sum, message) => sum + (message.role === "assistant" ? message.content.filter((block) => block.type === "toolCall").length : 0), 0),
+    results: messages.filter((message) => message.role === "toolResult").length,
+    tools: conversation.context.tools.length,
+  };
+  const notes = [...conversation.notes, ...fixtureNotes];
+  if (body === undefined || conversation.format === "pi-session") {
+    return { fixture, report: { format: conversation.format, detected, counts, notes, differences: [], findings: [], branches: conversation.branches } };
+  }
+  const provider = conversation.format;
+  const replay = await replayFixture(fixture);
+  const replayed = replay.lastRequest ? renderWireRequest(provider, replay.lastRequest).body : undefined;
+  const differences = diffJson(body, replayed);
+  const findings = lintBody(body, provider).map((finding) => ({ ...finding, messageIndex: messageAt(finding.pointer, conversation.messagePointers) }));
+  const replayIndex = matchReplayHistory(messages, replay.history);
+  const episode = fixture.episodes[0];
+  if (episode && findings.length > 0) {
+    // Said at the message in the replay; a finding about no message (a tool list) at the first one.
+    episode.lintFindings = findings.map((finding) => ({
+      message: (finding.messageIndex === undefined ? undefined : replayIndex[finding.messageIndex]) ?? 0,
+      text: `${finding.provider}/${finding.rule} at ${finding.pointer || "/"}: ${finding.message}`,
+      warning: finding.severity === "warning" ? true : undefined,
+    }));
+  }
+  const locations = locateJsonPointers(text, [...notes.map((note) => note.pointer), ...differences.flatMap((difference) => ancestors(difference.pointer)), ...findings.map((finding) => finding.pointer)]);
+  const place = (pointer: string): Partial<Located> => {
+    for (const candidate of ancestors(pointer)) {
+      const found = locations.get(candidate);
+      if (found) return { line: found.value.line, column: found.value.column };
+    }
+    return {};
+  };
+  return {
+    fixture,
+    report: {
+      format: provider,
+      detected,
+      counts,
+      notes: notes.map((note) => ({ ...note, ...place(note.pointer) })),
+      differences: differences.map((difference) => ({ ...difference, ...place(difference.pointer) })),
+      findings: findings.map((finding) => ({ ...finding, ...place(finding.pointer) })),
+      branches: undefined,
+    },
+  };
+}
+
+/**
+ * Where each imported message sits in the replay's history: users and replies in order, a result
+ * by its call id after its reply. The replay may add results (for calls the log never answered)
+ * or order them by call, so positions are matched, not assumed.
+ */
+function matchReplayHistory(imported: readonly Message[], replayed: readonly Message[]): (number | undefined)[] {
+  const used = new Set<number>();
+  let cursor = 0;
+  let lastReply = 0;
+  return imported.map((message) => {
+    if (message.role === "toolResult") {
+      const found = replayed.findIndex((candidate, index) => index > lastReply && !used.has(index) && candidate.role === "toolResult" && candidate.toolCallId === message.toolCallId);
+      if (found === -1) return undefined;
+      used.add(found);
+      return found;
+    }
+    for (let index = cursor; index < replayed.length; index++) {
+      if (replayed[index]?.role === message.role && !used.has(index)) {
+        used.add(index);
+        cursor = index + 1;
+        if (message.role === "assistant") lastReply = index;
+        return index;
+      }
+    }
+    return undefined;
+  });
+}
+
+/** The message a pointer falls in: the one whose source pointer is the longest prefix of it. */
+function messageAt(pointer: string, messagePointers: readonly string[]): number | undefined {
+  let best: number | undefined;
+  let bestLength = -1;
+  messagePointers.forEach((candidate, index) => {
+    if ((pointer === candidate || pointer.startsWith(`${candidate}/`)) && candidate.length > bestLength) {
+      best = index;
+      bestLength = candidate.length;
+    }
+  });
+  return best;
+}
+
+/** The pointer itself, then each parent up to the root. */
+function ancestors(pointer: string): string[] {
+  const list = [pointer];
+  for (let cut = pointer.lastIndexOf("/"); cut > 0; cut = pointer.lastIndexOf("/", cut - 1)) list.push(pointer.slice(0, cut));
+  if (pointer !== "") list.push("");
+  return list;
+}

@@ -1,0 +1,37 @@
+// What the interactive session's prompts say, per language. Every prompt names its keys.
+import type { ValidationPolicy } from "../../protocol/types.ts";
+import type { Language } from "../../fixture/fixture-format.ts";
+import type { SaveProblem } from "./edited-fixture.ts";
+
+export interface InteractiveCatalog {
+  pickFixture: string;
+  pause: string;
+  pauseNext: string;
+  pauseRunToEnd: string;
+  pauseShowContext: string;
+  pauseValidation(current: ValidationPolicy): string;
+  pauseLanguage(current: Language): string;
+  pauseQuit: string;
+  reviewCall(name: string, id: string, argumentsJson: string): string;
+  callRun: string;
+  callEdit: string;
+  callRename: string;
+  callDrop: string;
+  editArguments: string;
+  invalidJson(line: number, column: number, problem: string): string;
+  renameTool(known: string[]): string;
+  emptyName: string;
+  saveConfirm(edited: boolean): string;
+  savePath: string;
+  overwrite(path: string): string;
+  /** `command` replays the saved file from the project folder. */
+  saved(path: string, command: string): string;
+  saveFailed(path: string, problem: SaveProblem): string;
+  outsideProject(path: string, projectFolder: string): string;
+  validationNow(policy: ValidationPolicy): string;
+  languageNow: string;
+  contextHeader: string;
+  cancelled: string;
+  needsTerminal: string;
+  quit: string;
+}

@@ -1,0 +1,118 @@
+// `--interactive`: pick a fixture (unless one was named), play it with a person in the loop, and
+// offer to save the result as a new fixture. Returns the exit code; the CLI only routes here.
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import type { Language } from "../../fixture/fixture-format.ts";
+import { defaultFixtureName, fixturesDir, resolveFixture } from "../../fixture/fixture-files.ts";
+import { loadFixture } from "../../fixture/load-fixture.ts";
+import { catalogs } from "../../narration/catalogs.ts";
+import { stopSignalOf } from "../../agent/call-policy.ts";
+import { interactiveCatalogs } from "./interactive-index.ts";
+import { errorLine } from "../../narration/error-line.ts";
+import { fixtureTitles } from "../../narration/fixture-titles.ts";
+import type { Style } from "../../narration/style.ts";
+import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
+import type { EpisodeSettings } from "../../replay/run-fixture.ts";
+import type { StreamSettings } from "../../narration/stream-view.ts";
+import { SaveError, destinationKind, fixtureText, writeFixtureFile } from "./edited-fixture.ts";
+import { runInteractiveSession } from "./session.ts";
+import { PromptCancelled, type InteractiveUI } from "./ui.ts";
+
+export interface InteractivePlay {
+  fixtureArgument: string | undefined;
+  lang: Language;
+  style: Style;
+  ui: InteractiveUI;
+  write: (line: string) => void;
+  err: (line: string) => void;
+  overrides?: Partial<EpisodeSettings>;
+  signal?: AbortSignal;
+  /** --stream: step through each reply fragment by fragment. */
+  stream?: StreamSettings;
+  toolErrors?: ToolErrorDetail;
+}
+
+/** Saved experiments go beside fixtures/, not into it: fixtures/ holds the scenarios with goldens. */
+export const experimentsDir = "experiments";
+const projectRoot = resolve(fixturesDir, "..");
+const schemaFile = resolve(projectRoot, "fixture.schema.json");
+
+/** A command that replays `file` from the project folder (where npm start runs): a bare word
+ *  would be taken for a fixture name, so it gets a ./ and anything a shell would split is quoted. */
+export function replayCommand(file: string): string {
+  const inside = relative(projectRoot, file);
+  let argument = inside.startsWith("..") || isAbsolute(inside) ? file : inside;
+  if (!argument.includes("/") && !argument.endsWith(".json")) argument = `./${argument}`;
+  if (!/^[\w./@%+=:,-]+$/.test(argument)) argument = `'${argument.replace(/'/g, "'\\''")}'`;
+  return `npm start -- ${argument}`;
+}
+
+export async function playInteractive(play: InteractivePlay): Promise<number> {
+  const { ui, lang } = play;
+  try {
+    const argument = play.fixtureArgument ?? (await ui.pickFixture(await fixtureTitles(lang), defaultFixtureName));
+    const reference = resolveFixture(argument);
+    if (reference.kind === "unknownName") {
+      play.err(catalogs[lang].unknownFixture(reference.name, reference.known));
+      return 1;
+    }
+    let fixture;
+    try {
+      fixture = await loadFixture(reference.file);
+    } catch (error) {
+      const line = errorLine(error, reference.file, catalogs[lang]);
+      if (line === undefined) throw error;
+      play.err(line);
+      return 1;
+    }
+    let outcome;
+    try {
+      outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream, toolErrors: play.toolErrors });
+    } catch (error) {
+      // A script that runs out (or a history the FakeModel refuses) is the fixture's fault, worded
+      // as the plain run words it, with the same exit code.
+      const line = errorLine(error, reference.file, catalogs[lang]);
+      if (line === undefined) throw error;
+      play.err(line);
+      return 1;
+    }
+    if (play.signal?.aborted) {
+      play.err(catalogs[outcome.lang].interrupted(stopSignalOf(play.signal.reason)));
+      return 130;
+    }
+    if (outcome.kind === "quit") {
+      ui.say(interactiveCatalogs[outcome.lang].quit);
+      return 0;
+    }
+    const say = interactiveCatalogs[outcome.lang];
+    const edited = outcome.edits.length > 0;
+    const suggested = join(experimentsDir, `${basename(reference.file, ".json")}-edited.json`);
+    for (let answer = await ui.saveAs(suggested, edited); answer !== undefined; answer = await ui.saveAs(suggested, edited)) {
+      // "newdir/" names a folder; resolve() would drop the slash and save a file called newdir.
+      if (/[\\/]$/.test(answer)) {
+        ui.say(say.saveFailed(answer, { kind: "directory" }));
+        continue;
+      }
+      const destination = resolve(projectRoot, answer);
+      const inside = relative(projectRoot, destination);
+      if ((inside.startsWith("..") || isAbsolute(inside)) && !(await ui.confirmOutside?.(destination, projectRoot))) continue;
+      const kind = await destinationKind(destination);
+      if (kind === "file" && !(await ui.confirmOverwrite(answer))) continue;
+      try {
+        await writeFixtureFile(destination, fixtureText(outcome.fixture, destination, schemaFile));
+      } catch (error) {
+        if (!(error instanceof SaveError)) throw error;
+        ui.say(say.saveFailed(answer, error.problem));
+        continue;
+      }
+      ui.say(say.saved(answer, replayCommand(destination)));
+      break;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof PromptCancelled) {
+      play.err(interactiveCatalogs[lang].cancelled);
+      return 130;
+    }
+    throw error;
+  }
+}

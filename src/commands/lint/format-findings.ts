@@ -1,0 +1,44 @@
+// How lint findings are printed: one line each, `file:line:column  pointer  rule  provider-error
+// fix`, in document order, or one JSON document with `--json`. Ids and names inside the messages
+// come from the body, which is untrusted data, so every line goes through the project's one
+// sanitiser (src/io/sanitize.ts): control, bidi and zero-width characters are shown as
+// escapes, never emitted.
+import { locateJsonPointers } from "../../json/json-locations.ts";
+import { jsonSafe, visible } from "../../io/sanitize.ts";
+import type { WireProvider } from "../../providers/shared/wire-request.ts";
+import type { Finding } from "../../providers/shared/rule.ts";
+
+export interface LocatedFinding extends Finding {
+  line: number;
+  column: number;
+}
+
+/** Findings with their line and column in `text`, sorted by where they are. */
+export function locateFindings(text: string, findings: readonly Finding[]): LocatedFinding[] {
+  const locations = locateJsonPointers(
+    text,
+    findings.map((finding) => finding.pointer),
+  );
+  const located = findings.map((finding, order) => {
+    const position = locations.get(finding.pointer)?.value;
+    return { finding: { ...finding, line: position?.line ?? 1, column: position?.column ?? 1 }, offset: position?.offset ?? 0, order };
+  });
+  located.sort((a, b) => a.offset - b.offset || a.order - b.order);
+  return located.map(({ finding }) => finding);
+}
+
+export function findingLine(file: string, finding: LocatedFinding): string {
+  const rule = `${finding.provider}/${finding.rule}${finding.severity === "warning" ? " (warning)" : ""}`;
+  return visible([`${file}:${finding.line}:${finding.column}`, finding.pointer || "/", rule, finding.message, `fix: ${finding.fix}`].join("  "));
+}
+
+export function summaryLine(file: string, provider: WireProvider, findings: readonly Finding[]): string {
+  const errors = findings.filter((finding) => finding.severity === "error").length;
+  const warnings = findings.length - errors;
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  return `${visible(file)}: ${provider} request body, ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+}
+
+export function findingsJson(file: string, provider: WireProvider, findings: readonly LocatedFinding[]): string {
+  return jsonSafe(JSON.stringify({ file, provider, findings }));
+}

@@ -1,0 +1,38 @@
+// `tool-call-playground lint <file|->`: checks a logged request body against its provider's rule
+// table and prints why the API would answer 400, at file:line:column. Exit 0 when the body keeps
+// every rule (warnings are printed but do not fail it, unless --strict), 1 with findings, 2 when
+// the input is not a request body of any provider.
+import { type Command, CommanderError, Option } from "../shared/commander.ts";
+import type { LintIO, LintOptions } from "./run-lint.ts";
+import { wireProviders } from "../../providers/shared/wire-request.ts";
+
+/** Adds the subcommand to the program; `setExitCode` receives its exit code. */
+export function addLintCommand(program: Command, io: LintIO, setExitCode: (code: number) => void): void {
+  // Keeps the main usage line about fixtures; the lint command is listed under Commands.
+  program.usage("[options] [fixture]");
+  // `lint file --json` means lint's --json, not the transcript's.
+  program.enablePositionalOptions();
+  program
+    .command("lint")
+    .description("check a logged request body (OpenAI Chat, OpenAI Responses, Anthropic or Gemini) against the provider's rules")
+    .argument("<file>", 'the body as JSON, or "-" for stdin')
+    .addOption(new Option("--provider <provider>", "which API the body is for (default: detected from its shape)").choices(wireProviders))
+    .option("--json", "print the findings as one JSON document")
+    .option("--strict", "fail (exit 1) on warnings too")
+    // A subcommand does not inherit what the program sets later: its own output and no process.exit.
+    // A usage mistake exits 2, like input that is not a body, so 1 always means findings.
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .exitOverride((error) => {
+      throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
+    })
+    .addHelpText(
+      "after",
+      "\nEach finding: file:line:column  pointer  provider/rule  the provider's error text  fix.\n" +
+        "Exit codes: 0 no errors, 1 findings, 2 not a request body (unreadable, not JSON, or no provider's shape) or a usage mistake.",
+    )
+    .action(async (file: string, options: LintOptions) => {
+      // Loaded only here: a plain run of the playground should not pay for the rule tables.
+      const { runLint } = await import("./run-lint.ts");
+      setExitCode(await runLint(file, options, io));
+    });
+}

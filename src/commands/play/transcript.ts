@@ -1,0 +1,102 @@
+// Plays a fixture and reports it, as the narrated transcript or as JSON Lines: the one function
+// behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
+// exactly what a learner sees.
+import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
+import type { Fixture, Language, LocalizedText } from "../../fixture/fixture-format.ts";
+import { loadCatalog } from "../../narration/load-catalog.ts";
+import { runFixture, type EpisodeSettings } from "../../replay/run-fixture.ts";
+import type { WireProvider } from "../../providers/shared/wire-request.ts";
+import { Narrator } from "../../narration/narrator.ts";
+import { plainStyle, type Style } from "../../narration/style.ts";
+import type { StreamSettings } from "../../narration/stream-view.ts";
+
+export interface TranscriptOptions {
+  lang: Language;
+  style?: Style;
+  write: (line: string) => void;
+  /** Command-line settings that win over the fixture's. */
+  overrides?: Partial<EpisodeSettings>;
+  signal?: AbortSignal;
+  /** Show each request as this provider's body too. */
+  wire?: WireProvider;
+  /** What a failed validation tells the model (--tool-errors). */
+  toolErrors?: ToolErrorDetail;
+  /** --stream: replies arrive as events, narrated one by one (stream-view.ts). */
+  stream?: StreamSettings;
+  /** A promise while the output cannot take more: the run waits for it (backpressure). */
+  drained?: () => Promise<void> | undefined;
+}
+
+export function localize(text: LocalizedText, lang: Language): string {
+  return typeof text === "string" ? text : text[lang];
+}
+
+/** Timestamps count 0, 1, 2, …: a replay must not depend on the wall clock, and should not look as if it did. */
+export function replayClock(): () => number {
+  let tick = 0;
+  return () => tick++;
+}
+
+export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions): Promise<void> {
+  const narrator = new Narrator(await loadCatalog(lang), style, write, wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire)));
+  const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).narratedStream(stream, lang, style, write, wire));
+  narrator.title(localize(fixture.title, lang));
+  try {
+    await runFixture(
+      fixture,
+      {
+        onEpisodeStart: (episode, index, settings, episodeSignal) => {
+          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
+            signal: episodeSignal,
+            toolExecution: settings.toolExecution,
+            toolErrors,
+          });
+          narrator.setFindings(episode.lintFindings ?? []);
+        },
+        onEvent: (event) => {
+          narrator.onEvent(event);
+          return drained?.();
+        },
+        onEpisodeEnd: (_episode, _index, { unusedReplies, awaitingReply, result }) => {
+          if (awaitingReply) narrator.awaitingReply(result.history.length);
+          narrator.unusedReplies(unusedReplies);
+        },
+      },
+      { now: replayClock(), overrides, signal, toolErrors, wrapModel },
+    );
+  } finally {
+    // An episode the model refused still shows what it narrated before the refusal.
+    narrator.finish();
+  }
+}
+
+export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+  // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
+  const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
+  const writer = new JsonLinesWriter(write, wire && (await (await import("../../narration/wire-block.ts")).loadWireView(wire)));
+  const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
+  writer.fixture(fixture);
+  await runFixture(
+    fixture,
+    {
+      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title, settings),
+      onEvent: (event, index) => {
+        writer.onEvent(event, index);
+        return drained?.();
+      },
+      onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
+    },
+    { now: replayClock(), overrides, signal, toolErrors, wrapModel },
+  );
+}
+
+/** The whole transcript as one string, as `npm start --silent` prints it without colour. */
+export async function transcriptText(
+  fixture: Fixture,
+  lang: Language,
+  options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider; toolErrors?: ToolErrorDetail; stream?: StreamSettings } = {},
+): Promise<string> {
+  const lines: string[] = [];
+  await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });
+  return `${lines.join("\n")}\n`;
+}

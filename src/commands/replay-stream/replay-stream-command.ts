@@ -1,0 +1,147 @@
+// `tool-call-playground replay-stream <file|-> [--provider <p>]`: reads a provider's response
+// stream as it was logged (SSE text, or one JSON event per line), tells which provider sent it,
+// rebuilds the assistant message with the same parsers and consumer the playground uses, and
+// narrates it event by event; `--json` prints only the rebuilt message. Events the parser does not
+// use are listed and skipped, unreadable lines are listed, and a stream that ends early yields its
+// partial message and says where it stopped — real captures are what this is for.
+import { readFile } from "node:fs/promises";
+import { Option, type Command } from "../shared/commander.ts";
+import { languages, type Language } from "../../fixture/fixture-format.ts";
+import { prettyJson } from "../../narration/format.ts";
+import { visible } from "../../io/sanitize.ts";
+import { catalogs } from "../../narration/catalogs.ts";
+import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import { MarkedLines } from "../../narration/marked-lines.ts";
+import { wireProviders, type WireProvider } from "../../providers/shared/wire-request.ts";
+
+/** The slice of the CLI's io this command needs (cli.ts passes its own). */
+export interface ReplayIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+  colorDepth?: number;
+  /** Reads all of stdin, for `-`. */
+  readStdin?: () => Promise<string>;
+}
+
+interface ReplayOptions {
+  provider?: WireProvider;
+  json?: boolean;
+  lang: Language;
+}
+
+/** Adds the subcommand; `setExit` receives its exit code (0, or 1 for unreadable input). */
+export function registerReplayStream(program: Command, io: ReplayIO, setExit: (code: number) => void): void {
+  // Without this, commander would write "[command]" into the main usage line; the fixture run is
+  // still the main use, and the subcommand is listed under "Commands".
+  program.usage("[options] [fixture]");
+  program
+    .command("replay-stream")
+    .description("rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event; --json prints only the message, --lang picks the narration's language")
+    .argument("<file>", "the captured stream, or - for stdin")
+    .addOption(new Option("--provider <provider>", "which provider sent it (detected from the events when left out)").choices(wireProviders))
+    .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
+    .option("--json", "print only the rebuilt message (Pi's AssistantMessage shape) as JSON")
+    .action(async (file: string, local: unknown, command: Command) => {
+      setExit(await replayStream(file, replayOptions(local, command.parent?.opts()), io));
+    });
+}
+
+/**
+ * --json and --lang may stand before the subcommand (the main command's own options) or after it
+ * (this command's); which of the two commander hands them to depends on whether the program uses
+ * positional options, so both are read, the subcommand's first.
+ */
+function replayOptions(local: unknown, global: unknown): ReplayOptions {
+  const read = (key: string): unknown => {
+    for (const source of [local, global]) if (typeof source === "object" && source !== null && key in source) {
+      const value: unknown = Object.getOwnPropertyDescriptor(source, key)?.value;
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  };
+  const provider = wireProviders.find((name) => name === read("provider"));
+  const lang = languages.find((name) => name === read("lang"));
+  return { ...(provider ? { provider } : {}), json: read("json") === true, lang: lang ?? "zh" };
+}
+
+export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
+  // Loaded only here: a plain run, which registers this command too, should not pay for them.
+  const [{ streamCatalogs }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
+    import("../../narration/stream-catalog.ts"),
+    import("../../narration/error-line.ts"),
+    import("../../narration/stream-narration.ts"),
+    import("../../agent/consume-stream.ts"),
+  ]);
+  const say = streamCatalogs[options.lang];
+  const shown = file === "-" ? "<stdin>" : displayPath(file);
+  let text: string;
+  try {
+    text = file === "-" ? await (io.readStdin ?? readAllStdin)() : await readFile(file, "utf8");
+  } catch (error) {
+    io.err(`${visible(say.replayUnreadable(shown, error instanceof Error ? error.message : String(error)))}\n`);
+    return 1;
+  }
+  // Loaded here: only this command needs every provider's parser.
+  const [{ readSse }, { detectProvider, parseWireStream }] = await Promise.all([import("../../providers/shared/sse.ts"), import("../../providers/wire-stream.ts")]);
+  const { frames, problems } = readSse(text);
+  if (frames.length === 0) {
+    const first = problems[0];
+    io.err(`${visible(say.replayUnreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : "no events"))}\n`);
+    return 1;
+  }
+  const provider = options.provider ?? detectProvider(frames);
+  if (!provider) {
+    io.err(`${visible(shown)}: ${say.replayUnknownProvider(wireProviders.join(", "))}\n`);
+    return 1;
+  }
+  const parsed = parseWireStream(provider, frames);
+  const write = (line: string) => io.out(`${line}\n`);
+  if (options.json) {
+    const { message } = await consumeStream(eventsOf(parsed.events));
+    write(prettyJson(message));
+    return 0;
+  }
+  const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
+  const catalog = () => catalogs[options.lang];
+  // Marked like the transcript: what the app found out is the app's, the rebuilt message the model's.
+  const lines = new MarkedLines(style, write, catalog);
+  const narrator = new StreamNarrator(catalog, say, style, write);
+  lines.line("app", say.replayDetected(provider, frames.length));
+  for (const problem of problems) lines.data("app", `${shown}:${problem.line}: ${problem.message}`, "failure");
+  const ending = await consumeStream(eventsOf(parsed.events), { onEvent: (event, progress) => narrator.onStreamEvent(event, progress) });
+  if (parsed.skipped.length > 0) lines.line("app", say.replaySkipped(parsed.skipped.length, countTypes(parsed.skipped)), "note");
+  for (const problem of parsed.problems) lines.data("app", problem, "failure");
+  if (ending.unterminated) {
+    const last = frames[frames.length - 1];
+    lines.line("app", say.replayStoppedEarly(frames.length, lastType(last?.event, last?.data)), "failure");
+  }
+  lines.line("app", say.replayMessage);
+  for (const line of prettyJson(ending.message).split("\n")) lines.data("model", line);
+  return 0;
+}
+
+/** `ping ×3, message_stop`: each type once, with how often it came. */
+function countTypes(types: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
+  return [...counts].map(([type, count]) => (count > 1 ? `${type} ×${count}` : type)).join(", ");
+}
+
+function lastType(event: string | undefined, data: unknown): string {
+  if (event) return event;
+  if (typeof data === "object" && data !== null && "type" in data && typeof data.type === "string") return data.type;
+  return typeof data === "string" ? data : "data";
+}
+
+async function* eventsOf(events: readonly AssistantStreamEvent[]): AsyncGenerator<AssistantStreamEvent> {
+  yield* events;
+}
+
+async function readAllStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,33 @@
+// The sentences of serve's narration, one interface each language implements in full
+// (serve-zh.ts, serve-en.ts). Data (messages, ids, error texts) is passed in already sanitised.
+import type { Language } from "../../fixture/fixture-format.ts";
+import type { OutcomeKind } from "./serve-events.ts";
+import { serveEn } from "./serve-en.ts";
+import { serveZh } from "./serve-zh.ts";
+
+export interface ServeCatalog {
+  /** On stderr after the URL line: what is served and where to point a harness. */
+  listening(url: string, fixture: string): string;
+  routesHeading: string;
+  requestHeading(number: number, method: string, path: string, provider: string, streamed: boolean): string;
+  conversation(episode: number, reply: number, replies: number, messages: number, fresh: number): string;
+  /** Under the legend: what the marks mean here, where the harness is the app. */
+  marksHere: string;
+  tools(names: string): string;
+  noTools: string;
+  /** A result the harness produced for a call of the model's last reply. */
+  ranCall(call: string): string;
+  unknownCall(call: string): string;
+  lintClean: string;
+  lintFinding(severity: string, rule: string, pointer: string, message: string): string;
+  /** `events`: server-sent events written, for a streamed reply. */
+  replied(status: number, events: number | undefined): string;
+  refused(status: number, kind: OutcomeKind, message: string): string;
+  /** An aborted reply: the connection dropped at once (`events` undefined) or after the events streamed. */
+  dropped(events: number | undefined): string;
+  unmet(problem: string): string;
+  closing(signal: string, inFlight: number): string;
+  closed(requests: number): string;
+}
+
+export const serveCatalogs: Record<Language, ServeCatalog> = { zh: serveZh, en: serveEn };

@@ -1,0 +1,130 @@
+// `tool-call-playground serve [fixture] [--port <n>] [--host 127.0.0.1]`: the FakeModel behind the
+// four providers' real HTTP endpoints, so a learner's own harness (OpenAI, Anthropic or Google SDK,
+// or Pi) can be pointed at it and watched. The first stdout line is the base URL; the narration
+// (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
+// and exit 130 / 143.
+import { Command, InvalidArgumentError, Option } from "../shared/commander.ts";
+import type { CliIO } from "../../cli/cli.ts";
+import { languages, type Language } from "../../fixture/fixture-format.ts";
+import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
+import { loadFixture } from "../../fixture/load-fixture.ts";
+import { catalogs } from "../../narration/catalogs.ts";
+import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
+import type { ServeEvent } from "./serve-events.ts";
+import type { RunningServer } from "./server.ts";
+
+/** The command line's io, plus a hook tests use to learn the running server. */
+export type ServeIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate"> & {
+  /** Told the running server once it listens (tests drive it, then stop it). */
+  onListening?: (server: RunningServer) => void;
+};
+
+interface ServeCommandOptions {
+  port: number;
+  host: string;
+  json?: boolean;
+  lang: Language;
+  chunk?: number;
+  maxBody?: number;
+}
+
+export const serveExitCodes = { badInput: 1, interrupted: 130, terminated: 143 } as const;
+
+function port(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > 65535) throw new InvalidArgumentError("expected a whole number from 0 to 65535 (0 picks a free port).");
+  return number;
+}
+
+function positive(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1.");
+  return number;
+}
+
+export function addServeCommand(program: Command, io: ServeIO, setExit: (code: number) => void): void {
+  program.usage("[options] [fixture]");
+  program
+    .command("serve")
+    .description("answer your own harness over HTTP as OpenAI, Anthropic or Gemini would, with the fixture's scripted replies, and narrate every request")
+    .argument("[fixture]", `a fixture name or path (default: ${defaultFixtureName})`)
+    .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").argParser(port).default(0))
+    .addOption(new Option("--host <host>", "address to listen on (loopback unless you say otherwise)").default("127.0.0.1"))
+    .addOption(new Option("--max-body <bytes>", "largest request body accepted (413 above it)").argParser(positive))
+    // Also the main command's options: given after `serve`, commander hands them to this command.
+    .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
+    .option("--json", "print the narration as JSON Lines after the URL line")
+    .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positive))
+    .addHelpText(
+      "after",
+      "\nThe first line on stdout is the base URL. Point an SDK at it:\n" +
+        "  new OpenAI({ baseURL: `${url}/v1`, apiKey: \"x\" })\n" +
+        "  new Anthropic({ baseURL: url, apiKey: \"x\" })\n" +
+        "  new GoogleGenAI({ apiKey: \"x\", httpOptions: { baseUrl: url } })\n" +
+        "Ctrl-C or SIGTERM: in-flight requests are answered, then exit 130 / 143.",
+    )
+    // Before `serve` they are the main command's; after it, this command's, and those win.
+    // (commander's optsWithGlobals lets the main command's win, its default `--lang zh` included.)
+    .action(async (fixtureArgument: string | undefined, options: ServeCommandOptions, command: Command) =>
+      setExit(await serve(fixtureArgument ?? defaultFixtureName, { ...command.parent?.opts<Partial<ServeCommandOptions>>(), ...options }, io)),
+    );
+}
+
+export async function serve(fixtureArgument: string, options: ServeCommandOptions, io: ServeIO): Promise<number> {
+  // Loaded only here: the server and the providers' wire code are most of the project's modules,
+  // and every other run, which registers this command too, should not pay for them.
+  const [{ errorLine }, { serveJsonLine, serveListeningLines, serveNarrationLines }, { startServer }] = await Promise.all([
+    import("../../narration/error-line.ts"),
+    import("./serve-narration.ts"),
+    import("./server.ts"),
+  ]);
+  const say = catalogs[options.lang];
+  const reference = resolveFixture(fixtureArgument);
+  if (reference.kind === "unknownName") {
+    io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
+    return serveExitCodes.badInput;
+  }
+  let fixture;
+  try {
+    fixture = await loadFixture(reference.file);
+  } catch (error) {
+    const line = errorLine(error, reference.file, say);
+    if (line === undefined) throw error;
+    io.err(`${line}\n`);
+    return serveExitCodes.badInput;
+  }
+  const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
+  let started = false;
+  const emit = (event: ServeEvent): void => {
+    if (event.type === "listening") {
+      // The URL first and alone, so `read url` (or a test) can take it; the rest is narration.
+      io.out(`${event.url}\n`);
+      started = true;
+    }
+    if (!started) return;
+    if (options.json) return io.out(`${serveJsonLine(event)}\n`);
+    if (event.type === "listening") io.err(`${serveListeningLines(event, options.lang, style).join("\n")}\n`);
+    io.out(`${serveNarrationLines(event, options.lang, style).join("\n")}\n`);
+  };
+  let server: RunningServer;
+  try {
+    server = await startServer({ fixture, fixtureName: fixtureArgument, host: options.host, port: options.port, maxBodyBytes: options.maxBody, chunk: options.chunk, onEvent: emit });
+  } catch (error) {
+    io.err(`serve: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return serveExitCodes.badInput;
+  }
+  io.onTerminate?.();
+  io.onListening?.(server);
+  const signal = await new Promise<"SIGINT" | "SIGTERM">((resolve) => {
+    const on = (abort: AbortSignal | undefined, name: "SIGINT" | "SIGTERM") => {
+      if (abort?.aborted) resolve(name);
+      else abort?.addEventListener("abort", () => resolve(name), { once: true });
+    };
+    on(io.interrupt, "SIGINT");
+    on(io.terminate, "SIGTERM");
+  });
+  emit({ type: "closing", signal, inFlight: server.inFlight() });
+  const requests = await server.close();
+  emit({ type: "closed", requests });
+  return signal === "SIGINT" ? serveExitCodes.interrupted : serveExitCodes.terminated;
+}

@@ -1,0 +1,72 @@
+// What the server tells its narrator, as data: one record per request (what arrived, what the
+// harness produced, what the rules found, what was answered), plus the server's own start and
+// stop. The terminal narration (src/commands/serve/serve-narration.ts) and --json both consume these.
+import type { Finding } from "../../providers/shared/rule.ts";
+import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
+import type { WireProvider } from "../../providers/shared/wire-request.ts";
+
+export type OutcomeKind =
+  /** 200: the next scripted reply. */
+  | "reply"
+  /** The request breaks a provider rule: the provider's 400. */
+  | "lint"
+  /** The request breaks the tool-call protocol in a way the rule table did not name. */
+  | "pairing"
+  /** Not JSON. */
+  | "malformed"
+  /** JSON, but not a request body of this provider. */
+  | "notABody"
+  | "tooLarge"
+  | "notFound"
+  /** The conversation has had every scripted reply. */
+  | "exhausted"
+  /** The reply's `expect` does not hold for this request. */
+  | "expectation"
+  /** A bug in the server: 500. */
+  | "internal"
+  /** The scripted reply has stopReason "error": the provider's server error (500). */
+  | "scriptedError"
+  /** The scripted reply has stopReason "aborted" (or its stream stalls): the connection is dropped
+   *  before the answer ends — at once (status 0: no HTTP answer), or after the events streamed. */
+  | "aborted";
+
+export interface ExchangeRecord {
+  /** 1-based, in arrival order. */
+  number: number;
+  method: string;
+  path: string;
+  provider: WireProvider | undefined;
+  stream: boolean;
+  /** Set once the body was read as a conversation. */
+  conversation?: {
+    episode: number;
+    /** Index of the scripted reply this request asks for, and how many the episode has. */
+    replyIndex: number;
+    replies: number;
+    /** Length of the history the harness sent. */
+    messages: number;
+    /** Messages after the model's last reply: what the harness added since its previous request. */
+    newMessages: Message[];
+    /** Each result among them with the call it answers (undefined: no such call in the history). */
+    results: { call: ToolCall | undefined; result: ToolResultMessage }[];
+    tools: ToolDefinition[];
+    findings: Finding[];
+  };
+  outcome: {
+    status: number;
+    kind: OutcomeKind;
+    /** The error text the harness receives (for every kind but reply and aborted). */
+    message?: string;
+    reply?: AssistantMessage;
+    /** Server-sent events written for a streamed reply. */
+    events?: number;
+    /** What an expectation found unmet. */
+    problems?: string[];
+  };
+}
+
+export type ServeEvent =
+  | { type: "listening"; url: string; fixture: string; routes: readonly string[] }
+  | { type: "exchange"; record: ExchangeRecord }
+  | { type: "closing"; signal: "SIGINT" | "SIGTERM"; inFlight: number }
+  | { type: "closed"; requests: number };

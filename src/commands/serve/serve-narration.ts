@@ -1,0 +1,94 @@
+// serve's narration: each request as a transcript turn, in the transcript's marked layout — what
+// the harness (here the app) sent since the model's last reply, the tools it declares, the result
+// it produced for each call (the tool's output), what the provider's rules find, and what the
+// server, standing in for the model and its API, answers. Lines are collected per request and
+// written at once, so concurrent requests never interleave. Client data passes the one sanitiser.
+import type { Language } from "../../fixture/fixture-format.ts";
+import { catalogs } from "../../narration/catalogs.ts";
+import { serveCatalogs } from "./serve-catalog.ts";
+import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
+import { contentText, historyLine, json, quoted, summarizeMessage } from "../../narration/format.ts";
+import { MarkedLines } from "../../narration/marked-lines.ts";
+import { jsonSafe, visible } from "../../io/sanitize.ts";
+import type { Style } from "../../narration/style.ts";
+
+/** The stderr lines that say where the server listens (stdout's first line is the URL alone). */
+export function serveListeningLines(event: Extract<ServeEvent, { type: "listening" }>, lang: Language, style: Style): string[] {
+  const say = serveCatalogs[lang];
+  const shown = (text: string) => visible(text, style.escape);
+  return [style.note(say.listening(event.url, shown(event.fixture))), style.note(say.routesHeading), ...event.routes.map((route) => `  ${route}`)];
+}
+
+/** The stdout lines for one event after the URL line: the legend first, then one turn per request. */
+export function serveNarrationLines(event: ServeEvent, lang: Language, style: Style): string[] {
+  const lines: string[] = [];
+  const out = new MarkedLines(style, (line) => lines.push(line), () => catalogs[lang]);
+  const say = serveCatalogs[lang];
+  switch (event.type) {
+    case "listening":
+      out.unmarked(catalogs[lang].legend, style.note);
+      out.heading(say.marksHere);
+      break;
+    case "closing":
+      out.heading(say.closing(event.signal, event.inFlight));
+      break;
+    case "closed":
+      out.heading(say.closed(event.requests));
+      break;
+    case "exchange":
+      exchangeLines(event.record, lang, out);
+      break;
+  }
+  return lines;
+}
+
+function exchangeLines(record: ExchangeRecord, lang: Language, out: MarkedLines): void {
+  const say = serveCatalogs[lang];
+  out.heading(say.requestHeading(record.number, record.method, clipPath(record.path), record.provider ?? "-", record.stream));
+  const { conversation, outcome } = record;
+  if (conversation) {
+    out.line("model", say.conversation(conversation.episode + 1, conversation.replyIndex + 1, conversation.replies, conversation.messages, conversation.newMessages.length));
+    for (const message of conversation.newMessages) {
+      // A result is shown below with the call it answers; the rest as history lines.
+      if (message.role !== "toolResult") out.data(message.role === "user" ? "person" : "app", historyLine(message));
+    }
+    for (const { call, result } of conversation.results) {
+      out.line("app", call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`) : say.unknownCall(`${result.toolName}#${result.toolCallId}`), call ? "plain" : "failure");
+      out.data("tool", `isError=${result.isError} ${quoted(contentText(result.content))}`);
+    }
+    if (conversation.tools.length === 0) out.line("app", say.noTools);
+    else if (conversation.replyIndex > 0) out.line("app", say.tools(conversation.tools.map((tool) => tool.name).join(", ")));
+    else {
+      // A conversation's first request shows the tools in full, as the transcript's tool list does.
+      out.line("app", say.tools(conversation.tools.map((tool) => tool.name).join(", ")));
+      for (const tool of conversation.tools) {
+        out.data("app", `${tool.name}  ${tool.description}`);
+        out.data("app", `${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
+      }
+    }
+    if (conversation.findings.length === 0) out.line("model", say.lintClean, "note");
+    for (const finding of conversation.findings) {
+      out.line("model", say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message), finding.severity === "error" ? "failure" : "note");
+    }
+  }
+  for (const problem of outcome.problems ?? []) out.line("model", say.unmet(problem), "failure");
+  if (outcome.kind === "reply" && outcome.reply) {
+    out.line("model", say.replied(outcome.status, outcome.events));
+    out.data("model", summarizeMessage(outcome.reply));
+  } else if (outcome.kind === "aborted") {
+    out.line("model", say.dropped(outcome.events), "failure");
+    if (outcome.reply && outcome.events !== undefined) out.data("model", summarizeMessage(outcome.reply));
+  } else {
+    out.line("model", say.refused(outcome.status, outcome.kind, outcome.message ?? ""), "failure");
+  }
+}
+
+/** A path longer than a line is cut: the heading stays one line. */
+function clipPath(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+/** --json: one JSON object per event, with what JSON leaves raw (C1, bidi, separators) escaped. */
+export function serveJsonLine(event: ServeEvent): string {
+  return jsonSafe(JSON.stringify(event));
+}

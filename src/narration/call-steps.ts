@@ -1,0 +1,176 @@
+// One tool call, narrated: lookup and validation, execution, the result the app builds, and what
+// that result lets the model know. Told step by step in the first episode (a validate step and an
+// execute step) and in a few lines in a summary episode. A call told one at a time opens its
+// execute step the moment it passes validation, so the tool's progress shows there, live.
+import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import type { Catalog } from "./catalog.ts";
+import type { AgentEvent } from "../agent/agent-events.ts";
+import { isPlainObject } from "../schema/object-schema.ts";
+import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
+import type { ToolCall, ToolResultMessage } from "../protocol/types.ts";
+import { contentText, historyLine, imagePlaceholder, json, quoted } from "./format.ts";
+import type { MarkedLines } from "./marked-lines.ts";
+import type { Producer } from "./step-outcome.ts";
+
+type Conversions = Extract<ToolCallOutcome, { stage: "done" }>["conversions"];
+
+/** What the call steps need to know of the episode being narrated. */
+export interface CallStepsContext {
+  out: MarkedLines;
+  say(): Catalog;
+  /** The next step number (each call takes one or two). */
+  nextStep(): number;
+  /** Step by step (the first episode), or a few lines (a summary episode). */
+  steps(): boolean;
+  parallel(): boolean;
+  toolNames(): string[];
+  toolErrors(): ToolErrorDetail;
+  abortText(): string;
+}
+
+export class CallSteps {
+  /** Progress reported while a tool runs, held until its execute step when that is not open. */
+  #progress = new Map<string, string[]>();
+  /** Calls whose validate and execute steps were told as they passed validation. */
+  #opened = new Set<string>();
+  /** Calls a person renamed or whose arguments they edited. */
+  #personCalls = new Set<string>();
+
+  constructor(private readonly context: CallStepsContext) {}
+
+  personEdited(callIds: Iterable<string>): void {
+    for (const id of callIds) this.#personCalls.add(id);
+  }
+
+  validated({ call, parsedArguments, conversions }: Extract<AgentEvent, { type: "toolValidated" }>): void {
+    const { out, say, nextStep } = this.context;
+    // Calls told one at a time open their steps now; parallel ones are told whole as they end.
+    if (!this.context.steps() || this.context.parallel()) return;
+    this.#opened.add(call.id);
+    out.heading(say().validateStep(nextStep(), call.name));
+    this.#converted(conversions);
+    out.line("app", say().parsePassed(call.name, json(parsedArguments), droppedKeys(call, parsedArguments)));
+    out.heading(say().executeStep(nextStep(), call.name));
+  }
+
+  progress({ call, content }: Extract<AgentEvent, { type: "toolProgress" }>): void {
+    const line = this.context.say().progress(call.id, contentText(content));
+    if (this.#opened.has(call.id)) return this.context.out.line("tool", line, "note");
+    this.#progress.set(call.id, [...(this.#progress.get(call.id) ?? []), line]);
+  }
+
+  ended(call: ToolCall, { outcome, result }: ToolCallTrace): void {
+    if (this.#opened.delete(call.id)) return this.#afterValidation(call, outcome, result);
+    const { out, nextStep } = this.context;
+    const say = this.context.say();
+    const steps = this.context.steps();
+    const refused = outcome.stage === "skipped" && outcome.reason !== "aborted";
+    if (steps) {
+      out.heading(refused ? say.refusedStep(nextStep(), call.name, call.id) : say.validateStep(nextStep(), call.name));
+    } else {
+      const by: Producer = this.#personCalls.has(call.id) ? "person" : "model";
+      out.line(by, by === "person" ? say.personCall(call.name, call.id) : say.modelCall(call.name, call.id), "data");
+      out.line(by, by === "person" ? say.personArguments(json(call.arguments)) : say.modelArguments(json(call.arguments)), "data");
+    }
+    const executeStep = () => {
+      if (steps) out.heading(say.executeStep(nextStep(), call.name));
+      // Progress came while the tool ran: it belongs here, after the call was validated.
+      for (const line of this.#progress.get(call.id) ?? []) out.line("tool", line, "note");
+      this.#progress.delete(call.id);
+    };
+    if (outcome.stage === "parse" || outcome.stage === "execute" || outcome.stage === "done") this.#converted(outcome.conversions);
+
+    switch (outcome.stage) {
+      case "skipped":
+        if (refused) {
+          out.line("app", say.skipped(outcome.reason, call.id, this.context.abortText()), "failure");
+          out.line("app", say.notExecuted);
+        } else {
+          // Lookup and parse run synchronously, so an abort can only catch a call inside execute.
+          out.line("app", say.runningWhenAborted);
+          executeStep();
+          out.line("app", say.skipped(outcome.reason, call.id, this.context.abortText()), "failure");
+          out.line("app", say.abandoned);
+        }
+        break;
+      case "lookup":
+        out.line("app", say.lookupFailed(call.name, this.context.toolNames()), "failure");
+        executeStep();
+        out.line("app", say.lookupFailedSkip);
+        break;
+      case "parse":
+        out.line("app", say.parseFailed(this.#describeParseError(outcome.error)), "failure");
+        executeStep();
+        out.line("app", say.parseFailedSkip);
+        break;
+      case "execute":
+      case "done":
+        out.line("app", say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
+        executeStep();
+        this.#ran(call, outcome, result.isError);
+        break;
+    }
+    this.#result(outcome, result);
+  }
+
+  /** The rest of a call whose validate and execute steps were told as it passed validation. */
+  #afterValidation(call: ToolCall, outcome: ToolCallOutcome, result: ToolResultMessage): void {
+    const say = this.context.say();
+    if (outcome.stage === "skipped") {
+      this.context.out.line("app", say.skipped(outcome.reason, call.id, this.context.abortText()), "failure");
+      this.context.out.line("app", say.abandoned);
+    } else if (outcome.stage === "execute" || outcome.stage === "done") {
+      this.#ran(call, outcome, result.isError);
+    }
+    this.#result(outcome, result);
+  }
+
+  #converted(conversions: Conversions): void {
+    if (conversions.length === 0) return;
+    this.context.out.line("app", this.context.say().converted(conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
+  }
+
+  /** What the tool did: returned (perhaps reporting a failure itself) or threw. */
+  #ran(call: ToolCall, outcome: Extract<ToolCallOutcome, { stage: "execute" | "done" }>, isError: boolean): void {
+    const { out } = this.context;
+    const say = this.context.say();
+    if (outcome.stage === "execute") {
+      out.line("tool", say.threw(errorText(outcome.error)), "failure");
+      out.line("app", say.threwCaught);
+      return;
+    }
+    const content = `[${outcome.output.content.map((block) => (block.type === "text" ? `text(${quoted(block.text)})` : imagePlaceholder(block))).join(", ")}]`;
+    const details = outcome.output.details === undefined ? undefined : json(outcome.output.details);
+    out.line("tool", say.executed(content, details), "data");
+    if (isError) out.line("tool", say.domainFailure, "failure");
+    out.line("app", say.resultWrapped(call.id), "note");
+  }
+
+  /** The result message the app built, and what its text lets the model know. */
+  #result(outcome: ToolCallOutcome, result: ToolResultMessage): void {
+    this.context.out.data("app", `[toolResult] ${historyLine(result).slice(13)}`, result.isError ? "failure" : "data");
+    // The narration above knows the field; the model reads only the result's text.
+    if (outcome.stage === "parse" && outcome.error instanceof SchemaError && outcome.error.path.length > 0) {
+      this.context.out.line("app", this.context.say().modelReads(this.context.toolErrors()), "note");
+    }
+  }
+
+  #describeParseError(error: unknown): string {
+    if (!(error instanceof SchemaError)) return errorText(error);
+    return this.context.say().argumentProblem(formatFieldPath(error.path), error.expected, error.received === undefined ? undefined : json(error.received));
+  }
+}
+
+/** Keys the model sent that the schema did not declare, and so never reached the tool. */
+function droppedKeys(call: ToolCall, parsed: unknown): string[] {
+  if (!isPlainObject(parsed) || !isPlainObject(call.arguments)) return [];
+  return Object.keys(call.arguments).filter((key) => !Object.hasOwn(parsed, key));
+}
+
+function errorText(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unprintable error";
+  }
+}

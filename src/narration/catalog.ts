@@ -1,0 +1,97 @@
+// Every sentence the playground says, as one interface; each language implements all of it, so
+// the compiler catches a line that was translated into one language and forgotten in the other.
+import type { SkipReason, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
+import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { Expectation } from "../schema/schema-error.ts";
+import type { EpisodeOutcome, Producer } from "./step-outcome.ts";
+import type { PairingProblem } from "../protocol/tool-pairing.ts";
+import type { StopSignal } from "../agent/call-policy.ts";
+import type { StopReason } from "../protocol/types.ts";
+import type { WireNote } from "../providers/shared/wire-request.ts";
+
+/** Why the FakeModel refused a request, as data, so the refusal reads in the run's language. */
+export type ModelRefusal =
+  | { kind: "scriptExhausted"; requestNumber: number; scriptLength: number }
+  | { kind: "pairing"; problem: PairingProblem }
+  | { kind: "other"; message: string };
+
+export interface Catalog {
+  // the producer marks: one word each, padded to one column width; the legend explains them
+  marks: Record<Producer, string>;
+  legend: string;
+  // [1] the request
+  contextStep(step: number): string;
+  contextOrigin: string;
+  systemPrompt(text: string): string;
+  historyHas(count: number): string;
+  historyElided(hidden: number): string;
+  toolsHeader(count: number): string;
+  requestAgainStep(step: number, turn: number, historyLength: number): string;
+  // [2] the reply
+  replyStep(step: number, blockCount: number): string;
+  block(index: number): string;
+  stopReason(reason: StopReason): string;
+  replyAppended(historyLength: number, hasToolCalls: boolean): string;
+  /** Interactive: the person dropped a call, so the app removed it from the reply. */
+  callDropped(toolName: string, callId: string): string;
+  stopReasonChanged(from: StopReason, to: StopReason): string;
+  // a summary episode: titled by its outcome, the fixture's title below it
+  outcomeStep(step: number, outcome: EpisodeOutcome): string;
+  scenario(title: string): string;
+  // [3] [4] one call
+  validateStep(step: number, toolName: string): string;
+  executeStep(step: number, toolName: string): string;
+  modelCall(toolName: string, callId: string): string;
+  modelArguments(json: string): string;
+  /** Interactive: a call the person renamed or whose arguments they edited. */
+  personCall(toolName: string, callId: string): string;
+  personArguments(json: string): string;
+  /** After a failed validation: what the result text tells the model, and so what it can know. */
+  modelReads(detail: ToolErrorDetail): string;
+  modelSays(text: string): string;
+  converted(conversions: string[]): string;
+  skipped(reason: SkipReason, callId: string, abortReason: string): string;
+  notExecuted: string;
+  refusedStep(step: number, toolName: string, callId: string): string;
+  runningWhenAborted: string;
+  abandoned: string;
+  progress(callId: string, text: string): string;
+  lookupFailed(toolName: string, known: string[]): string;
+  lookupFailedSkip: string;
+  parsePassed(toolName: string, parsedJson: string, droppedKeys: string[]): string;
+  parseFailed(description: string): string;
+  parseFailedSkip: string;
+  executed(contentSummary: string, detailsJson: string | undefined): string;
+  domainFailure: string;
+  resultWrapped(callId: string): string;
+  threw(message: string): string;
+  threwCaught: string;
+  /** "参数 a 必须是数字，收到 "128"" — a schema failure worded for a reader. */
+  argumentProblem(path: string, expected: Expectation, received: string | undefined): string;
+  // [5] the results
+  resultsStep(step: number): string;
+  stoppedAtCap(maxTurns: number, historyLength: number): string;
+  finished(turns: number): string;
+  order(finishOrder: string[], callOrder: string[]): string;
+  endedByModelError: string;
+  abortCause(kind: "timeout" | "interrupt", ms: number | undefined, signal: StopSignal | undefined): string;
+  endedByAbort(reason: string, historyLength: number): string;
+  unusedReplies(count: number): string;
+  // a replayed real conversation (import)
+  userJoined(step: number, historyLength: number): string;
+  awaitingReply(historyLength: number): string;
+  lintFinding(text: string, warning: boolean): string;
+  // --wire
+  wireHeading(provider: string, endpoint: string, next: boolean): string;
+  wireNote(note: WireNote): string;
+  // the command line
+  fixtureProblem(problem: FixtureProblem): string;
+  jsonSyntaxProblem(problem: JsonSyntaxProblem): string;
+  unknownFixture(name: string, known: string[]): string;
+  modelFailed(refusal: ModelRefusal): string;
+  /** npm consumed one of our options (`npm start --list`); `command` is the form with `--`. */
+  npmSwallowedOption(option: string, command: string): string;
+  /** The last line on stderr after a run was stopped by a signal (Ctrl-C is SIGINT). */
+  interrupted(signal: StopSignal | undefined): string;
+}

@@ -1,0 +1,307 @@
+// The text transcript: turns the loop's events into numbered, narrated steps in the manner of
+// course chapter 3.4. The first episode of a fixture is told step by step; later ones, each as
+// one step titled by what happened, so the walkthrough can go on to the failure cases without
+// repeating itself. Every line below a heading starts with the mark of whoever produced its data
+// (the model, the app, a tool, or a person), and every line passes through `visible` first.
+import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import type { Catalog } from "./catalog.ts";
+import { RunAborted, describeAbort, stopSignalOf } from "../agent/call-policy.ts";
+import type { ToolExecution } from "../agent/agent-loop.ts";
+import type { AgentEvent } from "../agent/agent-events.ts";
+import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../protocol/types.ts";
+import { CallSteps } from "./call-steps.ts";
+import { foldedThinking, historyLine, json } from "./format.ts";
+import { MarkedLines } from "./marked-lines.ts";
+import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
+import type { Style } from "./style.ts";
+import type { WireBlocks } from "./wire-block.ts";
+
+export type NarrationMode = "steps" | "summary";
+
+/** Longer histories show only their tail, so a long run prints in linear time. */
+export const HISTORY_LISTING_LIMIT = 12;
+
+export interface EpisodeOptions {
+  signal?: AbortSignal;
+  toolExecution?: ToolExecution;
+  /** What a failed validation tells the model; the narration says what the model can know. */
+  toolErrors?: ToolErrorDetail;
+}
+
+/** A person's change to a reply before it ran (interactive mode). */
+export interface PersonEdits {
+  /** Calls whose arguments or name the person changed. */
+  edited: ReadonlySet<string>;
+  dropped: readonly ToolCall[];
+  /** The model's stopReason, when removing calls changed it. */
+  stopReasonWas?: StopReason;
+}
+
+export class Narrator {
+  #step = 0;
+  #mode: NarrationMode = "steps";
+  #toolNames: string[] = [];
+  #episode: EpisodeOptions = {};
+  /** The latest request, so a stopped run can show what it would send next. */
+  #lastContext: Context | undefined;
+  #findings: readonly { message: number; text: string; warning?: boolean | undefined }[] = [];
+  #openingSaid = false;
+  /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
+  #pendingTitle: { title: string | undefined } | undefined;
+  /** Messages a person changed, and the edits of the reply about to be appended. */
+  #personMessages = new WeakSet<Message>();
+  #pendingEdits: PersonEdits | undefined;
+  readonly #out: MarkedLines;
+  readonly #calls: CallSteps;
+
+  constructor(
+    private catalog: Catalog,
+    private readonly style: Style,
+    write: (line: string) => void,
+    /** With --wire: print each request as that provider's body. */
+    private readonly wire?: WireBlocks,
+  ) {
+    this.#out = new MarkedLines(style, write, () => this.catalog);
+    this.#calls = new CallSteps({
+      out: this.#out,
+      say: () => this.catalog,
+      nextStep: () => ++this.#step,
+      steps: () => this.#mode === "steps",
+      parallel: () => this.#episode.toolExecution === "parallel",
+      toolNames: () => this.#toolNames,
+      toolErrors: () => this.#episode.toolErrors ?? "brief",
+      abortText: () => this.#abortText(),
+    });
+  }
+
+  /** An interactive session switches language mid-run. */
+  setCatalog(catalog: Catalog): void {
+    this.catalog = catalog;
+  }
+
+  /** What the model receives next, outside the numbered steps (the interactive "show context"). */
+  showContext(context: Context, header: string): void {
+    this.#out.heading(header);
+    this.#contextLines(context);
+  }
+
+  /** The fixture's title, then the legend of the producer marks. */
+  title(text: string): void {
+    this.#out.unmarked(text, this.style.heading);
+    this.#out.unmarked(this.catalog.legend, this.style.note);
+  }
+
+  /** A summary episode is one numbered step, titled once its outcome is known. */
+  startEpisode(mode: NarrationMode, title: string | undefined, options: EpisodeOptions = {}): void {
+    this.finish();
+    this.#mode = mode;
+    this.#episode = options;
+    if (mode === "summary") {
+      this.#pendingTitle = { title };
+      this.#out.hold();
+    } else if (title !== undefined) this.#out.heading(title);
+  }
+
+  /** Prints what an episode still holds back (a run that ended early, by a refusal or a quit). */
+  finish(): void {
+    if (this.#pendingTitle) this.#titleSummary({ kind: "stopped" });
+  }
+
+  /** Replies the script held but the conversation never asked for. */
+  /** An imported conversation's lint findings, by history index: each is said at its message. */
+  setFindings(findings: readonly { message: number; text: string; warning?: boolean | undefined }[]): void {
+    this.#findings = findings;
+    this.#openingSaid = false;
+  }
+
+  /** The replay stopped at the logged request, which the log holds no reply to. */
+  awaitingReply(historyLength: number): void {
+    this.#out.line("app", this.catalog.awaitingReply(historyLength), "note");
+  }
+
+  #findingsAt(index: number): void {
+    for (const finding of this.#findings) if (finding.message === index) this.#out.line("app", this.catalog.lintFinding(finding.text, finding.warning === true), "failure");
+  }
+
+  unusedReplies(count: number): void {
+    this.finish();
+    if (count > 0) this.#out.line("app", this.catalog.unusedReplies(count), "failure");
+  }
+
+  /** Called before the reply joins the history: what the person changed in it. */
+  personEdited(edits: PersonEdits): void {
+    this.#pendingEdits = edits;
+    this.#calls.personEdited(edits.edited);
+  }
+
+  onEvent(event: AgentEvent): void {
+    const say = this.catalog;
+    switch (event.type) {
+      case "turnStart": {
+        this.#toolNames = (event.context.tools ?? []).map((tool) => tool.name);
+        this.#lastContext = event.context;
+        if (event.turn > 1) {
+          this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length));
+        } else if (this.#mode === "steps") {
+          this.#request(event.context);
+        }
+        this.#wire(event.context, false);
+        if (event.turn === 1 && !this.#openingSaid) {
+          this.#openingSaid = true;
+          for (let index = 0; index < event.context.messages.length; index++) this.#findingsAt(index);
+        }
+        return;
+      }
+      case "messageAppended":
+        if (event.message.role === "assistant") this.#reply(event.message, event.historyLength);
+        // Only a replayed conversation appends a user message mid-run (run-conversation.ts).
+        if (event.message.role === "user") {
+          this.#out.heading(say.userJoined(++this.#step, event.historyLength));
+          this.#out.data("person", historyLine(event.message));
+        }
+        this.#findingsAt(event.historyLength - 1);
+        return;
+      case "toolEnd":
+        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace));
+        this.#calls.ended(event.call, event.trace);
+        return;
+      case "toolValidated":
+        this.#calls.validated(event);
+        return;
+      case "toolProgress":
+        this.#calls.progress(event);
+        return;
+      case "turnEnd": {
+        const callOrder = event.results.map((result) => result.toolCallId);
+        if (this.#episode.toolExecution === "parallel" && callOrder.length > 1) this.#out.line("app", say.order(event.finishOrder, callOrder));
+        if (this.#mode === "steps" && event.results.length > 0) {
+          this.#out.heading(say.resultsStep(++this.#step));
+          this.#history(event.history);
+        }
+        return;
+      }
+      case "end":
+        if (this.#pendingTitle) this.#titleSummary(event.reason === "stop" ? { kind: "noCall" } : { kind: "stopped" });
+        this.#end(event.reason, event.turns, event.history);
+        return;
+      case "agentStart":
+      case "toolStart":
+        return;
+    }
+  }
+
+  #titleSummary(outcome: EpisodeOutcome): void {
+    const pending = this.#pendingTitle;
+    if (!pending) return;
+    this.#pendingTitle = undefined;
+    this.#out.release(() => {
+      this.#out.heading(this.catalog.outcomeStep(++this.#step, outcome));
+      if (pending.title !== undefined) this.#out.line("app", this.catalog.scenario(pending.title), "note");
+    });
+  }
+
+  #request(context: Context): void {
+    this.#out.heading(this.catalog.contextStep(++this.#step));
+    this.#out.line("app", this.catalog.contextOrigin, "note");
+    this.#contextLines(context);
+  }
+
+  #contextLines({ systemPrompt, messages, tools = [] }: Context): void {
+    const say = this.catalog;
+    if (systemPrompt !== undefined) this.#out.line("app", say.systemPrompt(systemPrompt));
+    this.#history(messages);
+    this.#out.line("app", say.toolsHeader(tools.length));
+    for (const tool of tools) {
+      this.#out.data("app", `${tool.name}  ${tool.description}`);
+      this.#out.data("app", `${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
+    }
+  }
+
+  #wire(context: Context, next: boolean): void {
+    if (!this.wire) return;
+    const { heading, body, notes } = this.wire(context, this.catalog, next);
+    this.#out.line("app", heading, "note");
+    for (const line of body) this.#out.data("app", line, "data");
+    for (const note of notes) this.#out.line("app", note, "note");
+  }
+
+  #end(reason: Extract<AgentEvent, { type: "end" }>["reason"], turns: number, history: readonly Message[]): void {
+    const say = this.catalog;
+    const historyLength = history.length;
+    switch (reason) {
+      case "maxTurns":
+        // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
+        if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength), "note");
+        break;
+      case "stop":
+        this.#out.line("app", say.finished(turns), "note");
+        break;
+      case "modelError":
+        this.#out.line("app", say.endedByModelError, "failure");
+        break;
+      case "aborted":
+        this.#out.line("app", say.endedByAbort(this.#abortText(), historyLength), "failure");
+        break;
+    }
+    // A run stopped with results in the history would send them next: show that request, after
+    // the line that says the run stops.
+    if (this.wire && (reason === "maxTurns" || reason === "aborted") && this.#lastContext) this.#wire({ ...this.#lastContext, messages: [...history] }, true);
+  }
+
+  #history(messages: readonly Message[]): void {
+    this.#out.line("app", this.catalog.historyHas(messages.length));
+    const hidden = Math.max(0, messages.length - HISTORY_LISTING_LIMIT);
+    if (hidden > 0) this.#out.data("app", this.catalog.historyElided(hidden), "note");
+    for (let index = hidden; index < messages.length; index++) {
+      const message = messages[index];
+      if (message) this.#out.data(this.#producerOf(message), historyLine(message));
+    }
+  }
+
+  /** The user's message is a person's; an assistant message the model's unless a person changed
+   *  it; a tool result is built by the app (the executor) around the tool's output. */
+  #producerOf(message: Message): Producer {
+    if (message.role === "user") return "person";
+    if (message.role === "assistant") return this.#personMessages.has(message) ? "person" : "model";
+    return "app";
+  }
+
+  #reply(message: AssistantMessage, historyLength: number): void {
+    const say = this.catalog;
+    const edits = this.#pendingEdits;
+    this.#pendingEdits = undefined;
+    if (edits && (edits.edited.size > 0 || edits.dropped.length > 0)) this.#personMessages.add(message);
+    const hasToolCalls = message.content.some((block) => block.type === "toolCall");
+    const byWhom = (block: AssistantMessage["content"][number]): Producer => (block.type === "toolCall" && edits?.edited.has(block.id) ? "person" : "model");
+    if (this.#mode === "summary") {
+      for (const block of message.content) if (block.type === "text") this.#out.line("model", say.modelSays(block.text), "data");
+      this.#dropped(edits);
+      const expected = hasToolCalls ? "toolUse" : "stop";
+      if (message.stopReason !== expected || !hasToolCalls) this.#stopReason(message.stopReason, edits);
+      return;
+    }
+    this.#out.heading(say.replyStep(++this.#step, message.content.length));
+    message.content.forEach((block, index) => {
+      const detail =
+        block.type === "text" ? block.text : block.type === "thinking" ? foldedThinking(block) : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
+      this.#out.data(byWhom(block), `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
+    });
+    this.#dropped(edits);
+    this.#stopReason(message.stopReason, edits);
+    this.#out.line("app", say.replyAppended(historyLength, hasToolCalls), "note");
+  }
+
+  #dropped(edits: PersonEdits | undefined): void {
+    for (const call of edits?.dropped ?? []) this.#out.line("app", this.catalog.callDropped(call.name, call.id), "note");
+  }
+
+  #stopReason(reason: StopReason, edits: PersonEdits | undefined): void {
+    if (edits?.stopReasonWas !== undefined && edits.stopReasonWas !== reason) this.#out.line("app", this.catalog.stopReasonChanged(edits.stopReasonWas, reason));
+    else this.#out.line("model", this.catalog.stopReason(reason));
+  }
+
+  #abortText(): string {
+    const reason: unknown = this.#episode.signal?.reason;
+    return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms, stopSignalOf(reason)) : describeAbort(this.#episode.signal);
+  }
+}

@@ -1,0 +1,80 @@
+// The bookkeeping every importer shares: appending neutral messages with their source pointers,
+// pairing each result with the call it answers (a result for a call nobody made is malformed
+// input, not a conversation), and finding the calls nobody answered. Importers only translate
+// their provider's shapes; the protocol checks live here, once.
+import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolDefinition } from "../../protocol/types.ts";
+import { ImportError, type ImportFormat, type ImportNote, type ImportNoteKind, type ImportedConversation } from "./imported-conversation.ts";
+
+export class ConversationBuilder {
+  readonly messages: Message[] = [];
+  readonly pointers: string[] = [];
+  readonly notes: ImportNote[] = [];
+  readonly tools: ToolDefinition[] = [];
+  readonly toolPointers: string[] = [];
+  systemPrompt: string | undefined;
+  /** Every call so far by id → its name and whether a result has answered it. */
+  readonly #calls = new Map<string, { name: string; answered: number; count: number; pointer: string }>();
+
+  constructor(readonly format: ImportFormat) {}
+
+  note(pointer: string, kind: ImportNoteKind, detail: string): void {
+    this.notes.push({ pointer, kind, detail });
+  }
+
+  /** A tool as the request declared it, with where its parameters schema is. */
+  declare(tool: ToolDefinition, parametersPointer: string): void {
+    this.tools.push(tool);
+    this.toolPointers.push(parametersPointer);
+  }
+
+  user(content: string | (TextContent | ImageContent)[], pointer: string): void {
+    this.#push({ role: "user", content, timestamp: 0 }, pointer);
+  }
+
+  assistant(content: AssistantMessage["content"], pointer: string, callPointers: string[]): void {
+    content
+      .filter((block): block is ToolCall => block.type === "toolCall")
+      .forEach((call, index) => {
+        const known = this.#calls.get(call.id);
+        if (known) known.count++;
+        else this.#calls.set(call.id, { name: call.name, answered: 0, count: 1, pointer: callPointers[index] ?? pointer });
+      });
+    const hasCall = content.some((block) => block.type === "toolCall");
+    this.#push({ role: "assistant", content, stopReason: hasCall ? "toolUse" : "stop", timestamp: 0 }, pointer);
+  }
+
+  /** The call it answers must exist earlier in the conversation; its name comes from that call. */
+  result(toolCallId: string, content: (TextContent | ImageContent)[], isError: boolean, pointer: string, idPointer: string): void {
+    const call = this.#calls.get(toolCallId);
+    if (!call) throw new ImportError(idPointer, `a result for an unknown call: no earlier tool call has the id ${JSON.stringify(toolCallId)}`);
+    call.answered++;
+    this.#push({ role: "toolResult", toolCallId, toolName: call.name, content, isError, timestamp: 0 }, pointer);
+  }
+
+  /** The name of the open call with this id, for formats whose results repeat it (Gemini). */
+  callName(toolCallId: string): string | undefined {
+    return this.#calls.get(toolCallId)?.name;
+  }
+
+  hasCall(toolCallId: string): boolean {
+    return this.#calls.has(toolCallId);
+  }
+
+  finish(): ImportedConversation {
+    for (const [id, call] of this.#calls) {
+      if (call.answered < call.count) this.note(call.pointer, "unanswered", `the call ${JSON.stringify(id)} (${call.name}) has no result in the source; the replay answers it with an error result`);
+    }
+    return {
+      format: this.format,
+      context: { ...(this.systemPrompt === undefined ? {} : { systemPrompt: this.systemPrompt }), messages: this.messages, tools: this.tools },
+      messagePointers: this.pointers,
+      toolPointers: this.toolPointers,
+      notes: this.notes,
+    };
+  }
+
+  #push(message: Message, pointer: string): void {
+    this.messages.push(message);
+    this.pointers.push(pointer);
+  }
+}

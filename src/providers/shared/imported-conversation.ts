@@ -1,0 +1,51 @@
+// What every importer produces from a logged request body or a Pi session: the neutral
+// conversation (system prompt, messages, declared tools), where each message came from in the
+// source, and every point where the source held something the neutral types cannot carry. Import
+// says what it cannot know instead of guessing, so each loss is a note the report prints.
+import type { Context } from "../../protocol/types.ts";
+
+export const importFormats = ["openai-chat", "openai-responses", "anthropic", "gemini", "pi-session"] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+/** One thing the import dropped, changed or could not know, at a JSON pointer of the source. */
+export interface ImportNote {
+  /** RFC 6901 pointer into the body (for a Pi session: into the entry, with `line`). */
+  pointer: string;
+  /** 1-based JSON Lines line of a Pi session entry. */
+  line?: number;
+  kind: ImportNoteKind;
+  /** What exactly, in a few words (a field name, a type, a value). */
+  detail: string;
+}
+
+export type ImportNoteKind =
+  /** A field the neutral types have no place for (model, temperature, an item id, …): left out. */
+  | "fieldDropped"
+  /** A block type the neutral types cannot hold (an image, a reasoning item): left out. */
+  | "blockDropped"
+  /** Kept, but in another form (a one-text block list becomes a string, several texts are joined). */
+  | "formChanged"
+  /** The source did not say it, so import chose a value (an id for a Gemini call without one). */
+  | "filledIn"
+  /** A tool call the source never answered: the replay answers it with an error result. */
+  | "unanswered";
+
+export interface ImportedConversation {
+  format: ImportFormat;
+  context: Context & { tools: NonNullable<Context["tools"]> };
+  /** The source pointer of each message of `context.messages`, index for index. */
+  messagePointers: string[];
+  /** The source pointer of each declared tool's parameters schema. */
+  toolPointers: string[];
+  notes: ImportNote[];
+  /** A Pi session's other branches (the leaf entry id and length of each), for the report. */
+  branches?: { leafId: string; entries: number; chosen: boolean }[];
+}
+
+/** The source is not what it claims to be: one pointer, one reason, nothing is written. */
+export class ImportError extends Error {
+  override readonly name = "ImportError";
+  constructor(readonly pointer: string, readonly reason: string, readonly line?: number, readonly column?: number) {
+    super(`${pointer}: ${reason}`);
+  }
+}

@@ -1,0 +1,75 @@
+// Guards for reading an untrusted request body: each either returns the narrowed value or throws an
+// ImportError naming the JSON pointer and what was expected there, so the command can print one
+// line with file:line:column. Also lists the keys a reader did not use, for the report.
+import { toJsonPointer } from "../../json/json-locations.ts";
+import type { ImageContent } from "../../protocol/types.ts";
+import { ImportError } from "./imported-conversation.ts";
+import type { ConversationBuilder } from "./conversation-builder.ts";
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function pointer(base: string, ...keys: (string | number)[]): string {
+  return base + toJsonPointer(keys);
+}
+
+export function expectObject(value: unknown, at: string, what: string): JsonObject {
+  if (!isObject(value)) throw new ImportError(at, `${what} must be an object, found ${kindOf(value)}`);
+  return value;
+}
+
+export function expectArray(value: unknown, at: string, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new ImportError(at, `${what} must be an array, found ${kindOf(value)}`);
+  return value;
+}
+
+export function expectString(value: unknown, at: string, what: string): string {
+  if (typeof value !== "string") throw new ImportError(at, `${what} must be a string, found ${kindOf(value)}`);
+  return value;
+}
+
+/** A call id: present, a string, not empty — without one a result could never be paired with it. */
+export function expectId(value: unknown, at: string, what: string): string {
+  if (value === undefined || value === null || value === "") throw new ImportError(at, `a call without an id: ${what} is missing`);
+  return expectString(value, at, what);
+}
+
+export function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+/** Every key of `object` outside `used` becomes a "fieldDropped" note: nothing disappears unsaid. */
+export function noteUnusedKeys(builder: ConversationBuilder, object: JsonObject, at: string, used: readonly string[]): void {
+  for (const key of Object.keys(object)) {
+    if (!used.includes(key)) builder.note(pointer(at, key), "fieldDropped", `${key}=${preview(object[key])}`);
+  }
+}
+
+export function preview(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
+}
+
+/** Arguments carried as a JSON string (OpenAI): parsed when they hold JSON, else kept as the string. */
+export function parseArgumentsString(text: string, builder: ConversationBuilder, at: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (JSON.stringify(value) !== text) builder.note(at, "formChanged", "arguments are written again as compact JSON (spacing, number forms)");
+    return value;
+  } catch {
+    builder.note(at, "formChanged", "arguments are not valid JSON; the replay's model sends them as a string value");
+    return text;
+  }
+}
+
+/** `data:image/png;base64,…` → an image block; any other URL cannot be held (the types keep base64 only). */
+export function dataUrlImage(url: string): ImageContent | undefined {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  return match?.[1] && match[2] !== undefined ? { type: "image", mimeType: match[1], data: match[2] } : undefined;
+}

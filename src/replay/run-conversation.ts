@@ -1,0 +1,114 @@
+// Replays a conversation that goes on after the model's first final answer: a script holding
+// later user messages ({ user } items), or one that ends with a request whose reply was never
+// recorded (an imported log). The agent loop runs once per stretch of replies; between stretches
+// the next user message joins the history, announced as a messageAppended event. A stretch ends
+// where the log moves on, so the loop's own "end" is reported only once, for the last stretch.
+import { isUserTurn, type UserTurn } from "../fixture/conversation-format.ts";
+export { isConversation } from "../fixture/conversation-format.ts";
+import { ScriptExhaustedError, type FakeModel } from "../agent/fake-model.ts";
+import { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "../agent/agent-loop.ts";
+import type { AgentEvent } from "../agent/agent-events.ts";
+import type { Message, Model } from "../protocol/types.ts";
+
+export interface ConversationOptions extends Omit<AgentLoopOptions, "messages" | "maxTurns" | "model"> {
+  /** What the loop asks: the script itself, or a wrapper around it (--stream). */
+  model: Model;
+  /** The script, asked whether replies remain when it runs out at the unanswered last request. */
+  scripted: FakeModel;
+  /** The episode's opening user message, if it has one. */
+  user: string | undefined;
+  script: readonly object[];
+  /** The log ends with a request it holds no reply to: make that request, then stop. */
+  awaitingReply: boolean;
+}
+
+export interface ConversationResult extends AgentLoopResult {
+  /** The run stopped at the unanswered last request, as the log does. */
+  awaitingReply: boolean;
+}
+
+interface Stretch {
+  users: UserTurn[];
+  replies: number;
+}
+
+export async function runConversation(options: ConversationOptions): Promise<ConversationResult> {
+  const { model, scripted, script, awaitingReply, onEvent, signal } = options;
+  const now = options.now ?? Date.now;
+  let history: Message[] = options.user === undefined ? [] : [{ role: "user", content: options.user, timestamp: now() }];
+  const stretches = splitIntoStretches(script);
+  let turns = 0;
+  let lastContext: readonly Message[] = history;
+  let started = false;
+
+  for (const [index, stretch] of stretches.entries()) {
+    // User turns before any reply open the conversation: they are in the first request, not "again".
+    if (index === 0) {
+      history = [...history, ...stretch.users.map((turn): Message => ({ role: "user", content: turn.user, timestamp: now() }))];
+      lastContext = history;
+    } else for (const turn of stretch.users) {
+      const message: Message = { role: "user", content: turn.user, timestamp: now() };
+      history = [...history, message];
+      await onEvent?.({ type: "messageAppended", message, historyLength: history.length });
+    }
+    const last = index === stretches.length - 1;
+    let remaining = stretch.replies + (last && awaitingReply ? 1 : 0);
+    while (remaining > 0) {
+      if (signal?.aborted) break;
+      let ended: Extract<AgentEvent, { type: "end" }> | undefined;
+      let result: AgentLoopResult;
+      try {
+        result = await runAgentLoop({
+          ...options,
+          model,
+          messages: history,
+          maxTurns: remaining,
+          onEvent: (event) => {
+            if (event.type === "turnStart") lastContext = event.context.messages;
+            // One agentStart per conversation: later stretches start from a history already told.
+            if (event.type === "agentStart") {
+              if (started) return undefined;
+              started = true;
+            }
+            // Held back: only the last stretch's end (or an abort) ends the conversation.
+            if (event.type === "end") {
+              ended = event;
+              return undefined;
+            }
+            return onEvent?.(event);
+          },
+        });
+      } catch (error) {
+        // The one request the log has no reply to: it has been shown (turnStart); the replay ends there.
+        if (last && awaitingReply && error instanceof ScriptExhaustedError && scripted.unusedReplies().length === 0) {
+          return { history: [...lastContext], reason: "stop", turns: turns + 1, awaitingReply: true };
+        }
+        throw error;
+      }
+      history = result.history;
+      turns += result.turns;
+      remaining -= result.turns;
+      const finalRun = result.reason === "aborted" || (last && remaining <= 0) || result.turns === 0;
+      if (finalRun && ended) await onEvent?.(ended);
+      if (result.reason === "aborted") return { ...result, turns, awaitingReply: false };
+      if (result.turns === 0) break;
+    }
+  }
+  return { history, reason: "stop", turns, awaitingReply: false };
+}
+
+function splitIntoStretches(script: readonly object[]): Stretch[] {
+  const stretches: Stretch[] = [];
+  let current: Stretch = { users: [], replies: 0 };
+  for (const item of script) {
+    if (isUserTurn(item)) {
+      if (current.replies > 0) {
+        stretches.push(current);
+        current = { users: [], replies: 0 };
+      }
+      current.users.push(item);
+    } else current.replies++;
+  }
+  stretches.push(current);
+  return stretches;
+}

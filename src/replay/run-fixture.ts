@@ -1,0 +1,158 @@
+// Runs every episode of a fixture through the agent loop, each with a fresh FakeModel, its own
+// registry and its own settings (the caller's overrides win), and reports through hooks. Knows
+// nothing about terminals or languages.
+import type { Episode, Fixture } from "../fixture/fixture-format.ts";
+import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
+import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopOptions, type AgentLoopResult, type ToolExecution } from "../agent/agent-loop.ts";
+import { RunAborted } from "../agent/call-policy.ts";
+import type { AgentEvent } from "../agent/agent-events.ts";
+import { ToolRegistry } from "../agent/tool-registry.ts";
+import { builtinTools } from "../tools/index.ts";
+import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
+import type { AssistantMessage, Model, Tool, ValidationPolicy } from "../protocol/types.ts";
+
+/** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
+export interface EpisodeSettings {
+  maxTurns: number;
+  toolExecution: ToolExecution;
+  validation: ValidationPolicy;
+  timeoutMs: number | undefined;
+}
+
+export interface FixtureRunHooks {
+  onEpisodeStart?(episode: Episode, index: number, settings: EpisodeSettings, signal: AbortSignal): void;
+  /** May return a promise: the loop waits (an interactive pause). */
+  onEvent?(event: AgentEvent, episodeIndex: number): void | Promise<void>;
+  /** Sees each reply before it joins the history and may change its calls (an interactive edit). */
+  reviewReply?(reply: AssistantMessage, episodeIndex: number, turn: number): Promise<AssistantMessage>;
+  /** `awaitingReply`: the run stopped at a request the (imported) log holds no reply to. */
+  onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number; awaitingReply?: boolean }): void;
+}
+
+export interface FixtureRunOptions {
+  /** The clock for message timestamps; a replay passes a fixed one. */
+  now?: () => number;
+  /** Aborts the whole run (Ctrl-C): the current episode ends with paired results, no other starts. */
+  signal?: AbortSignal;
+  overrides?: Partial<EpisodeSettings>;
+  /** Asked before every call: a policy switched mid-run (interactive) wins over the settings. */
+  liveValidation?: () => ValidationPolicy | undefined;
+  /** What a failed validation tells the model, for the whole run ("brief" by default). */
+  toolErrors?: ToolErrorDetail;
+  /** Wraps each episode's FakeModel (--stream answers through a StreamingFakeModel around it). */
+  wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
+}
+
+/** A model request in episode N failed (the script ran out, or the history broke the protocol). */
+export class EpisodeError extends Error {
+  override readonly name = "EpisodeError";
+  constructor(readonly episodeIndex: number, override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+export function toolsFor(episode: Episode): Tool[] {
+  if (!episode.tools) return episode.declaredTools ? [] : [...builtinTools];
+  return episode.tools.flatMap((name) => builtinTools.filter((tool) => tool.name === name));
+}
+
+/** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
+ *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
+ *  a plain run should start as fast as it can. */
+export async function registryFor(episode: Episode): Promise<ToolRegistry> {
+  const registry = new ToolRegistry(toolsFor(episode));
+  if (!episode.declaredTools && !episode.undeclaredTools) return registry;
+  const { recordedTools } = await import("../tools/recorded.ts");
+  const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
+  for (const tool of recorded.declared) registry.register(tool);
+  for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
+  return registry;
+}
+
+export function settingsFor(episode: Episode, overrides: Partial<EpisodeSettings> = {}): EpisodeSettings {
+  return {
+    maxTurns: overrides.maxTurns ?? episode.maxTurns ?? DEFAULT_MAX_TURNS,
+    toolExecution: overrides.toolExecution ?? episode.toolExecution ?? "sequential",
+    validation: overrides.validation ?? episode.validation ?? "strict",
+    timeoutMs: overrides.timeoutMs ?? episode.timeoutMs,
+  };
+}
+
+export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, options: FixtureRunOptions = {}): Promise<AgentLoopResult[]> {
+  const now = options.now ?? Date.now;
+  const results: AgentLoopResult[] = [];
+  for (const [index, episode] of fixture.episodes.entries()) {
+    if (options.signal?.aborted) break;
+    const settings = settingsFor(episode, options.overrides);
+    const episodeAbort = abortFor(settings.timeoutMs, options.signal);
+    hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
+    // No request recording: each record would hold the whole history, memory growing with turns².
+    const model = new FakeModel(scriptReplies(episode.script), { now, recordRequests: false });
+    let result: AgentLoopResult;
+    let awaitingReply = false;
+    try {
+      const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> = {
+        model: options.wrapModel?.(model, episode, index) ?? model,
+        registry: await registryFor(episode),
+        systemPrompt: episode.systemPrompt,
+        toolExecution: settings.toolExecution,
+        validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
+        signal: episodeAbort.signal,
+        now,
+        ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
+        onEvent: (event) => hooks.onEvent?.(event, index),
+        ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
+      };
+      if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
+        const { runConversation } = await import("./run-conversation.ts");
+        const conversation = await runConversation({ ...loopOptions, scripted: model, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
+        result = conversation;
+        awaitingReply = conversation.awaitingReply;
+      } else {
+        // --stream wraps the model here; a recorded conversation (above) replays its replies whole.
+        const streamed = options.wrapModel?.(model, episode, index) ?? model;
+        result = await runAgentLoop({ ...loopOptions, model: streamed, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
+      }
+    } catch (error) {
+      // Only the model's refusals are the fixture's fault; anything else (a person quitting a
+      // prompt, a bug) goes on up as it is.
+      if (error instanceof ModelRequestError || error instanceof ScriptExhaustedError) throw new EpisodeError(index, error);
+      throw error;
+    } finally {
+      episodeAbort.dispose();
+    }
+    hooks.onEpisodeEnd?.(episode, index, { result, unusedReplies: model.unusedReplies().length, ...(awaitingReply ? { awaitingReply } : {}) });
+    results.push(result);
+  }
+  return results;
+}
+
+/** Node's timers hold at most 2^31 - 1 ms; a longer delay would fire after 1 ms, with a warning. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** One signal for the episode: the run's own (Ctrl-C) or the episode's timeout, whichever fires. */
+function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (timeoutMs !== undefined) {
+    // A delay past the timer limit is waited out in steps, so it fires exactly when it says.
+    const deadline = Date.now() + timeoutMs;
+    const arm = (): void => {
+      const left = deadline - Date.now();
+      if (left > MAX_TIMER_MS) timer = setTimeout(arm, MAX_TIMER_MS);
+      else timer = setTimeout(() => controller.abort(new RunAborted("timeout", timeoutMs)), Math.max(0, left));
+    };
+    arm();
+  }
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener("abort", forward, { once: true });
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", forward);
+    },
+  };
+}

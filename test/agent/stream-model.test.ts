@@ -1,0 +1,118 @@
+// The streaming FakeModel against the plain one: for random replies and random chunkings (fixed
+// sizes, or explicit fragments interleaving the blocks) the consumed stream is the very message
+// `complete` returns; a stream cut anywhere (length, error event, stall then abort) still ends the
+// run with every call answered by a paired result.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { FakeModel, ToolRegistry, builtinTools, findPairingProblem, runAgentLoop, type Message, type StopReason } from "../../src/index.ts";
+import { consumeStream } from "../../src/agent/consume-stream.ts";
+import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
+import { blockText, type StreamPlan } from "../../src/agent/stream-plan.ts";
+import { StreamingFakeModel, type StreamedReply } from "../../src/agent/streaming-fake-model.ts";
+
+const block = fc.oneof(
+  fc.record({ type: fc.constant("text" as const), text: fc.string({ unit: "binary" }) }),
+  fc.record({ type: fc.constant("toolCall" as const), id: fc.constantFrom("c1", "c2", "call_3", ""), name: fc.constantFrom("calc", "echo", "missing"), arguments: fc.jsonValue({ maxDepth: 3 }) }),
+);
+const stopReason = fc.option(fc.constantFrom<StopReason>("stop", "length", "toolUse", "error", "aborted"), { nil: undefined });
+const reply = fc.record({ content: fc.array(block, { maxLength: 4 }), stopReason }, { requiredKeys: ["content"] });
+
+/** Explicit fragments: every block's text cut at random points, the pieces interleaved at random. */
+const explicitPlan = (content: StreamedReply["content"]) =>
+  fc.tuple(fc.array(fc.array(fc.nat(), { maxLength: 5 }), { minLength: content.length, maxLength: content.length }), fc.array(fc.nat(), { maxLength: 40 })).map(([cutsPerBlock, order]): StreamPlan => {
+    const queues = content.map((item, index) => {
+      const text = blockText(item);
+      const points = [...new Set((cutsPerBlock[index] ?? []).map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+      const pieces: string[] = [];
+      let previous = 0;
+      for (const point of [...points, text.length]) if (point > previous) (pieces.push(text.slice(previous, point)), (previous = point));
+      return pieces;
+    });
+    const deltas: { block: number; text: string }[] = [];
+    let pick = 0;
+    while (queues.some((queue) => queue.length > 0)) {
+      const open = queues.map((queue, index) => (queue.length > 0 ? index : -1)).filter((index) => index >= 0);
+      const index = open[(order[pick++ % Math.max(order.length, 1)] ?? 0) % open.length] ?? 0;
+      const text = queues[index]?.shift();
+      if (text !== undefined) deltas.push({ block: index, text });
+    }
+    return { deltas };
+  });
+
+const context = { messages: [{ role: "user" as const, content: "hi", timestamp: 0 }] };
+
+test("a streamed reply, in any fragments, is the message complete returns", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      reply.chain((scripted) => fc.tuple(fc.constant(scripted), fc.oneof(fc.record({ chunk: fc.integer({ min: 1, max: 12 }) }), explicitPlan(scripted.content)))),
+      async ([scripted, plan]) => {
+        const whole = await new FakeModel([scripted], { now: () => 7 }).complete(context);
+        const events: AssistantStreamEvent[] = [];
+        const streamed = await new StreamingFakeModel([{ ...scripted, stream: plan }], { now: () => 7, onStreamEvent: (event) => void events.push(event) }).complete(context);
+        assert.deepStrictEqual(streamed, whole);
+        // Pi's order: start first, one terminal event last, and every block opened before its deltas and closed once.
+        assert.equal(events[0]?.type, "start");
+        assert.ok(["done", "error"].includes(events.at(-1)?.type ?? ""));
+        const ends = events.filter((event) => event.type === "text_end" || event.type === "toolcall_end").length;
+        assert.equal(ends, scripted.content.length);
+      },
+    ),
+    { numRuns: 400 },
+  );
+});
+
+test("a stream that stops without a terminal event yields the partial message, marked", async () => {
+  async function* events(): AsyncGenerator<AssistantStreamEvent> {
+    yield { type: "start", timestamp: 3 };
+    yield { type: "toolcall_start", contentIndex: 0, id: "c1", name: "calc" };
+    yield { type: "toolcall_delta", contentIndex: 0, delta: '{"a":12' };
+  }
+  const ending = await consumeStream(events());
+  assert.equal(ending.unterminated, true);
+  assert.equal(ending.message.stopReason, "error");
+  assert.deepEqual(ending.message.content, [{ type: "toolCall", id: "c1", name: "calc", arguments: { a: 12 } }]);
+});
+
+function assertEveryCallAnswered(history: readonly Message[]): void {
+  assert.equal(findPairingProblem(history), undefined);
+  const answered = new Set(history.flatMap((message) => (message.role === "toolResult" ? [message.toolCallId] : [])));
+  for (const message of history) if (message.role === "assistant") for (const item of message.content) if (item.type === "toolCall") assert.ok(answered.has(item.id), item.id);
+}
+
+test("every cut stream leaves every call answered", async () => {
+  const cut = fc.record({ after: fc.integer({ min: 1, max: 30 }), reason: fc.constantFrom("length" as const, "error" as const, "stall" as const) });
+  await fc.assert(
+    fc.asyncProperty(reply, cut, fc.integer({ min: 1, max: 9 }), async (scripted, cutPlan, chunk) => {
+      const controller = new AbortController();
+      // A stall only ends when the run is aborted, as Ctrl-C or a timeout would; the other cuts
+      // must end by themselves, so only a stall gets a timer.
+      const timer = cutPlan.reason === "stall" ? setTimeout(() => controller.abort(new Error("test abort")), 20) : undefined;
+      const model = new StreamingFakeModel([{ ...scripted, stream: { cut: cutPlan } }, { content: [{ type: "text", text: "done" }] }], { chunk });
+      try {
+        const { history } = await runAgentLoop({ model, registry: new ToolRegistry(builtinTools), messages: context.messages, signal: controller.signal });
+        assertEveryCallAnswered(history);
+        const first = history[1];
+        assert.ok(first?.role === "assistant");
+        // A cut reply never runs its calls: the stop reason says it was cut.
+        assert.equal(first.stopReason, { length: "length", error: "error", stall: "aborted" }[cutPlan.reason]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test("an event with an absurd block index is ignored, not turned into a sparse array", async () => {
+  async function* events(): AsyncGenerator<AssistantStreamEvent> {
+    yield { type: "start", timestamp: 0 };
+    yield { type: "text_start", contentIndex: 1e9 };
+    yield { type: "text_start", contentIndex: -1 };
+    yield { type: "text_start", contentIndex: 0 };
+    yield { type: "text_delta", contentIndex: 0, delta: "ok" };
+    yield { type: "done", reason: "stop" };
+  }
+  const ending = await consumeStream(events());
+  assert.deepEqual(ending.message.content, [{ type: "text", text: "ok" }]);
+});

@@ -1,0 +1,205 @@
+// The interactive session, driven by a scripted UI (and the real prompts through
+// @inquirer/testing): pick a fixture, edit `a` to "128", watch the failure result appear with the
+// tool not run, save, and replay the saved fixture to the same transcript.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { render } from "@inquirer/testing";
+import { Ajv } from "ajv";
+import { fixtureJsonSchema } from "../../src/fixture/fixture-json-schema.ts";
+import { createInquirerUI } from "../../src/commands/interactive/inquirer-ui.ts";
+import { playInteractive } from "../../src/commands/interactive/play-interactive.ts";
+import { loadFixture } from "../../src/fixture/load-fixture.ts";
+import { plainStyle } from "../../src/narration/style.ts";
+import { transcriptText } from "../../src/commands/play/transcript.ts";
+import { ScriptedUI, type Answer } from "./scripted-ui.ts";
+import { projectRoot } from "../../scripts/goldens.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "tcp-interactive-"));
+
+async function session(answers: Answer[], fixtureArgument?: string, toolErrors?: "detailed") {
+  const ui = new ScriptedUI(answers);
+  const lines: string[] = [];
+  const errors: string[] = [];
+  const code = await playInteractive({ fixtureArgument, lang: "zh", style: plainStyle, ui, write: (line) => lines.push(line), err: (line) => errors.push(line), ...(toolErrors ? { toolErrors } : {}) });
+  return { code, ui, transcript: `${lines.join("\n")}\n`, errors };
+}
+
+test("pick → edit a to \"128\" → the failure is paired and calc never runs → save → the save replays the same transcript", async () => {
+  const saved = join(scratch, "edited.json");
+  const { code, ui, transcript, errors } = await session([
+    { prompt: "pickFixture", value: "walkthrough" },
+    { prompt: "reviewCall", value: "edit", expectCallId: "call_1" },
+    { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
+    { prompt: "pause", value: "runToEnd" },
+    { prompt: "saveAs", value: saved },
+    // The scratch folder lies outside the project: the person confirms it.
+    { prompt: "confirmOutside", value: true },
+  ]);
+  assert.equal(code, 0, errors.join("\n"));
+  assert.deepEqual(ui.unused(), []);
+  assert.match(transcript, /id=call_1 name=calc arguments=\{"a":"128","b":64,"op":"mul"\}/);
+  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n应用 {3}应用不执行工具/);
+  // The edited arguments are the person's, not the model's: in the reply and in the history.
+  assert.match(transcript, /\n人工 {5}内容块 1  toolCall  id=call_1 name=calc arguments=\{"a":"128"/);
+  assert.match(transcript, /\n人工 {5}\[assistant\]  text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"/);
+  assert.match(transcript, /\[toolResult\] calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
+  assert.doesNotMatch(transcript, /details=\{"expression":"128 \* 64"/, "calc did not run");
+  assert.ok(ui.said.some((line) => line.includes(saved)), "says where it saved");
+
+  const replay = await transcriptText(await loadFixture(saved), "zh");
+  // Replayed, the edit is simply what the scripted model sends: the same transcript, with the
+  // person's marks on the edited reply turned into the model's.
+  const asModel = transcript.replace(/^人工(?= +(内容块|\[assistant\]))/gm, "模型");
+  assert.notEqual(asModel, transcript);
+  assert.equal(replay, asModel, "the saved fixture replays to the same transcript");
+  assert.match(readFileSync(saved, "utf8"), /"description": "Saved from tool-call-playground --interactive\. episode 1, turn 1, call_1: arguments/);
+});
+
+test("rename and drop go through the same executor; an existing file is never overwritten without asking", async () => {
+  const target = join(scratch, "keep.json");
+  writeFileSync(target, "original\n");
+  const { code, transcript, ui } = await session(
+    [
+      { prompt: "reviewCall", value: "rename" },
+      { prompt: "renameTool", value: "calculator" },
+      { prompt: "pause", value: "toggleValidation" },
+      { prompt: "pause", value: "runToEnd" },
+      { prompt: "saveAs", value: target },
+      { prompt: "confirmOutside", value: true },
+      { prompt: "confirmOverwrite", value: false },
+      { prompt: "saveAs", value: undefined },
+    ],
+    "final-answer",
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(ui.unused(), []);
+  assert.match(transcript, /查找失败：这次运行的 Registry 里没有 calculator/);
+  assert.ok(ui.said.some((line) => line.includes("coerce")), "the policy switch is confirmed");
+  assert.equal(readFileSync(target, "utf8"), "original\n");
+
+});
+
+for (const [fixtureName, blocksLeft] of [["final-answer", 1], ["self-correction", 0]] as const) {
+  test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
+    const saved = join(scratch, `dropped-${fixtureName}.json`);
+    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }, { prompt: "confirmOutside", value: true }], fixtureName);
+    assert.equal(dropped.code, 0, dropped.errors.join("\n"));
+    assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
+    assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
+    assert.match(dropped.transcript, /\n应用 {3}应用按你的选择从回复里删掉了调用 calc（id=[^）]+）/);
+    assert.match(dropped.transcript, /\n应用 {3}stopReason=stop —— 模型原本给的是 toolUse/);
+    assert.doesNotMatch(dropped.transcript, /stopReason=toolUse —— 模型停下来等工具结果/, "no stopReason that contradicts the end");
+    assert.match(dropped.transcript, /模型不再请求工具，对话结束/);
+
+    const fixture = await loadFixture(saved);
+    const first = fixture.episodes[0]?.script[0];
+    assert.deepEqual(first && "stopReason" in first ? first.stopReason : undefined, "stop");
+    const validate = new Ajv({ strict: false }).compile(fixtureJsonSchema());
+    assert.ok(validate(JSON.parse(readFileSync(saved, "utf8"))), JSON.stringify(validate.errors));
+    const replay = await transcriptText(fixture, "zh");
+    assert.match(replay, /\n模型 {3}stopReason=stop —— 模型说完了，没有请求工具。/);
+    assert.match(replay, /模型不再请求工具，对话结束（共请求模型 1 次）/);
+  });
+}
+
+test("switching language mid-session narrates on in the other language; quitting saves nothing", async () => {
+  const { code, ui, transcript } = await session(
+    [
+      { prompt: "pause", value: "toggleLanguage" },
+      { prompt: "pause", value: "next" },
+      { prompt: "reviewCall", value: "run" },
+      { prompt: "pause", value: "quit" },
+    ],
+    "walkthrough",
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(ui.unused(), []);
+  assert.match(transcript, /\[1\] 组装上下文/);
+  assert.match(transcript, /\[2\] The model replies: one assistant message with 2 content blocks/);
+  assert.ok(ui.said.includes("Quit; nothing was saved."));
+});
+
+test("the real edit prompt explains bad JSON and gives a second chance", async () => {
+  const { answer, events, getScreen, nextRender } = await render(
+    (config: { current: string }, context) => createInquirerUI("zh", context).editArguments(config.current),
+    { current: '{"a":128}' },
+  );
+  events.keypress({ name: "u", ctrl: true });
+  events.type('{"a":"128" "b":64}');
+  events.keypress("enter");
+  await nextRender();
+  assert.match(getScreen(), /不是合法的 JSON：第 1 行第 12 列，缺少逗号/);
+  events.keypress({ name: "u", ctrl: true });
+  events.type('{"a":"128","b":64}');
+  events.keypress("enter");
+  assert.deepEqual(await answer, { a: "128", b: 64 });
+});
+
+test("Esc at a real prompt leaves like Ctrl-C", async () => {
+  const { answer, events } = await render((_config: object, context) => createInquirerUI("en", context).pause({ lang: "en", validation: "strict" }), {});
+  events.keypress("escape");
+  await assert.rejects(answer, { name: "PromptCancelled" });
+});
+
+test("an imported fixture steps through, takes an edit, and saves with its user turns, declared tools and recorded results", async () => {
+  const source = join(projectRoot, "fixtures", "imported", "openai-chat-weather.json");
+  const saved = join(scratch, "imported-edited.json");
+  const { code, ui, transcript, errors } = await session(
+    [
+      { prompt: "reviewCall", value: "run", expectCallId: "call_Vx1rG8cQ2mYkL0pT" },
+      { prompt: "reviewCall", value: "run", expectCallId: "call_8HqZs3nWb7eJd5Ua" },
+      // The call the log shows failing: give it the integer the schema asks for.
+      { prompt: "reviewCall", value: "edit", expectCallId: "call_Qm2Lr9Xc4vTb1Nz8" },
+      { prompt: "editArguments", value: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
+      { prompt: "reviewCall", value: "run", expectCallId: "call_Zk7Pw0Yd6uRe3Mf5" },
+      { prompt: "saveAs", value: saved },
+      { prompt: "confirmOutside", value: true },
+    ],
+    source,
+  );
+  assert.equal(code, 0, errors.join("\n"));
+  assert.deepEqual(ui.unused(), []);
+  // The edited call now passes validation and answers from the record.
+  assert.match(transcript, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false "Error: people must be an integer"/);
+  assert.match(transcript, /日志到此为止/);
+
+  const original = await loadFixture(source);
+  const edited = await loadFixture(saved);
+  const [before, after] = [original.episodes[0], edited.episodes[0]];
+  assert.ok(before && after);
+  assert.deepEqual(after.declaredTools, before.declaredTools);
+  assert.deepEqual(after.recordedResults, before.recordedResults);
+  assert.equal(after.awaitingReply, true);
+  assert.deepEqual(
+    after.script.map((item) => ("user" in item ? "user" : "reply")),
+    before.script.map((item) => ("user" in item ? "user" : "reply")),
+    "the user turns stay where they were",
+  );
+  const third = after.script.filter((item) => !("user" in item))[2];
+  assert.deepEqual(third && "content" in third ? third.content.find((block) => block.type === "toolCall") : undefined, {
+    type: "toolCall",
+    id: "call_Qm2Lr9Xc4vTb1Nz8",
+    name: "book_table",
+    arguments: { city: "Porto", people: 2, time: "2025-06-14T20:00" },
+  });
+  const replay = await transcriptText(edited, "zh");
+  assert.match(replay, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false/);
+});
+
+test("--tool-errors detailed reaches an interactive session: the edited call's result names the field and the value", async () => {
+  const answers: Answer[] = [
+    { prompt: "reviewCall", value: "edit", expectCallId: "call_1" },
+    { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
+    { prompt: "pause", value: "runToEnd" },
+    { prompt: "saveAs", value: undefined },
+  ];
+  const brief = await session(answers.map((answer) => ({ ...answer })), "walkthrough");
+  const detailed = await session(answers.map((answer) => ({ ...answer })), "walkthrough", "detailed");
+  assert.equal(brief.code, 0, brief.errors.join("\n"));
+  assert.equal(detailed.code, 0, detailed.errors.join("\n"));
+  assert.match(brief.transcript, /calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
+  assert.match(detailed.transcript, /calc#call_1 isError=true "Tool calc failed: a: 必须是 number \(received "128"\)"/);
+});

@@ -1,0 +1,125 @@
+// `tool-call-playground lint`: the output format (file:line:column  pointer  rule  error  fix),
+// --json, --provider, --strict, stdin, and the exit codes 0 / 1 / 2, run through the real CLI.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
+import { runCli } from "../../src/cli/cli.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "tcp-lint-"));
+
+function file(name: string, content: unknown): string {
+  const path = join(scratch, name);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  return path;
+}
+
+async function lint(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runCli(["lint", ...args], { out: (text) => (out += text), err: (text) => (err += text), env: {}, isTTY: false });
+  return { code, out, err };
+}
+
+const answered = {
+  model: "m",
+  max_tokens: 1024,
+  messages: [
+    { role: "user", content: "1?" },
+    { role: "assistant", content: [{ type: "tool_use", id: "call_1", name: "calc", input: { a: 1 } }] },
+    { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "1" }] },
+  ],
+};
+const unanswered = { ...answered, messages: answered.messages.slice(0, 2) };
+
+test("a clean body: exit 0 and a summary line", async () => {
+  const result = await lint(file("clean.json", answered));
+  assert.equal(result.code, 0, result.err);
+  assert.match(result.out, /clean\.json: anthropic request body, 0 errors, 0 warnings\n$/);
+});
+
+test("a finding: file:line:column of the value, the pointer, the rule, the provider's text and the fix; exit 1", async () => {
+  const path = file("unanswered.json", unanswered);
+  const result = await lint(path);
+  assert.equal(result.code, 1);
+  const [line] = result.out.split("\n");
+  // JSON.stringify(…, null, 2) puts messages[1].content[0] on line 12, column 9.
+  assert.equal(
+    line,
+    `${path}:12:9  /messages/1/content/0  anthropic/tool-use-without-result  messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: call_1. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.  fix: send one tool_result per tool_use (same id) in the next user message, before anything else; answer a call you did not run with is_error and a text`,
+  );
+});
+
+test("--json prints one JSON document with the located findings", async () => {
+  const result = await lint(file("unanswered.json", unanswered), "--json");
+  assert.equal(result.code, 1);
+  const parsed: unknown = JSON.parse(result.out);
+  assert.ok(typeof parsed === "object" && parsed !== null && "findings" in parsed && Array.isArray(parsed.findings));
+  assert.deepEqual(
+    parsed.findings.map((finding: { rule: string; pointer: string; line: number; column: number }) => [finding.rule, finding.pointer, finding.line, finding.column]),
+    [["tool-use-without-result", "/messages/1/content/0", 12, 9]],
+  );
+});
+
+test("--provider overrides the detected shape", async () => {
+  const result = await lint(file("anthropic-as-chat.json", answered), "--provider", "openai-chat");
+  assert.match(result.out, /openai-chat request body/);
+});
+
+test("warnings print but pass; --strict fails on them", async () => {
+  // The call ran (its tool_result is not flagged is_error) although its input lacks the required "b".
+  const wrongArguments = { ...answered, tools: [{ name: "calc", description: "d", input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["b"] } }] };
+  const path = file("warning.json", wrongArguments);
+  const relaxed = await lint(path);
+  assert.equal(relaxed.code, 0);
+  assert.match(relaxed.out, /anthropic\/arguments-schema \(warning\)/);
+  assert.equal((await lint(path, "--strict")).code, 1);
+});
+
+test("not a request body: exit 2 and one line saying why", async () => {
+  const cases: [string, RegExp][] = [
+    [file("broken.json", '{"messages": [1,]}'), /broken\.json: not a request body: 1:17: not valid JSON/],
+    [file("array.json", [1, 2]), /the top level is an array/],
+    [file("other.json", { prompt: "hi" }), /no `messages` \(OpenAI Chat, Anthropic\), `input` \(OpenAI Responses\) or `contents` \(Gemini\)/],
+    [join(scratch, "missing.json"), /missing\.json: not a request body: no such file/],
+    [scratch, /not a regular file/],
+  ];
+  for (const [path, pattern] of cases) {
+    const result = await lint(path);
+    assert.equal(result.code, 2, path);
+    assert.equal(result.out, "");
+    assert.equal(result.err.trimEnd().split("\n").length, 1);
+    assert.match(result.err, pattern);
+  }
+});
+
+test("ids from the body are data: control characters are shown escaped, never emitted", async () => {
+  const hostile = JSON.parse(JSON.stringify(unanswered));
+  hostile.messages[1].content[0].id = "call_\u001b]0;pwned\u0007\u202e";
+  const result = await lint(file("hostile.json", hostile));
+  assert.doesNotMatch(result.out, /[\u001b\u0007\u202e]/);
+  assert.match(result.out, /call_\\u001b\]0;pwned\\u0007\\u202e/);
+});
+
+test('"-" reads the body from stdin (the real binary)', async () => {
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "lint", "-"], { cwd: projectRoot });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.end(JSON.stringify({ model: "m", input: [{ type: "function_call", call_id: "c1", name: "calc", arguments: "{}" }] }));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  assert.equal(code, 1);
+  assert.match(out, /^<stdin>:1:\d+  \/input\/0  openai-responses\/call-without-output  No tool output found for function call c1\./);
+});
+
+test("a usage mistake is one line and exit 2, in process (no process.exit)", async () => {
+  for (const args of [["x.json", "--provider", "foo"], []]) {
+    const result = await lint(...args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.equal(result.err.trimEnd().split("\n").length, 1, result.err);
+    assert.match(result.err, /^error: /);
+  }
+  assert.equal((await lint("--help")).code, 0);
+});

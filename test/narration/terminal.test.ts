@@ -1,0 +1,113 @@
+// The command in a terminal's plumbing: a reader that stops early (`| head -1`), also after the
+// 64 KB pipe buffer has filled so EPIPE really happens, and the colour switches — NO_COLOR,
+// FORCE_COLOR (which wins), plain output in a pipe. A real terminal comes from util-linux `script`.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
+
+const bin = join(projectRoot, "bin", "tool-call-playground");
+const scratch = mkdtempSync(join(tmpdir(), "tcp-terminal-"));
+const escape = /\u001b\[/;
+const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `bash -c script args…` ($0 is the first arg) with stdin closed, colour variables only as given, and a timeout. */
+function bash(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  // A person's shell, not CI's: with CI set, Node reports a 2-colour terminal (so no colour), and
+  // .ci/run runs with CI=true.
+  for (const name of ["FORCE_COLOR", "NO_COLOR", "CI"]) if (!(name in env)) delete childEnv[name];
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", script, ...args], { cwd: projectRoot, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`timed out: ${script}`));
+    }, 20_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A fixture whose transcript is far larger than a pipe's 64 KB buffer. */
+function bigFixture(): string {
+  const episodes = Array.from({ length: 400 }, (_, index) => ({
+    title: `episode ${index}`,
+    user: "talk",
+    script: [{ content: [{ type: "text", text: `${index} ${"long reply ".repeat(35)}` }] }],
+  }));
+  const file = join(scratch, "big-transcript.json");
+  writeFileSync(file, JSON.stringify({ title: "big", episodes }));
+  return file;
+}
+
+function assertCleanEarlyExit(result: Run): void {
+  assert.equal(result.code, 0, `pipefail exit code; stderr: ${result.stderr}`);
+  assert.equal(result.stdout.split("\n").filter(Boolean).length, 1, "head printed one line");
+  assert.doesNotMatch(result.stderr, /EPIPE|Error|\n\s+at /, "no EPIPE trace");
+  assert.equal(result.stderr, "");
+}
+
+describe("pipes and colour", { concurrency: true }, () => {
+  test("`| head -1` on the walkthrough exits 0 with nothing on stderr", async () => {
+    assertCleanEarlyExit(await bash('set -o pipefail; "$0" | head -1', [bin]));
+  });
+
+  test("`| head -1` after more than 64 KB of output: EPIPE is a normal end", async () => {
+    const file = bigFixture();
+    const whole = await bash('"$0" "$1"', [bin, file]);
+    assert.equal(whole.code, 0, whole.stderr);
+    assert.ok(Buffer.byteLength(whole.stdout) > 2 * 64 * 1024, `the transcript is ${Buffer.byteLength(whole.stdout)} bytes`);
+    assertCleanEarlyExit(await bash('set -o pipefail; "$0" "$1" | head -1', [bin, file]));
+  });
+
+  test("piped output is plain by default and with NO_COLOR=1", async () => {
+    const [plain, noColor] = await Promise.all([bash('"$0"', [bin]), bash('"$0"', [bin], { NO_COLOR: "1" })]);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.doesNotMatch(plain.stdout, escape);
+    assert.doesNotMatch(noColor.stdout, escape);
+    assert.equal(noColor.stdout, plain.stdout);
+  });
+
+  test("FORCE_COLOR=1 colours even a pipe, and wins over NO_COLOR=1", async () => {
+    const [forced, both, zero] = await Promise.all([
+      bash('"$0"', [bin], { FORCE_COLOR: "1" }),
+      bash('"$0"', [bin], { FORCE_COLOR: "1", NO_COLOR: "1" }),
+      bash('"$0"', [bin], { FORCE_COLOR: "0" }),
+    ]);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(forced.stdout, escape);
+    assert.match(both.stdout, escape);
+    assert.doesNotMatch(zero.stdout, escape, "FORCE_COLOR=0 turns colour off");
+    // Colour decorates the same text: without the escapes it is the plain transcript.
+    const plain = await bash('"$0"', [bin]);
+    assert.equal(forced.stdout.replace(/\u001b\[[0-9;]*m/g, ""), plain.stdout);
+  });
+
+  test("on a real terminal: colour by default, none with NO_COLOR=1", { skip: hasScript ? false : "util-linux `script` is not installed" }, async () => {
+    const inTerminal = 'script -qec "$0" /dev/null';
+    const [tty, noColor, forced] = await Promise.all([
+      bash(inTerminal, [bin], { TERM: "xterm-256color" }),
+      bash(inTerminal, [bin], { TERM: "xterm-256color", NO_COLOR: "1" }),
+      bash(inTerminal, [bin], { TERM: "xterm-256color", NO_COLOR: "1", FORCE_COLOR: "1" }),
+    ]);
+    assert.equal(tty.code, 0, tty.stderr);
+    assert.match(tty.stdout, escape, "a terminal gets colour");
+    assert.doesNotMatch(noColor.stdout, escape, "NO_COLOR=1 turns it off on a terminal too");
+    assert.match(forced.stdout, escape, "FORCE_COLOR wins on a terminal as well");
+  });
+});

@@ -1,0 +1,161 @@
+// What the command accepts (issue 10 items 3, 9, 13; issue 9 item 5): reads bounded by the bytes
+// that actually arrive, devices and FIFOs refused, a read from stdin interruptible; a failed write
+// is an error; numeric options in plain decimal only; --list --json prints JSON; and an option
+// npm swallowed (no `--`) is named with the form that works.
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
+import { projectRoot } from "../../scripts/goldens.ts";
+import { collect, jsonLines, startCli, writeScratch, type ChildRun } from "./big-fixture.ts";
+
+function runWithStdin(args: string[], stdin: string | number, env: NodeJS.ProcessEnv = {}): Promise<ChildRun> {
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", ...env };
+  if (!("npm_lifecycle_event" in env)) delete fullEnv.npm_lifecycle_event;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], {
+    cwd: projectRoot,
+    env: fullEnv,
+    stdio: [typeof stdin === "number" ? stdin : "pipe", "pipe", "pipe"],
+  });
+  // The child may stop reading early (the size limit): that is not the test's failure.
+  child.stdin?.on("error", () => {});
+  if (typeof stdin === "string") child.stdin?.end(stdin);
+  return collect(child, undefined, 10_000);
+}
+
+function assertOneLine(result: ChildRun, pattern: RegExp, code = 1): void {
+  assert.equal(result.code, code, result.stderr);
+  assert.equal(result.stdout, "");
+  assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
+  assert.match(result.stderr, pattern);
+}
+
+describe("reading the fixture", { concurrency: true }, () => {
+  test("a device is refused without reading it (/dev/zero grew to 7 GB)", async () => {
+    // Killed after 5 s if it reads: /dev/zero fills memory fast.
+    assertOneLine(await collect(startCli(["/dev/zero", "--lang", "en"]), undefined, 5_000), /^\/dev\/zero: this is not a regular file/);
+  });
+
+  test("a FIFO is refused at once instead of waiting for a writer", async () => {
+    const fifo = writeScratch("placeholder", "").replace(/placeholder$/, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    assertOneLine(await collect(startCli([fifo, "--lang", "en"]), undefined, 10_000), /: this is not a regular file/);
+  });
+
+  test("/dev/stdin is read, and bounded by the bytes that arrive", async () => {
+    const walkthrough = readFileSync(fixtureFileFor("walkthrough"), "utf8");
+    const ok = await runWithStdin(["/dev/stdin", "--lang", "en"], walkthrough);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(ok.stdout, readFileSync(`${projectRoot}/fixtures/expected/walkthrough.en.txt`, "utf8"));
+    const tooMuch = await runWithStdin(["/dev/stdin", "--lang", "en"], " ".repeat(6 * 2 ** 20));
+    assertOneLine(tooMuch, /^\/dev\/stdin: more than 5242880 bytes arrived/);
+    const zero = openSync("/dev/zero", "r");
+    try {
+      assertOneLine(await runWithStdin(["/dev/stdin", "--lang", "en"], zero), /^\/dev\/stdin: more than 5242880 bytes arrived/);
+    } finally {
+      closeSync(zero);
+    }
+  });
+
+});
+
+/** Resolves once the process has used no CPU for 300 ms: started up and waiting. */
+async function idle(pid: number): Promise<void> {
+  const cpu = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let last = -1;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = cpu();
+    if (now === last) return;
+    last = now;
+  }
+}
+
+describe("an interrupted read", () => {
+  test("Ctrl-C while /dev/stdin waits for input ends the run: exit 130", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "/dev/stdin", "--lang", "en"], { cwd: projectRoot, stdio: ["pipe", "pipe", "pipe"] });
+    const done = collect(child);
+    await idle(child.pid ?? 0);
+    child.kill("SIGINT");
+    const result = await done;
+    child.stdin?.destroy();
+    assert.equal(result.code, 130, `${String(result.signal)} ${result.stderr}`);
+    assert.match(result.stderr, /^Interrupted/);
+  });
+});
+
+describe("writing the output", () => {
+  test("--json > /dev/full: one line on stderr, exit 1", async () => {
+    const full = openSync("/dev/full", "w");
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "--json"], { cwd: projectRoot, stdio: ["ignore", full, "pipe"] });
+      const result = await collect(child);
+      assert.equal(result.code, 1, result.stderr);
+      assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);
+      assert.match(result.stderr, /cannot write the output: .*ENOSPC|no space/i);
+    } finally {
+      closeSync(full);
+    }
+  });
+});
+
+describe("options", { concurrency: true }, () => {
+  for (const value of ["0x10", "1e3", " 2", "2 ", "+2", "2.0", "0", "99999999999999999999"]) {
+    test(`--max-turns ${JSON.stringify(value)} is refused: plain decimal integers only`, async () => {
+      const result = await collect(startCli(["--max-turns", value]));
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stderr, /--max-turns.*plain decimal digits/);
+    });
+  }
+
+  test("--max-turns 2 and --timeout 5000 are accepted", async () => {
+    const result = await collect(startCli(["--max-turns", "1", "--timeout", "5000", "--json"]));
+    assert.equal(result.code, 0, result.stderr);
+  });
+
+  test("--list --json prints one JSON object per fixture", async () => {
+    const result = await collect(startCli(["--list", "--json", "--lang", "en"]));
+    assert.equal(result.code, 0, result.stderr);
+    const lines = jsonLines(result.stdout);
+    assert.deepEqual(lines.map((line) => line.name), fixtureNames());
+    for (const line of lines) {
+      assert.equal(line.type, "fixture");
+      assert.equal(typeof line.title, "string");
+    }
+  });
+});
+
+describe("options npm swallowed (npm start --list, without --)", { concurrency: true }, () => {
+  const npm = { npm_lifecycle_event: "start" };
+  test("npm start --list: npm_config_list=true and no argument", async () => {
+    const result = await runWithStdin([], "", { ...npm, npm_config_list: "true" });
+    assertOneLine(result, /--list.*npm start -- --list$/m);
+  });
+
+  test("npm start --lang en: a bare `en` where the fixture name goes", async () => {
+    const result = await runWithStdin(["en"], "", npm);
+    assertOneLine(result, /npm 把 --lang .*npm start -- --lang en$/m);
+  });
+
+  test("npm run play --json: the script's own name in the advice", async () => {
+    const result = await runWithStdin([], "", { npm_lifecycle_event: "play", npm_config_json: "true" });
+    assertOneLine(result, /npm run play -- --json$/m);
+  });
+
+  test("with -- nothing is swallowed, and outside npm a bare `en` is an unknown fixture", async () => {
+    const withDashes = await runWithStdin(["--lang", "en", "--max-turns", "1"], "", npm);
+    assert.equal(withDashes.code, 0, withDashes.stderr);
+    const outside = await runWithStdin(["en"], "");
+    assertOneLine(outside, /未知的 fixture "en"/);
+  });
+
+  test("--help shows both forms", async () => {
+    const result = await collect(startCli(["--help"]));
+    assert.match(result.stdout, /npm start -- --lang en/);
+    assert.match(result.stdout, /\n {2}tool-call-playground --lang en/);
+  });
+});

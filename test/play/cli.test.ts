@@ -1,0 +1,90 @@
+// The real command, run as a child process the way a learner runs it: the golden transcript,
+// another working folder, a symlink on PATH (what npm link installs), and one-line errors.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
+import { projectRoot } from "../../scripts/goldens.ts";
+
+const bin = join(projectRoot, "bin", "tool-call-playground");
+const scratch = mkdtempSync(join(tmpdir(), "tcp-cli-"));
+const walkthrough = readFileSync(fixtureFileFor("walkthrough"), "utf8");
+const golden = (file: string) => readFileSync(join(projectRoot, file), "utf8");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+  const env = { ...process.env, ...options.env };
+  delete env.FORCE_COLOR;
+  delete env.NO_COLOR;
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd: options.cwd ?? projectRoot, env, encoding: "utf8" }, (error, stdout, stderr) => {
+      const code = error && typeof error.code === "number" ? error.code : error ? -1 : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function assertOneLineError(result: Run, pattern: RegExp): void {
+  assert.equal(result.code, 1, result.stderr);
+  assert.equal(result.stdout, "");
+  assert.equal(result.stderr.trimEnd().split("\n").length, 1, `one line, got:\n${result.stderr}`);
+  assert.match(result.stderr.trimEnd(), pattern);
+  assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+}
+
+describe("tool-call-playground", { concurrency: true }, () => {
+  test("prints exactly expected-output.txt, and the English golden with --lang en", async () => {
+    const [zh, en] = await Promise.all([run(bin, []), run(bin, ["--lang", "en"])]);
+    assert.equal(zh.code, 0, zh.stderr);
+    assert.equal(zh.stdout, golden("expected-output.txt"));
+    assert.equal(en.stdout, golden("fixtures/expected/walkthrough.en.txt"));
+    assert.equal(zh.stderr + en.stderr, "");
+  });
+
+  test("gives the same output from another folder and through a symlink on PATH", async () => {
+    const binDir = mkdtempSync(join(scratch, "bin-"));
+    symlinkSync(bin, join(binDir, "tool-call-playground"));
+    const elsewhere = mkdtempSync(join(scratch, "cwd-"));
+    const [direct, linked] = await Promise.all([
+      run(bin, [], { cwd: elsewhere }),
+      run("tool-call-playground", [], { cwd: elsewhere, env: { PATH: `${binDir}:${process.env.PATH ?? ""}` } }),
+    ]);
+    assert.equal(direct.stdout, golden("expected-output.txt"), direct.stderr);
+    assert.equal(linked.stdout, golden("expected-output.txt"), linked.stderr);
+  });
+
+  test("a fixture with a missing comma names file:line:column and exits 1", async () => {
+    const file = join(scratch, "missing-comma.json");
+    writeFileSync(file, walkthrough.replace('"maxTurns": 1,', '"maxTurns": 1'));
+    assertOneLineError(await run(bin, [file]), new RegExp(`^${file}:\\d+:\\d+: JSON 语法错误：缺少逗号`));
+  });
+
+  test("a toolCall without name names the JSON path and exits 1", async () => {
+    const file = join(scratch, "no-name.json");
+    writeFileSync(file, walkthrough.replace('"name": "calc", ', ""));
+    assertOneLineError(await run(bin, [file, "--lang", "en"]), new RegExp(`^${file}:\\d+:\\d+: \\$\\.episodes\\[0\\]\\.script\\[0\\]\\.content\\[1\\]\\.name: missing key`));
+  });
+
+  test("an unknown fixture name lists the valid ones; a missing file is named", async () => {
+    assertOneLineError(await run(bin, ["nope", "--lang", "en"]), /^Unknown fixture "nope" \(expected one of: .*walkthrough/);
+    assertOneLineError(await run(bin, ["no/such.json", "--lang", "en"]), /^no\/such\.json: no such file$/);
+    assertOneLineError(await run(bin, ["--lang", "fr"]), /--lang.*fr.*zh, en/);
+  });
+
+  test("--help explains and --version prints the version", async () => {
+    const [help, version] = await Promise.all([run(bin, ["--help"]), run(bin, ["--version"])]);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Usage: tool-call-playground \[options\] \[fixture\]/);
+    assert.match(help.stdout, /--lang <lang>/);
+    const packageJson: { version: string } = JSON.parse(golden("package.json"));
+    assert.equal(version.stdout.trim(), packageJson.version);
+  });
+});

@@ -1,0 +1,81 @@
+// The streaming flags as a learner uses them, in a child process: Ctrl-C in the middle of a
+// stream still answers the half-arrived call and exits 130; --chunk changes the fragments; every
+// provider's streamed wire view prints.
+import assert from "node:assert/strict";
+import { execFile, spawn } from "node:child_process";
+import { join } from "node:path";
+import { test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
+import { wireProviders } from "../../src/providers/shared/wire-request.ts";
+
+const bin = join(projectRoot, "bin", "tool-call-playground");
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(bin, args, { cwd: projectRoot, encoding: "utf8" }, (error, stdout, stderr) => {
+      resolve({ code: error && typeof error.code === "number" ? error.code : error ? -1 : 0, stdout, stderr });
+    });
+  });
+}
+
+test("Ctrl-C mid-stream: the half call gets a paired result and the exit code is 130", async () => {
+  // The fixture's own timeout is pushed far out, so only the interrupt can end the stall.
+  const child = spawn(bin, ["stream-interrupted", "--stream", "--timeout", "60000", "--lang", "en"], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  let sent = false;
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    // The stream has stalled inside the call's arguments: interrupt it there.
+    if (!sent && stdout.includes("toolcall_delta")) {
+      sent = true;
+      child.kill("SIGINT");
+    }
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  assert.equal(code, 130, stderr);
+  assert.match(stdout, /error reason=aborted/);
+  assert.match(stdout, /slow#call_1 never finished/);
+  assert.match(stdout, /\[toolResult\] slow#call_1 isError=true/);
+});
+
+test("--chunk sets the fragment size and implies --stream", async () => {
+  const one = await run(["stream-error-midstream", "--chunk", "1", "--lang", "en"]);
+  const deltas = one.stdout.split("\n").filter((line) => line.includes("text_delta")).length;
+  assert.equal(one.code, 0, one.stderr);
+  assert.equal(deltas, 3, "the cut comes after 3 one-character fragments");
+  assert.match(one.stdout, /text_delta +\[0\] \+"好"/);
+});
+
+test("--wire <provider> --stream prints each provider's events, and --json --stream the stream lines", async () => {
+  for (const provider of wireProviders) {
+    const result = await run(["stream-interleaved-calls", "--stream", "--wire", provider, "--lang", "en"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`${provider} would stream this reply`));
+  }
+  const json = await run(["stream-cut-length", "--json", "--stream", "--wire", "openai-chat"]);
+  const types = json.stdout.trim().split("\n").map((line) => JSON.parse(line).type);
+  assert.ok(types.includes("streamEvent") && types.includes("wireStream"));
+});
+
+test("replay-stream on the command line: from stdin, --json and --lang wherever they stand", async () => {
+  const capture = [
+    'event: message_start\ndata: {"type":"message_start","message":{}}\n',
+    'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n',
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}\n',
+  ].join("\n");
+  const viaStdin = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(bin, args, { cwd: projectRoot, stdio: ["pipe", "pipe", "pipe"] });
+      let stdout = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk));
+      child.on("close", (code) => resolve({ code, stdout }));
+      child.stdin.end(capture);
+    });
+  const narrated = await viaStdin(["replay-stream", "-", "--lang", "en"]);
+  assert.equal(narrated.code, 0);
+  assert.match(narrated.stdout, /the stream ended early, after event 3 \(content_block_delta\)/);
+  const json = await viaStdin(["--json", "replay-stream", "-"]);
+  assert.deepEqual(JSON.parse(json.stdout).content, [{ type: "text", text: "Hi" }]);
+});

@@ -1,0 +1,112 @@
+// The schema beyond the chapter's contract: hostile keys, inherited keys, enums, numbers, the
+// safe parse, and failures that carry field, expectation and received value.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { compileObjectParse } from "../../src/schema/compile-object-parse.ts";
+import { loopParse } from "../../src/schema/object-schema.ts";
+import { FAILED, takeFailure } from "../../src/schema/schema-error.ts";
+import { calcSchema } from "../../src/tools/calc.ts";
+import { arrayOf, describe, enumValue, formatJsonPath, numberValue, objectSchema, objectValue, optional, SchemaError, stringValue, taggedUnion, literalValue } from "../../src/index.ts";
+
+test("parse never copies an undeclared key, including __proto__, and reads own keys only", () => {
+  const schema = objectSchema({ value: stringValue });
+  const hostile = JSON.parse('{"value":"Pi","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}');
+  const parsed = schema.parse(hostile);
+  assert.deepEqual(parsed, { value: "Pi" });
+  assert.equal(Object.getPrototypeOf(parsed), Object.prototype);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+
+  const inherits = objectSchema({ constructor: optional(stringValue), toString: optional(stringValue) });
+  assert.deepEqual(inherits.parse({}), { constructor: undefined, toString: undefined });
+
+  const declaresProto = objectSchema({ ["__proto__"]: optional(stringValue) });
+  const withProto = declaresProto.parse(JSON.parse('{"__proto__":"kept as data"}'));
+  assert.equal(Object.getPrototypeOf(withProto), Object.prototype);
+  assert.equal(Object.getOwnPropertyDescriptor(withProto, "__proto__")?.value, "kept as data");
+});
+
+test("failures say which field, what was expected and what was received", () => {
+  const result = calcSchema.safeParse({ a: "128", b: 64, op: "pow" });
+  assert.equal(result.success, false);
+  if (result.success) return;
+  assert.ok(result.error instanceof SchemaError);
+  assert.deepEqual(result.error.path, ["a"]);
+  assert.deepEqual(result.error.expected, { kind: "number" });
+  assert.equal(result.error.received, "128");
+  assert.equal(result.error.message, "必须是 number");
+
+  const missing = calcSchema.safeParse({ a: 128, op: "mul" });
+  assert.ok(!missing.success && missing.error.received === undefined && missing.error.path[0] === "b");
+
+  const badOp = calcSchema.safeParse({ a: 1, b: 2, op: "pow" });
+  assert.ok(!badOp.success);
+  if (!badOp.success) assert.deepEqual(badOp.error.expected, { kind: "oneOf", values: ["add", "sub", "mul", "div"] });
+
+  assert.deepEqual(calcSchema.safeParse({ a: 1, b: 2, op: "add", extra: 1 }), { success: true, value: { a: 1, b: 2, op: "add" } });
+});
+
+test("numbers are finite; enums and descriptions reach the JSON Schema", () => {
+  assert.throws(() => numberValue(Number.NaN));
+  assert.throws(() => numberValue(Number.POSITIVE_INFINITY));
+  assert.equal(numberValue(-0), -0);
+  const op = describe(enumValue(["add", "sub"]), "运算符");
+  assert.deepEqual(op.jsonSchema, { type: "string", enum: ["add", "sub"], description: "运算符" });
+  assert.equal(enumValue(["add"]).jsonSchema?.description, undefined, "describe does not touch the original");
+  assert.deepEqual(calcSchema.jsonSchema.required, ["a", "b", "op"]);
+});
+
+test("nested validators report a JSON path from the root", () => {
+  const block = taggedUnion<{ type: "text"; text: string } | { type: "n"; n: number }>("type", {
+    text: objectValue({ type: literalValue("text"), text: stringValue }),
+    n: objectValue({ type: literalValue("n"), n: numberValue }),
+  });
+  const doc = objectSchema({ items: arrayOf(objectValue({ blocks: arrayOf(block) })) });
+  const result = doc.safeParse({ items: [{ blocks: [{ type: "text", text: "ok" }] }, { blocks: [{ type: "n", n: "1" }] }] });
+  assert.ok(!result.success);
+  if (!result.success) assert.equal(formatJsonPath(result.error.path), "$.items[1].blocks[0].n");
+  const unknownTag = doc.safeParse({ items: [{ blocks: [{ type: "image" }] }] });
+  assert.ok(!unknownTag.success);
+  if (!unknownTag.success) assert.equal(formatJsonPath(unknownTag.error.path), "$.items[0].blocks[0].type");
+  assert.equal(formatJsonPath(["a b", 0]), '$["a b"][0]');
+});
+
+test("a validator written elsewhere keeps its own message, with the path added", () => {
+  const even = Object.assign((value: unknown) => {
+    if (typeof value !== "number" || value % 2 !== 0) throw new Error("must be even");
+    return value;
+  }, { jsonSchema: { type: "number", multipleOf: 2 } });
+  const schema = objectSchema({ n: even });
+  const result = schema.safeParse({ n: 3 });
+  assert.ok(!result.success);
+  if (!result.success) {
+    assert.equal(result.error.message, "must be even");
+    assert.deepEqual(result.error.path, ["n"]);
+  }
+});
+
+test("a failure is returned, not thrown, down to the innermost check, and is one SchemaError with the whole path", () => {
+  const doc = objectSchema({ items: arrayOf(objectValue({ blocks: arrayOf(describe(numberValue, "n")) })) });
+  const bad = { items: [{ blocks: [1] }, { blocks: [2, "3"] }] };
+  // The compiled parse and each nested check hand back FAILED; only `parse` throws.
+  const fields = Object.entries({ items: arrayOf(objectValue({ blocks: arrayOf(numberValue) })) });
+  assert.equal(compileObjectParse(fields)?.(bad), FAILED);
+  assert.equal(loopParse(fields)(bad), FAILED);
+  takeFailure();
+  const result = doc.safeParse(bad);
+  assert.ok(!result.success);
+  assert.ok(result.error instanceof SchemaError && result.error instanceof Error);
+  assert.deepEqual([result.error.path, result.error.expected, result.error.received], [["items", 1, "blocks", 1], { kind: "number" }, "3"]);
+  assert.equal(String(result.error), "SchemaError: 必须是 number");
+  assert.equal(result.error.stack, undefined, "no stack is captured");
+  const thrown = (() => {
+    try {
+      doc.parse(bad);
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  })();
+  assert.ok(thrown instanceof SchemaError);
+  assert.deepEqual(thrown.path, ["items", 1, "blocks", 1]);
+  assert.notEqual(thrown, result.error, "each failure builds its own error");
+});

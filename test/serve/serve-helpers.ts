@@ -1,0 +1,39 @@
+// Starts `serve` in this process on port 0, as the command line would (same function, same
+// output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
+import { serve } from "../../src/commands/serve/serve-command.ts";
+import type { Language } from "../../src/fixture/fixture-format.ts";
+
+export interface ServeRun {
+  url: string;
+  /** Everything written to stdout so far (the URL line first). */
+  out(): string;
+  err(): string;
+  /** Ctrl-C: resolves with the exit code once in-flight requests are answered. */
+  stop(): Promise<number>;
+}
+
+export async function startServe(fixture: string, options: { lang?: Language; json?: boolean; maxBody?: number; chunk?: number } = {}): Promise<ServeRun> {
+  let out = "";
+  let err = "";
+  const interrupt = new AbortController();
+  let resolveUrl: (url: string) => void = () => {};
+  const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
+  const exit = serve(fixture, { port: 0, host: "127.0.0.1", lang: options.lang ?? "en", json: options.json, maxBody: options.maxBody, chunk: options.chunk }, {
+    out: (text) => void (out += text),
+    err: (text) => void (err += text),
+    env: { NO_COLOR: "1" },
+    isTTY: false,
+    interrupt: interrupt.signal,
+    onListening: (server) => resolveUrl(server.url),
+  });
+  const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);
+  return {
+    url,
+    out: () => out,
+    err: () => err,
+    stop: () => {
+      interrupt.abort();
+      return exit;
+    },
+  };
+}
