@@ -1,7 +1,7 @@
+import { isRecord } from "./is-record.ts";
 // Small helpers for pointing into a rendered JSON body: find a value, name its path the way a
 // reader would write it (`messages[2].tool_calls[0]`), and print a shortened snippet of it. The
 // wire table uses them so its cells come from the bodies themselves, not from prose.
-import { isJsonObject } from "../providers/shared/wire-history.ts";
 
 export type JsonPath = readonly (string | number)[];
 
@@ -52,7 +52,7 @@ export function snippet(value: unknown, options: SnippetOptions, depth = 0): str
     if ((elided || depth >= options.maxDepth) && value.length > 0) return "[…]";
     return `[${value.map((item) => snippet(item, options, depth + 1)).join(",")}]`;
   }
-  if (isJsonObject(value)) {
+  if (isRecord(value)) {
     if ((elided || depth >= options.maxDepth) && Object.keys(value).length > 0) return "{…}";
     return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${snippet(item, options, depth + 1)}`).join(",")}}`;
   }
@@ -68,6 +68,6 @@ export function leaves(value: unknown, from: JsonPath = []): [JsonPath, unknown]
 
 function children(value: unknown): [string | number, unknown][] {
   if (Array.isArray(value)) return value.map((item: unknown, index) => [index, item]);
-  if (isJsonObject(value)) return Object.entries(value);
+  if (isRecord(value)) return Object.entries(value);
   return [];
 }

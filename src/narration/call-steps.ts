@@ -5,12 +5,12 @@
 import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import type { Catalog } from "./catalog.ts";
 import type { AgentEvent } from "../agent/agent-events.ts";
-import { isPlainObject } from "../schema/object-schema.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
 import type { ToolCall, ToolResultMessage } from "../protocol/types.ts";
 import { contentText, historyLine, imagePlaceholder, json, quoted } from "./format.ts";
 import type { MarkedLines } from "./marked-lines.ts";
 import type { Producer } from "./step-outcome.ts";
+import { isRecord } from "../json/is-record.ts";
 
 type Conversions = Extract<ToolCallOutcome, { stage: "done" }>["conversions"];
 
@@ -163,7 +163,7 @@ export class CallSteps {
 
 /** Keys the model sent that the schema did not declare, and so never reached the tool. */
 function droppedKeys(call: ToolCall, parsed: unknown): string[] {
-  if (!isPlainObject(parsed) || !isPlainObject(call.arguments)) return [];
+  if (!isRecord(parsed) || !isRecord(call.arguments)) return [];
   return Object.keys(call.arguments).filter((key) => !Object.hasOwn(parsed, key));
 }
 

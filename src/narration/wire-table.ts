@@ -8,8 +8,8 @@ import { calc } from "../tools/calc.ts";
 import type { Context } from "../protocol/types.ts";
 import { renderWireRequest } from "../wire.ts";
 import { findAllPaths, findPath, formatPath, leaves, selfAndAncestors, snippet, valueAt, type JsonPath, type SnippetOptions } from "../json/json-paths.ts";
-import { isJsonObject } from "../providers/shared/wire-history.ts";
 import { wireProviders } from "../providers/shared/wire-request.ts";
+import { isRecord } from "../json/is-record.ts";
 
 const SYSTEM_PROMPT = "你是一个会用工具的助手。需要算术结果时调用 calc，不要自己心算。";
 const CALL_ID = "call_1";
@@ -65,7 +65,7 @@ const rows: Row[] = [
   {
     label: "tool definition",
     cell: (body) => {
-      const path = findPath(body, (value) => isJsonObject(value) && value.description === calc.description);
+      const path = findPath(body, (value) => isRecord(value) && value.description === calc.description);
       // The whole entry of the body's tool list, wrapper included; only the schema is elided.
       return located(body, path?.slice(0, 2), { ...fullDepth, maxStringLength: 8, elide: (value) => JSON.stringify(value) === calcSchemaJson });
     },
@@ -106,7 +106,7 @@ export function renderWireTable(): string {
 
 /** Objects that carry the call id: the call comes first in every body, its result second. */
 function callAndResultPaths(body: unknown): JsonPath[] {
-  return findAllPaths(body, (value) => isJsonObject(value) && Object.values(value).includes(CALL_ID));
+  return findAllPaths(body, (value) => isRecord(value) && Object.values(value).includes(CALL_ID));
 }
 
 function located(body: unknown, path: JsonPath | undefined, options: SnippetOptions = fullDepth): string {
@@ -121,7 +121,7 @@ function located(body: unknown, path: JsonPath | undefined, options: SnippetOpti
 function enclosingRole(body: unknown, path: JsonPath): string | undefined {
   for (const candidate of selfAndAncestors(path)) {
     const value = valueAt(body, candidate);
-    if (isJsonObject(value) && typeof value.role === "string") return value.role;
+    if (isRecord(value) && typeof value.role === "string") return value.role;
   }
   return undefined;
 }

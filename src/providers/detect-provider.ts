@@ -2,12 +2,13 @@
 // history differently (`contents`, `input`, `messages`), and OpenAI Chat and Anthropic, which both
 // say `messages`, differ in the marks their messages and tools carry.
 import type { WireProvider } from "./shared/wire-request.ts";
-import { arrayAt, isObject, objectsIn, type JsonObject } from "./shared/json-shape.ts";
+import { arrayAt, objectsIn } from "./shared/json-shape.ts";
+import { isRecord, type JsonObject } from "../json/is-record.ts";
 
 export type Detection = { provider: WireProvider } | { provider: undefined; why: string };
 
 export function detectProvider(body: unknown): Detection {
-  if (!isObject(body)) {
+  if (!isRecord(body)) {
     const kind = Array.isArray(body) ? "an array" : body === null ? "null" : `a ${typeof body}`;
     return { provider: undefined, why: `the top level is ${kind}; a request body is a JSON object` };
   }

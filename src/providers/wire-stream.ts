@@ -16,7 +16,8 @@ import { OPENAI_CHAT_STREAM_ENDPOINT } from "./openai-chat/stream-events.ts";
 import { parseOpenAIResponsesStream } from "./openai-responses/parse-stream.ts";
 import { renderOpenAIResponsesStream } from "./openai-responses/render-stream.ts";
 import { OPENAI_RESPONSES_STREAM_ENDPOINT } from "./openai-responses/stream-events.ts";
-import { isRecord, stringField, type ParsedStream } from "./shared/stream-builder.ts";
+import { stringField, type ParsedStream } from "./shared/stream-builder.ts";
+import { isRecord } from "../json/is-record.ts";
 
 export function renderWireStream(provider: WireProvider, events: readonly AssistantStreamEvent[]): WireStreamBlock {
   switch (provider) {

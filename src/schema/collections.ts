@@ -4,7 +4,7 @@
 // SchemaError, its path grown on the way out; each coerces through its members as well.
 import { FAILED, fail, failAt, type Expectation } from "./schema-error.ts";
 import { fromSafeCheck, safeCheckOf, type Validator } from "./validator.ts";
-import { isPlainObject } from "./object-schema.ts";
+import { isRecord } from "../json/is-record.ts";
 
 const expectArray: Expectation = Object.freeze({ kind: "array" });
 const expectObject: Expectation = Object.freeze({ kind: "object" });
@@ -48,7 +48,7 @@ export function arrayOf<T>(item: Validator<T>, { minItems = 0 } = {}): Validator
 /** Any JSON object, kept as it is: the keys are someone else's to check, so there is nothing
  *  declared inside to convert toward (ajv, and so Pi, converts nothing inside `{ type: "object" }` either). */
 export const recordValue: Validator<Record<string, unknown>> = fromSafeCheck(
-  (value) => (isPlainObject(value) ? value : fail(expectObject, value)),
+  (value) => (isRecord(value) ? value : fail(expectObject, value)),
   { type: "object" },
 );
 
@@ -65,7 +65,7 @@ export function taggedUnion<T extends object>(tagKey: string, variants: Record<s
   const coercers = new Map(Object.entries(variants).map(([tag, variant]) => [tag, variant.coerce]));
   return fromSafeCheck(
     (value) => {
-      if (!isPlainObject(value)) return fail(expectObject, value);
+      if (!isRecord(value)) return fail(expectObject, value);
       const variant = variantOf(value, safeVariants);
       if (!variant) return fail(expectTag, Object.hasOwn(value, tagKey) ? value[tagKey] : undefined, [tagKey]);
       return variant(value);
@@ -74,7 +74,7 @@ export function taggedUnion<T extends object>(tagKey: string, variants: Record<s
     {
       // The tag itself may need converting (1 for "1") before it can pick the variant that converts the rest.
       coerce: (value) => {
-        if (!isPlainObject(value)) return value;
+        if (!isRecord(value)) return value;
         const tag = Object.hasOwn(value, tagKey) ? value[tagKey] : undefined;
         const text = typeof tag === "number" || typeof tag === "boolean" ? String(tag) : tag;
         const coerce = typeof text === "string" ? coercers.get(text) : undefined;

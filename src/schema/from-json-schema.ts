@@ -10,6 +10,7 @@ import { arrayOf, recordValue } from "./collections.ts";
 import { objectSchema, objectValue, type Shape } from "./object-schema.ts";
 import { SchemaError } from "./schema-error.ts";
 import { booleanValue, enumValue, numberValue, optional, stringValue, unknownValue, type Validator } from "./validator.ts";
+import { isRecord } from "../json/is-record.ts";
 
 export interface ConvertedSchema {
   schema: Schema<unknown>;
@@ -95,10 +96,6 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
     coerce: (value): Coercion => (root ? root.coerce(value) : { value, conversions: [] }),
   };
   return { schema, unsupported };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const integerValue: Validator<number> = Object.assign(

@@ -7,6 +7,7 @@ import type { Coercion, Schema } from "../protocol/types.ts";
 import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
 import { FAILED, fail, failAt, takeFailure, type Expectation, type PathSegment, type SchemaError } from "./schema-error.ts";
 import { fromSafeCheck, safeCheckOf, type Fields, type SafeCheck, type Validator } from "./validator.ts";
+import { isRecord } from "../json/is-record.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
 
@@ -20,10 +21,6 @@ export interface ObjectSchema<T> extends Schema<T> {
   /** The same check as `parse`, returning the failure instead of throwing it. */
   safeParse(value: unknown): SafeParseResult<T>;
   coerce(value: unknown): Coercion;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The parts objectSchema and objectValue share: the safe parse, the coercion and the JSON Schema. */
@@ -84,7 +81,7 @@ const expectObject: Expectation = Object.freeze({ kind: "object" });
 export function loopParse(fields: Fields): ParseFunction {
   const checks = fields.map(([key, check]) => [key, safeCheckOf(check)] as const);
   return (input) => {
-    if (!isPlainObject(input)) return fail(expectObject, input);
+    if (!isRecord(input)) return fail(expectObject, input);
     const output: Record<string, unknown> = {};
     for (const [key, check] of checks) {
       // Own keys only: an inherited `constructor` or a polluted prototype is not an argument.
@@ -98,7 +95,7 @@ export function loopParse(fields: Fields): ParseFunction {
 
 /** The input with each declared field converted; the input itself when nothing changed. */
 function coerceFields(fields: Fields, input: unknown): unknown {
-  if (!isPlainObject(input)) return input;
+  if (!isRecord(input)) return input;
   let copy: Record<string, unknown> | undefined;
   for (const [key, check] of fields) {
     if (!check.coerce || !Object.hasOwn(input, key)) continue;
@@ -116,7 +113,7 @@ function coerceFields(fields: Fields, input: unknown): unknown {
 function collectConversions(from: unknown, to: unknown, path: PathSegment[], out: Coercion["conversions"]): void {
   if (Object.is(from, to)) return;
   const bothArrays = Array.isArray(from) && Array.isArray(to);
-  if (bothArrays || (isPlainObject(from) && isPlainObject(to))) {
+  if (bothArrays || (isRecord(from) && isRecord(to))) {
     for (const key of Object.keys(to)) {
       const index = bothArrays ? Number(key) : key;
       collectConversions(Object.hasOwn(from, key) ? Reflect.get(from, key) : undefined, Reflect.get(to, key), [...path, index], out);

@@ -18,9 +18,9 @@ import type { WireProvider } from "../../providers/shared/wire-request.ts";
 import { conversationToFixture } from "./conversation-to-fixture.ts";
 import { ImportError, type ImportFormat, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
 import { diffJson, type JsonDifference } from "./json-diff.ts";
-import { isObject, type JsonObject } from "../../providers/shared/request-guards.ts";
 import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
 import { replayFixture } from "./replay-fixture.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** Each provider's request body → neutral conversation parser (serve reads every request with these too). */
 export const requestParsers: { [P in WireProvider]: (body: JsonObject) => ImportedConversation } = {
@@ -84,7 +84,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
     if (detected.provider === undefined) return { ok: false, reason: `unknown shape: ${detected.why}`, pointer: "" };
     provider = detected.provider;
   }
-  if (!isObject(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
+  if (!isRecord(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
   try {
     const conversation = requestParsers[provider](body);
     return { ok: true, ...(await finish(conversation, body, text, options.title, options.from === undefined)) };

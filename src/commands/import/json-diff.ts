@@ -3,6 +3,7 @@
 // logged body, so the report's "differences" are measured, never guessed. Iterative, so a deeply
 // nested argument cannot overflow the stack.
 import { toJsonPointer } from "../../json/json-locations.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 export interface JsonDifference {
   pointer: string;
@@ -19,7 +20,7 @@ export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDi
     const { a, b, path } = stack.pop() ?? { a: undefined, b: undefined, path: [] };
     if (Array.isArray(a) && Array.isArray(b)) {
       for (let index = Math.max(a.length, b.length) - 1; index >= 0; index--) stack.push({ a: a[index], b: b[index], path: [...path, index] });
-    } else if (isObject(a) && isObject(b)) {
+    } else if (isRecord(a) && isRecord(b)) {
       const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].reverse();
       for (const key of keys) stack.push({ a: Object.hasOwn(a, key) ? a[key] : undefined, b: Object.hasOwn(b, key) ? b[key] : undefined, path: [...path, key] });
     } else if (!Object.is(a, b)) {
@@ -29,6 +30,3 @@ export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDi
   return differences;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -9,7 +9,8 @@ import { locateJsonPointers } from "../../json/json-locations.ts";
 import type { ImageContent, Message, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../../providers/shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
-import { expectArray, expectId, expectObject, expectString, isObject, pointer, type JsonObject } from "../../providers/shared/request-guards.ts";
+import { expectArray, expectId, expectObject, expectString, pointer } from "../../providers/shared/request-guards.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 interface Entry {
   id: string;
@@ -29,7 +30,7 @@ export function looksLikePiSession(text: string): boolean {
   const first = text.slice(start, end === -1 ? undefined : end);
   try {
     const header: unknown = JSON.parse(first);
-    return isObject(header) && header.type === "session";
+    return isRecord(header) && header.type === "session";
   } catch {
     return false;
   }
@@ -221,7 +222,7 @@ function depth(entry: Entry, byId: ReadonlyMap<string, Entry>): number {
 }
 
 function expectObjectAt(value: unknown, line: number): JsonObject {
-  if (!isObject(value)) throw new ImportError("", "each line must hold one JSON object (a session entry)", line, 1);
+  if (!isRecord(value)) throw new ImportError("", "each line must hold one JSON object (a session entry)", line, 1);
   return value;
 }
 

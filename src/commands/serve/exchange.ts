@@ -9,7 +9,6 @@ import { scriptReplies } from "../../fixture/conversation-format.ts";
 import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
 import { ImportError } from "../../providers/shared/imported-conversation.ts";
 import { requestParsers } from "../import/import-source.ts";
-import { isObject } from "../../providers/shared/request-guards.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
 import { wireResponders } from "../../providers/wire-response.ts";
@@ -23,6 +22,7 @@ import { ConversationBook, scriptedView, withServedIds } from "./conversation-bo
 import { unmetExpectations } from "./expectations.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 export interface Answer {
   /** 0 with `drop`: no HTTP answer at all. */
@@ -69,7 +69,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     // OpenAI words it "We could not parse the JSON body of your request."; the others say less.
     return refuse("invalid", "malformed", `could not parse the JSON body of the request (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!isObject(body)) return refuse("invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(body) ? "an array" : typeof body}`);
+  if (!isRecord(body)) return refuse("invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(body) ? "an array" : typeof body}`);
   const stream = route.streamBy === "path" ? route.streamed : body.stream === true;
   base.stream = stream;
 

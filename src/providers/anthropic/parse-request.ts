@@ -4,8 +4,9 @@
 // if any, a user message after them. Shapes: @anthropic-ai/sdk/resources/messages MessageParam.
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
-import { expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, pointer, type JsonObject } from "../shared/request-guards.ts";
+import { expectArray, expectId, expectObject, expectString, noteUnusedKeys, pointer } from "../shared/request-guards.ts";
 import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("anthropic");
@@ -112,7 +113,7 @@ function contentBlocks(content: unknown, at: string, builder: ConversationBuilde
       noteUnusedKeys(builder, block, pointer(at, index), ["type", "text"]);
       return [{ type: "text", text: expectString(block.text, pointer(at, index, "text"), "text") }];
     }
-    if (block.type === "image" && isObject(block.source) && block.source.type === "base64") {
+    if (block.type === "image" && isRecord(block.source) && block.source.type === "base64") {
       noteUnusedKeys(builder, block, pointer(at, index), ["type", "source"]);
       return [{ type: "image", data: expectString(block.source.data, pointer(at, index, "source", "data"), "data"), mimeType: expectString(block.source.media_type, pointer(at, index, "source", "media_type"), "media_type") }];
     }

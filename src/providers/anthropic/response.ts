@@ -8,6 +8,7 @@ import type { ReplyAt } from "../shared/served-ids.ts";
 import { emptyUsage } from "./render-stream.ts";
 import { anthropicIds } from "./served-ids.ts";
 import { anthropicStopReasons } from "./stream-events.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 /** `message` with its served call ids already (served-ids.ts); `at` names the message's own. */
 export function renderAnthropicResponse(message: AssistantMessage, at: ReplyAt): Message {
@@ -15,7 +16,7 @@ export function renderAnthropicResponse(message: AssistantMessage, at: ReplyAt):
   for (const block of message.content) {
     if (block.type === "text") content.push({ type: "text", text: block.text, citations: null });
     // `input` must be an object on the wire (the rule table's anthropic/input-object).
-    else if (block.type === "toolCall") content.push({ type: "tool_use", id: block.id, name: block.name, input: isObject(block.arguments) ? block.arguments : {}, caller: { type: "direct" } });
+    else if (block.type === "toolCall") content.push({ type: "tool_use", id: block.id, name: block.name, input: isRecord(block.arguments) ? block.arguments : {}, caller: { type: "direct" } });
   }
   const reason = message.stopReason === "toolUse" || message.stopReason === "length" ? message.stopReason : "stop";
   return {
@@ -33,6 +34,3 @@ export function renderAnthropicResponse(message: AssistantMessage, at: ReplyAt):
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -3,8 +3,9 @@
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
 // `tool_result.is_error` tells a refused call from a run one, so the arguments-schema warning is here.
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** `tool_use.id` and `tool_result.tool_use_id` (sources: rule "tool-use-id-pattern"). */
 export const ANTHROPIC_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
@@ -34,22 +35,22 @@ const toolUses = perBody((body: JsonObject): Block[] => {
 
 function idsOfType(message: unknown, type: "tool_use" | "tool_result", key: "id" | "tool_use_id"): Set<string> {
   const ids = new Set<string>();
-  if (isObject(message)) for (const block of arrayAt(message, "content")) if (isObject(block) && block.type === type) ids.add(stringAt(block, key) ?? "");
+  if (isRecord(message)) for (const block of arrayAt(message, "content")) if (isRecord(block) && block.type === type) ids.add(stringAt(block, key) ?? "");
   return ids;
 }
 
 /** tool_use_id → the first tool_result block answering it, in `message` (where the API looks: the next message). */
 function resultsIn(message: unknown): Map<string, JsonObject> {
   const results = new Map<string, JsonObject>();
-  if (!isObject(message)) return results;
+  if (!isRecord(message)) return results;
   for (const block of arrayAt(message, "content")) {
-    if (isObject(block) && block.type === "tool_result" && typeof block.tool_use_id === "string" && !results.has(block.tool_use_id)) results.set(block.tool_use_id, block);
+    if (isRecord(block) && block.type === "tool_result" && typeof block.tool_use_id === "string" && !results.has(block.tool_use_id)) results.set(block.tool_use_id, block);
   }
   return results;
 }
 
 function hasBlock(message: JsonObject, type: "tool_use" | "tool_result"): boolean {
-  return arrayAt(message, "content").some((block) => isObject(block) && block.type === type);
+  return arrayAt(message, "content").some((block) => isRecord(block) && block.type === type);
 }
 
 function isBlank(text: string): boolean {
@@ -189,7 +190,7 @@ const rules: Rule[] = [
     fix: "send an object (`{}` when the model sent something else), and answer the call with is_error",
     check(body, report) {
       for (const { messageIndex, blockIndex, block } of toolUses(body)) {
-        if (!isObject(block.input)) report(pointer("messages", messageIndex, "content", blockIndex, "input"), { message: messageIndex, block: blockIndex });
+        if (!isRecord(block.input)) report(pointer("messages", messageIndex, "content", blockIndex, "input"), { message: messageIndex, block: blockIndex });
       }
     },
   },

@@ -6,8 +6,9 @@
 // Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies).
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import { ImportError as ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
-import { expectArray, expectObject, expectString, isObject, noteUnusedKeys, pointer, preview, type JsonObject } from "../shared/request-guards.ts";
+import { expectArray, expectObject, expectString, noteUnusedKeys, pointer, preview } from "../shared/request-guards.ts";
 import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 export function parseGeminiRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("gemini");
@@ -40,7 +41,7 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
           const signature = typeof part.thoughtSignature === "string" ? part.thoughtSignature : undefined;
           blocks.push({ type: "thinking", thinking: part.text, ...(signature === undefined ? {} : { thinkingSignature: signature }) });
           noteUnusedKeys(builder, part, partAt, ["text", "thought", "thoughtSignature"]);
-        } else if (isObject(part.functionCall)) {
+        } else if (isRecord(part.functionCall)) {
           const call = part.functionCall;
           const name = expectString(call.name, pointer(partAt, "functionCall", "name"), "functionCall.name");
           let id: string;
@@ -71,10 +72,10 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
       if (typeof part.text === "string") {
         texts.push({ type: "text", text: part.text });
         noteUnusedKeys(builder, part, partAt, ["text"]);
-      } else if (isObject(part.inlineData)) {
+      } else if (isRecord(part.inlineData)) {
         texts.push(inlineImage(part.inlineData, pointer(partAt, "inlineData")));
         noteUnusedKeys(builder, part, partAt, ["inlineData"]);
-      } else if (isObject(part.functionResponse)) {
+      } else if (isRecord(part.functionResponse)) {
         const response = part.functionResponse;
         const responseAt = pointer(partAt, "functionResponse");
         const name = expectString(response.name, pointer(responseAt, "name"), "functionResponse.name");
@@ -90,7 +91,7 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
         const images = response.parts === undefined ? [] : expectArray(response.parts, pointer(responseAt, "parts"), "functionResponse.parts").flatMap((rawImagePart, imageIndex): ImageContent[] => {
           const imageAt = pointer(responseAt, "parts", imageIndex);
           const imagePart = expectObject(rawImagePart, imageAt, "a part");
-          if (isObject(imagePart.inlineData)) return [inlineImage(imagePart.inlineData, pointer(imageAt, "inlineData"))];
+          if (isRecord(imagePart.inlineData)) return [inlineImage(imagePart.inlineData, pointer(imageAt, "inlineData"))];
           builder.note(imageAt, "blockDropped", `a part with ${Object.keys(imagePart).join(", ")}`);
           return [];
         });
@@ -129,13 +130,13 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
 
 /** `{output: text}` and `{error: text}` are what the renderer writes; any other response is kept as its JSON text. */
 function responseText(response: unknown, at: string, builder: ConversationBuilder): { text: string; isError: boolean } {
-  if (isObject(response)) {
+  if (isRecord(response)) {
     const keys = Object.keys(response);
     if (keys.length === 1 && typeof response.output === "string") return { text: response.output, isError: false };
     if (keys.length === 1 && typeof response.error === "string") return { text: response.error, isError: true };
   }
   builder.note(at, "formChanged", `response ${preview(response)} is kept as its JSON text in response.output`);
-  return { text: JSON.stringify(response) ?? "", isError: isObject(response) && "error" in response };
+  return { text: JSON.stringify(response) ?? "", isError: isRecord(response) && "error" in response };
 }
 
 function inlineImage(data: Record<string, unknown>, at: string): ImageContent {

@@ -5,8 +5,9 @@
 // `willContinue` goes on in the next entry for the same path — and ends when the call's
 // `willContinue` is false. Gemini has no "tool use" reason: STOP with a call means "toolUse".
 import type { SseFrame } from "../shared/sse.ts";
-import { NeutralEventBuilder, isRecord, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
+import { NeutralEventBuilder, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
 import { parseJsonPath, setAtPath } from "./json-path.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 interface StreamedCall {
   key: string;

@@ -4,8 +4,9 @@
 // (request.ts) is built to keep every one. `functionResponse.response.error` tells a refused call
 // from a run one, so the arguments-schema warning is here.
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /**
  * Function names as the API enforces them (sources: rule "function-name"). @google/genai's
@@ -34,14 +35,14 @@ const partsOf = perBody((body: JsonObject): PartAt[] => {
 });
 
 function count(content: unknown, key: "functionCall" | "functionResponse"): number {
-  if (!isObject(content)) return 0;
+  if (!isRecord(content)) return 0;
   let found = 0;
-  for (const part of arrayAt(content, "parts")) if (isObject(part) && isObject(part[key])) found++;
+  for (const part of arrayAt(content, "parts")) if (isRecord(part) && isRecord(part[key])) found++;
   return found;
 }
 
 const functionCalls = perBody((body: JsonObject): (PartAt & { call: JsonObject })[] =>
-  partsOf(body).flatMap((at) => (isObject(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : [])),
+  partsOf(body).flatMap((at) => (isRecord(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : [])),
 );
 
 /** The functionResponse parts of the user content after a call turn: where a call's answer is. */
@@ -53,10 +54,10 @@ class ResponsesOfTurn {
   readonly #paired = new Map<string, number>();
 
   constructor(content: unknown) {
-    if (!isObject(content)) return;
+    if (!isRecord(content)) return;
     for (const part of arrayAt(content, "parts")) {
-      const response = isObject(part) ? part.functionResponse : undefined;
-      if (!isObject(response)) continue;
+      const response = isRecord(part) ? part.functionResponse : undefined;
+      if (!isRecord(response)) continue;
       this.#all.push(response);
       const id = stringAt(response, "id");
       if (id !== undefined && !this.#byId.has(id)) this.#byId.set(id, response);
@@ -135,7 +136,7 @@ const rules: Rule[] = [
       for (const [index, content] of contents(body)) {
         if (count(content, "functionCall") === 0) continue;
         const before = list[index - 1];
-        if (!isObject(before) || before.role === "model") report(pointer("contents", index));
+        if (!isRecord(before) || before.role === "model") report(pointer("contents", index));
       }
     },
   },
@@ -170,7 +171,7 @@ const rules: Rule[] = [
     fix: "send an object (`{}` when the model sent something else), and answer the call with an error response",
     check(body, report) {
       for (const { contentIndex, partIndex, call } of functionCalls(body)) {
-        if ("args" in call && !isObject(call.args)) {
+        if ("args" in call && !isRecord(call.args)) {
           report(pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), { what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args });
         }
       }
@@ -246,7 +247,7 @@ const rules: Rule[] = [
       for (const { contentIndex, partIndex, part } of partsOf(body)) {
         for (const key of ["functionCall", "functionResponse"] as const) {
           const value = part[key];
-          const id = isObject(value) ? stringAt(value, "id") : undefined;
+          const id = isRecord(value) ? stringAt(value, "id") : undefined;
           if (id !== undefined && !PORTABLE_ID.test(id)) report(pointer("contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
         }
       }
@@ -276,7 +277,7 @@ const rules: Rule[] = [
             answers = new ResponsesOfTurn(list[contentIndex + 1]);
           }
           const answer = answers.answer(call.name, stringAt(call, "id"));
-          const ran = isObject(answer) && isObject(answer.response) && !Object.hasOwn(answer.response, "error");
+          const ran = isRecord(answer) && isRecord(answer.response) && !Object.hasOwn(answer.response, "error");
           found.push({ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran });
         }
         return found;

@@ -5,8 +5,9 @@
 // Shapes: openai/resources/chat/completions ChatCompletionMessageParam (SDK in devDependencies).
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
-import { dataUrlImage, expectArray, expectId, expectObject, expectString, isObject, noteUnusedKeys, parseArgumentsString, pointer, type JsonObject } from "../shared/request-guards.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString, pointer } from "../shared/request-guards.ts";
 import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("openai-chat");
@@ -70,7 +71,7 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
     expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
       const at = pointer("", "tools", index);
       const tool = expectObject(rawTool, at, "a tool");
-      if (tool.type !== "function" || !isObject(tool.function)) {
+      if (tool.type !== "function" || !isRecord(tool.function)) {
         builder.note(at, "blockDropped", `a tool of type ${JSON.stringify(tool.type)}`);
         return;
       }
@@ -108,7 +109,7 @@ function userContent(content: unknown, at: string, builder: ConversationBuilder)
   return expectArray(content, at, "content").flatMap((rawPart, index): (TextContent | ImageContent)[] => {
     const part = expectObject(rawPart, pointer(at, index), "a content part");
     if (part.type === "text") return [{ type: "text", text: expectString(part.text, pointer(at, index, "text"), "text") }];
-    if (part.type === "image_url" && isObject(part.image_url) && typeof part.image_url.url === "string") {
+    if (part.type === "image_url" && isRecord(part.image_url) && typeof part.image_url.url === "string") {
       const image = dataUrlImage(part.image_url.url);
       if (image) {
         noteUnusedKeys(builder, part.image_url, pointer(at, index, "image_url"), ["url"]);

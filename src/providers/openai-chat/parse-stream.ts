@@ -5,7 +5,8 @@
 // chunks and unknown fields are skipped; the data is untrusted and every field is checked.
 import type { SseFrame } from "../shared/sse.ts";
 import { PartialJsonParser } from "../../json/partial-json.ts";
-import { NeutralEventBuilder, isRecord, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
+import { NeutralEventBuilder, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 export function parseOpenAIChatStream(frames: readonly SseFrame[]): ParsedStream {
   const builder = new NeutralEventBuilder();

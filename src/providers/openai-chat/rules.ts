@@ -2,8 +2,9 @@
 // returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
 export const OPENAI_CALL_ID_MAX = 40;
@@ -36,7 +37,7 @@ const callsOf = perBody((body: JsonObject): ChatCall[] => {
   for (const [messageIndex, message] of messages(body)) {
     if (message.role !== "assistant") continue;
     for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
-      calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id"), parsed: isObject(call.function) ? parsedArguments(call.function.arguments) : undefined });
+      calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id"), parsed: isRecord(call.function) ? parsedArguments(call.function.arguments) : undefined });
     }
   }
   return calls;
@@ -73,7 +74,7 @@ const rules: Rule[] = [
         const answered = new Set<string>();
         for (let next = index + 1; next < list.length; next++) {
           const tool = list[next];
-          if (!isObject(tool) || tool.role !== "tool") break;
+          if (!isRecord(tool) || tool.role !== "tool") break;
           const id = stringAt(tool, "tool_call_id");
           if (id !== undefined) answered.add(id);
         }
@@ -98,7 +99,7 @@ const rules: Rule[] = [
       const list = arrayAt(body, "messages");
       let open: ReadonlySet<string> = NONE;
       list.forEach((message, index) => {
-        if (!isObject(message)) return;
+        if (!isRecord(message)) return;
         if (message.role === "tool") {
           const id = stringAt(message, "tool_call_id") ?? "";
           if (!open.has(id)) report(pointer("messages", index), { id });
@@ -151,11 +152,11 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const fn = tool.function;
-        const name = isObject(fn) ? fn.name : undefined;
+        const name = isRecord(fn) ? fn.name : undefined;
         if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) report(pointer("tools", index, "function", "name"), { path: `tools[${index}].function.name` });
       }
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
-        const name = isObject(call.function) ? call.function.name : undefined;
+        const name = isRecord(call.function) ? call.function.name : undefined;
         if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) {
           report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "name"), { path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name` });
         }
@@ -174,7 +175,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
         const fn = call.function;
-        if (isObject(fn) && "arguments" in fn && typeof fn.arguments !== "string") {
+        if (isRecord(fn) && "arguments" in fn && typeof fn.arguments !== "string") {
           report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { message: messageIndex, call: callIndex });
         }
       }
@@ -192,8 +193,8 @@ const rules: Rule[] = [
     check(body, report) {
       for (const { messageIndex, callIndex, call, parsed: value } of callsOf(body)) {
         const fn = call.function;
-        if (!isObject(fn) || typeof fn.arguments !== "string") continue;
-        if (!isObject(value)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+        if (!isRecord(fn) || typeof fn.arguments !== "string") continue;
+        if (!isRecord(value)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
   },

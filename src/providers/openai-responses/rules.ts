@@ -2,9 +2,10 @@
 // when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
-import { arrayAt, isObject, objectsIn, perBody, pointer, stringAt, type JsonObject } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../openai-chat/rules.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** A `call_id` longer than this is refused (sources: rule "call-id-too-long"). */
 export const RESPONSES_CALL_ID_MAX = 64;
@@ -161,7 +162,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, item, value] of calls(body)) {
         if (typeof item.arguments !== "string") continue;
-        if (!isObject(value)) report(pointer("input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+        if (!isRecord(value)) report(pointer("input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
   },

@@ -16,8 +16,8 @@
 // function_call_output item: call_id and output) carry no error flag, so a refused call and a run
 // one look the same there: those tables leave this rule out and say why (argumentsSchemaUnchecked).
 import { toBoolean, toNumber, toText } from "../../schema/validator.ts";
-import { isObject, type JsonObject } from "./json-shape.ts";
 import type { Report, Rule, UncheckedRule } from "./rule.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 export interface DeclaredCall {
   /** Pointer of the arguments value in the body. */
@@ -56,7 +56,7 @@ export function argumentsSchemaRule(access: SchemaAccess, where: string, errorFl
         if (!call.ran) continue;
         const schema = schemas.get(call.name);
         // Arguments that are not an object at all are another rule's finding (arguments-not-object and the like).
-        if (schema === undefined || !isObject(call.arguments)) continue;
+        if (schema === undefined || !isRecord(call.arguments)) continue;
         const problem = firstMismatch(call.arguments, schema);
         if (problem) report(call.pointer, { tool: call.name, problem });
       }
@@ -86,7 +86,7 @@ interface Pending {
 export function firstMismatch(value: unknown, schema: unknown): string | undefined {
   const stack: Pending[] = [{ value, schema, path: "" }];
   for (let next = stack.pop(); next; next = stack.pop()) {
-    if (!isObject(next.schema)) continue;
+    if (!isRecord(next.schema)) continue;
     next.value = converted(next.value, next.schema);
     const problem = localMismatch(next.value, next.schema);
     if (problem) return `${next.path || "(arguments)"}: ${problem}`;
@@ -130,7 +130,7 @@ function localMismatch(value: unknown, schema: JsonObject): string | undefined {
     if (typeof schema.minLength === "number" && length < schema.minLength) return `expected at least ${schema.minLength} characters`;
     if (typeof schema.maxLength === "number" && length > schema.maxLength) return `expected at most ${schema.maxLength} characters`;
   }
-  if (isObject(value) && Array.isArray(schema.required)) {
+  if (isRecord(value) && Array.isArray(schema.required)) {
     const missing = schema.required.find((key) => typeof key === "string" && !Object.hasOwn(value, key));
     if (typeof missing === "string") return `missing required property ${JSON.stringify(missing)}`;
   }
@@ -142,15 +142,15 @@ function localMismatch(value: unknown, schema: JsonObject): string | undefined {
 
 function pushChildren(pending: Pending, schema: JsonObject, stack: Pending[]): void {
   const { value, path } = pending;
-  if (isObject(value)) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
+  if (isRecord(value)) {
+    const properties = isRecord(schema.properties) ? schema.properties : {};
     const keys = Object.keys(value);
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index] ?? "";
-      const child = Object.hasOwn(properties, key) ? properties[key] : isObject(schema.additionalProperties) ? schema.additionalProperties : undefined;
+      const child = Object.hasOwn(properties, key) ? properties[key] : isRecord(schema.additionalProperties) ? schema.additionalProperties : undefined;
       if (child !== undefined) stack.push({ value: value[key], schema: child, path: `${path}/${key}` });
     }
-  } else if (Array.isArray(value) && isObject(schema.items)) {
+  } else if (Array.isArray(value) && isRecord(schema.items)) {
     for (let index = value.length - 1; index >= 0; index--) stack.push({ value: value[index], schema: schema.items, path: `${path}/${index}` });
   }
 }
@@ -158,7 +158,7 @@ function pushChildren(pending: Pending, schema: JsonObject, stack: Pending[]): v
 function hasType(value: unknown, type: unknown): boolean {
   switch (type) {
     case "object":
-      return isObject(value);
+      return isRecord(value);
     case "array":
       return Array.isArray(value);
     case "integer":

@@ -2,12 +2,7 @@
 // untrusted JSON, so every step checks the shape instead of assuming it. Ten rules walk the same
 // arrays of a 10 MB body, so what they derive from it is computed once per body and shared.
 import { toJsonPointer } from "../../json/json-locations.ts";
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 const EMPTY: readonly unknown[] = Object.freeze([]);
 
@@ -27,7 +22,7 @@ export function objectsIn(array: readonly unknown[]): readonly [number, JsonObje
   const found: [number, JsonObject][] = [];
   for (let index = 0; index < array.length; index++) {
     const item = array[index];
-    if (isObject(item)) found.push([index, item]);
+    if (isRecord(item)) found.push([index, item]);
   }
   return found;
 }

@@ -1,13 +1,13 @@
 // The neutral lint engine: run one provider's rule table over a parsed request body and collect
 // the findings. It knows nothing about any provider; the tables do.
 import type { WireProvider } from "./wire-request.ts";
-import { isObject } from "./json-shape.ts";
 import { fillTemplate, NO_PUBLIC_TEXT, type Finding, type FindingValues, type Rule } from "./rule.ts";
 import { ruleTables } from "../rule-tables.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 /** Every finding of `provider`'s table on `body`, table order, then document order within a rule. */
 export function lintBody(body: unknown, provider: WireProvider): Finding[] {
-  if (!isObject(body)) return [];
+  if (!isRecord(body)) return [];
   const findings: Finding[] = [];
   for (const rule of ruleTables[provider].rules) {
     rule.check(body, (pointer, values) => findings.push(finding(provider, rule, pointer, values)));

@@ -5,19 +5,14 @@ import { toJsonPointer } from "../../json/json-locations.ts";
 import type { ImageContent } from "../../protocol/types.ts";
 import { ImportError } from "./imported-conversation.ts";
 import type { ConversationBuilder } from "./conversation-builder.ts";
-
-export type JsonObject = Record<string, unknown>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 export function pointer(base: string, ...keys: (string | number)[]): string {
   return base + toJsonPointer(keys);
 }
 
 export function expectObject(value: unknown, at: string, what: string): JsonObject {
-  if (!isObject(value)) throw new ImportError(at, `${what} must be an object, found ${kindOf(value)}`);
+  if (!isRecord(value)) throw new ImportError(at, `${what} must be an object, found ${kindOf(value)}`);
   return value;
 }
 

@@ -6,6 +6,7 @@ import type { SseFrame } from "./sse.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { parsePartialJson } from "../../json/partial-json.ts";
 import type { StopReason } from "../../protocol/types.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 interface OpenBlock {
   key: string;
@@ -118,10 +119,6 @@ export interface ParsedStream {
   skipped: string[];
   /** Events that had a known type but a shape the parser could not use. */
   problems: string[];
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function stringField(value: Record<string, unknown>, key: string): string | undefined {

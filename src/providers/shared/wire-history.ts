@@ -7,6 +7,7 @@ import type { Context, ImageContent, TextContent, ThinkingContent, ToolCall, Too
 import { cloneJson } from "../../json/clone-json.ts";
 import { planCallOccurrences, planToolCallIds, type ToolCallIdRule } from "./tool-call-ids.ts";
 import type { WireNote } from "./wire-request.ts";
+import { isRecord } from "../../json/is-record.ts";
 
 /** What Pi's transform-messages step puts in a result it has to make up. */
 export const SYNTHETIC_RESULT_TEXT = "No result provided";
@@ -198,10 +199,6 @@ export function wireSystemPrompt(context: Context): string | undefined {
   return context.systemPrompt && !isBlank(context.systemPrompt) ? context.systemPrompt : undefined;
 }
 
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * OpenAI carries arguments as a string holding a JSON object; a value that is not an object is
  * replaced by `{}` (with a note), as for the providers that carry an object.
@@ -219,7 +216,7 @@ export function argumentsJson(call: WireToolCall, notes: WireNote[]): string {
 
 /** For providers whose calls carry an object: anything else the model sent is replaced by `{}`, with a note. */
 export function argumentsObject(call: WireToolCall, notes: WireNote[]): Record<string, unknown> {
-  if (isJsonObject(call.arguments)) return call.arguments;
+  if (isRecord(call.arguments)) return call.arguments;
   notes.push({ kind: "argumentsReplaced", toolCallId: call.originalId, original: call.arguments });
   return {};
 }
