@@ -1,12 +1,12 @@
 // Bench rows for `lint`: a 10 MB request body per provider (a long conversation rendered by the
 // wire view, with a few rules broken so findings are located too), linted the way the command
 // does it: JSON.parse, the provider's table, then line:column for each finding. Target: < 1 s.
-import { detectProvider } from "../src/providers/detect-provider.ts";
 import { locateFindings } from "../src/commands/lint/format-findings.ts";
 import { lintBody } from "../src/providers/shared/lint-body.ts";
 import type { Context, Message } from "../src/protocol/types.ts";
 import { renderWireRequest, wireProviders, type WireProvider } from "../src/wire.ts";
 import { median, nowMs } from "./bench-harness.ts";
+import { detectBodyProvider, providers } from "../src/providers/registry.ts";
 
 type Row = [section: string, subject: string, measured: string, ratio: string, target: string];
 
@@ -57,8 +57,8 @@ export function lintBenchRows(progress: (text: string) => void): Row[] {
       // CPU time too: on a busy machine wall time counts other processes' turns.
       const cpuStart = process.cpuUsage();
       const body: unknown = JSON.parse(text);
-      const detected = detectProvider(body);
-      const located = locateFindings(text, lintBody(body, detected.provider ?? provider));
+      const detected = detectBodyProvider(body);
+      const located = locateFindings(text, lintBody(body, providers[detected.provider ?? provider].rules));
       const cpu = process.cpuUsage(cpuStart);
       times.push(nowMs() - start);
       cpuTimes.push((cpu.user + cpu.system) / 1000);

@@ -8,7 +8,7 @@ import { createServer, request, Agent } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { renderWireRequest } from "../src/wire.ts";
-import { wireProviders } from "../src/providers/shared/wire-request.ts";
+import { providerIds } from "../src/providers/registry.ts";
 import type { Context } from "../src/protocol/types.ts";
 import { calc } from "../src/tools/calc.ts";
 import { ToolRegistry } from "../src/agent/tool-registry.ts";
@@ -56,7 +56,7 @@ function requests(): { path: string; body: string }[] {
       { role: "toolResult", toolCallId: "call_2", toolName: "calc", content: [{ type: "text", text: "42" }], isError: false, timestamp: 0 },
     ],
   };
-  return wireProviders.flatMap((provider) =>
+  return providerIds.flatMap((provider) =>
     [first, second].flatMap((context) =>
       [false, true].map((stream) => {
         const body: Record<string, unknown> = { ...renderWireRequest(provider, context).body };

@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolErrorDetail } from "../src/agent/execute-tool-call.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
-import { wireProviders, type WireProvider } from "../src/providers/shared/wire-request.ts";
+import { providerIds, type ProviderId } from "../src/providers/registry.ts";
 import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
 
 /** Where serve's SDK-run narration lives (scripts/serve-golden.ts writes it). */
@@ -23,7 +23,7 @@ export interface Golden {
   lang: Language;
   /** Relative to the project root. */
   file: string;
-  wire?: WireProvider;
+  wire?: ProviderId;
   /** Run with --tool-errors this (brief when left out). */
   toolErrors?: ToolErrorDetail;
   /** --stream (and with `json`, --json --stream). */
@@ -41,7 +41,7 @@ export function goldens(): Golden[] {
     { fixture: defaultFixtureName, lang: "zh", file: "expected-output.txt" },
     { fixture: defaultFixtureName, lang: "en", file: "fixtures/expected/walkthrough.en.txt" },
   ];
-  for (const wire of wireProviders) {
+  for (const wire of providerIds) {
     list.push({ fixture: defaultFixtureName, lang: "zh", file: `fixtures/expected/wire/walkthrough.${wire}.txt`, wire });
   }
   for (const name of fixtureNames()) {
@@ -91,13 +91,13 @@ export function toolListChange(expected: string, actual: string): string | undef
 }
 
 /** The imported examples, each with the provider its log is for (none for a Pi session). */
-export function importedFixtures(): { name: string; wire: WireProvider | undefined }[] {
+export function importedFixtures(): { name: string; wire: ProviderId | undefined }[] {
   return readdirSync(join(projectRoot, "fixtures", "imported"))
     .filter((entry) => entry.endsWith(".json"))
     .sort()
     .map((entry) => {
       const name = basename(entry, ".json");
-      return { name, wire: wireProviders.find((provider) => name.startsWith(`${provider}-`)) };
+      return { name, wire: providerIds.find((provider) => name.startsWith(`${provider}-`)) };
     });
 }
 

@@ -1,26 +1,23 @@
-// The wire view: what each provider's API would receive for the next model call, rendered from the
-// playground's neutral history. One pure renderer per provider; this file picks one by name.
+// The library's wire-view export ("tool-call-playground/wire"): what each provider's API would
+// receive for the next model call, rendered from the playground's neutral history. Each renderer
+// is its provider's, taken from the registry; the names are the ones this export has always had.
 import type { Context } from "./protocol/types.ts";
-import { renderAnthropic } from "./providers/anthropic/request.ts";
-import { renderGemini } from "./providers/gemini/request.ts";
-import { renderOpenAIChat } from "./providers/openai-chat/request.ts";
-import { renderOpenAIResponses } from "./providers/openai-responses/request.ts";
-import type { WireProvider, WireRequest } from "./providers/shared/wire-request.ts";
+import { providers, type ProviderId, type WireBodies, type WireRequest } from "./providers/registry.ts";
 
-export { wireProviders, WIRE_MODEL, type WireBodies, type WireNote, type WireProvider, type WireRequest } from "./providers/shared/wire-request.ts";
-export type { GeminiGenerateContentBody } from "./providers/gemini/request.ts";
-export { BLANK_USER_TEXT, SYNTHETIC_RESULT_TEXT, type WireRules } from "./providers/shared/wire-history.ts";
+export { providerIds as wireProviders, type ProviderId as WireProvider, type WireBodies, type WireRequest } from "./providers/registry.ts";
+export { WIRE_MODEL } from "./providers/shared/provider.ts";
+export type { WireNote } from "./providers/shared/wire-note.ts";
+export { BLANK_USER_TEXT, SYNTHETIC_RESULT_TEXT, type WireLimits as WireRules } from "./providers/shared/wire-history.ts";
 export { planCallOccurrences, planToolCallIds, type OccurrencePlan, type ToolCallIdRule } from "./providers/shared/tool-call-ids.ts";
-export { renderAnthropic, renderGemini, renderOpenAIChat, renderOpenAIResponses };
 
-const renderers: { [P in WireProvider]: (context: Context) => WireRequest<P> } = {
-  "openai-chat": renderOpenAIChat,
-  "openai-responses": renderOpenAIResponses,
-  anthropic: renderAnthropic,
-  gemini: renderGemini,
-};
+export type GeminiGenerateContentBody = WireBodies["gemini"];
+
+export const renderOpenAIChat = providers["openai-chat"].request.render;
+export const renderOpenAIResponses = providers["openai-responses"].request.render;
+export const renderAnthropic = providers.anthropic.request.render;
+export const renderGemini = providers.gemini.request.render;
 
 /** The exact request body `provider` would receive for the next call on `context`, plus notes on what had to change. */
-export function renderWireRequest<P extends WireProvider>(provider: P, context: Context): WireRequest<P> {
-  return renderers[provider](context);
+export function renderWireRequest<P extends ProviderId>(provider: P, context: Context): WireRequest<P> {
+  return providers[provider].request.render(context);
 }

@@ -1,7 +1,8 @@
 // The CLI as a process (loaded by main.ts): wires it to the real stdout/stderr and owns what only
 // a process has — exit codes, a closed pipe (`| head`), a failed write, signals, and the
 // last-resort message for a bug.
-import { exitCodes, runCli } from "./cli.ts";
+import { exitCodes } from "../commands/shared/exit-codes.ts";
+import { runCli } from "./cli.ts";
 import { RunAborted } from "../agent/call-policy.ts";
 import { visible } from "../io/sanitize.ts";
 
@@ -20,7 +21,7 @@ process.stderr.on("error", () => process.exit(exitCodes.badInput));
 // The first Ctrl-C (or SIGTERM, SIGHUP) aborts the run, which still answers every pending call and
 // then exits 130 (143, 129: 128 + the signal's number, as shells report it); a second one leaves
 // at once.
-const signalExitCodes = { SIGINT: exitCodes.interrupted, SIGTERM: 143, SIGHUP: 129 } as const;
+const signalExitCodes = { SIGINT: exitCodes.interrupted, SIGTERM: exitCodes.terminated, SIGHUP: exitCodes.hangup } as const;
 const interrupt = new AbortController();
 let stoppedBy: keyof typeof signalExitCodes | undefined;
 for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -53,7 +54,7 @@ function drained(): Promise<void> | undefined {
 const terminate = new AbortController();
 const onTerminate = (): void => {
   process.on("SIGTERM", () => {
-    if (terminate.signal.aborted) process.exit(143);
+    if (terminate.signal.aborted) process.exit(exitCodes.terminated);
     terminate.abort();
   });
 };

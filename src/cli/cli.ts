@@ -2,7 +2,10 @@
 // turns every expected failure into one line on stderr and an exit code. The only file that
 // knows about argv.
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, InvalidArgumentError, Option } from "../commands/shared/commander.ts";
+import { Command, CommanderError, Option } from "../commands/shared/commander.ts";
+import type { CliIO } from "../commands/shared/command-io.ts";
+import { exitCodes } from "../commands/shared/exit-codes.ts";
+import { positiveInteger } from "../commands/shared/options.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { languages, type Language } from "../fixture/fixture-format.ts";
 import { defaultFixtureName, fixtureNames, resolveFixture } from "../fixture/fixture-files.ts";
@@ -12,30 +15,11 @@ import type { EpisodeSettings } from "../replay/run-fixture.ts";
 import { jsonSafe, visible, visibleLines } from "../io/sanitize.ts";
 import { RunAborted, stopSignalOf } from "../agent/call-policy.ts";
 import { addSubcommands, mayReachSubcommand } from "./subcommands.ts";
-import { wireProviders, type WireProvider } from "../providers/shared/wire-request.ts";
+import type { ProviderId } from "../providers/registry.ts";
 import { colorLevel, terminalStyle } from "../narration/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "../commands/play/transcript.ts";
 
-export const exitCodes = { ok: 0, badInput: 1, noTerminal: 2, internal: 70, interrupted: 130 } as const;
-
-export interface CliIO {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  isTTY: boolean;
-  /** Colour bits the terminal reports (1, 4, 8 or 24); ignored when not a TTY. */
-  colorDepth?: number;
-  /** Fires on Ctrl-C: the run ends with paired "aborted" results and exit code 130. */
-  interrupt?: AbortSignal;
-  /** Fires on SIGTERM once a command has called `onTerminate` (serve: close, exit code 143). */
-  terminate?: AbortSignal;
-  /** Asks the process to turn SIGTERM into `terminate` instead of ending at once. */
-  onTerminate?: () => void;
-  /** Whether stdin is a terminal: --interactive needs one. */
-  stdinIsTTY?: boolean;
-  /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */
-  drained?: () => Promise<void> | undefined;
-}
+export type { CliIO };
 
 interface Options {
   lang: Language;
@@ -47,20 +31,13 @@ interface Options {
   toolExecution?: EpisodeSettings["toolExecution"];
   validation?: EpisodeSettings["validation"];
   timeout?: number;
-  wire?: WireProvider;
+  wire?: ProviderId;
   interactive?: boolean;
   toolErrors?: ToolErrorDetail;
 }
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
-
-/** Plain decimal digits only: Number() would also take "0x10", "1e3" and " 2". */
-function positiveInteger(value: string): number {
-  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1, in plain decimal digits.");
-  return number;
-}
 
 /** The playground's own long options that npm would take for itself when `--` is missing. */
 const npmConfigNames: Record<string, string> = {
@@ -82,21 +59,32 @@ function swallowedByNpm(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-/** Values our options take: a bare one where a fixture name belongs lost its option to npm. */
-const optionValues: Record<string, readonly string[]> = {
-  "--lang": languages,
-  "--wire": wireProviders,
-  "--tool-execution": ["sequential", "parallel"],
-  "--validation": ["strict", "coerce"],
-};
+/** The providers --wire takes, from the registry: loaded only when the command line can need them. */
+async function wireChoices(): Promise<readonly string[]> {
+  return (await import("../providers/registry.ts")).providerIds;
+}
 
-function optionForValue(value: string): string | undefined {
+/** Whether the command line gives --wire. */
+function mentionsWire(argv: readonly string[]): boolean {
+  return argv.some((argument) => argument === "--wire" || argument.startsWith("--wire="));
+}
+
+/** Which of our options takes `value`: a bare one where a fixture name belongs lost its option to npm. */
+async function optionForValue(value: string): Promise<string | undefined> {
+  const optionValues: Record<string, readonly string[]> = {
+    "--lang": languages,
+    "--wire": await wireChoices(),
+    "--tool-execution": ["sequential", "parallel"],
+    "--validation": ["strict", "coerce"],
+  };
   for (const [option, values] of Object.entries(optionValues)) if (values.includes(value)) return option;
   return /^[0-9]+$/.test(value) ? "--max-turns" : undefined;
 }
 
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   let exitCode: number = exitCodes.ok;
+  // A plain run loads no provider: --wire's choices are read only where they are checked or listed.
+  const providerChoices = mentionsWire(argv) || mayReachSubcommand(argv) ? await wireChoices() : [];
   const program = new Command("tool-call-playground")
     .description(
       "Watch the tool-calling protocol happen: a scripted FakeModel replies with text and toolCall blocks,\n" +
@@ -116,7 +104,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         .default("brief"),
     )
     .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
-    .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(wireProviders))
+    .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(providerChoices))
     .option("--stream", "stream each reply as events (Pi's names) and narrate them; with --wire, also the provider's server-sent events")
     .addOption(new Option("--chunk <n>", "fragment size for --stream (overrides the fixture; implies --stream)").argParser(positiveInteger))
     .version(version, "-V, --version", "print the version")
@@ -145,9 +133,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
     .action(async (fixtureArgument: string | undefined, options: Options) => {
-      const swallowed = swallowedByNpm(io.env) ?? (fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument) ? optionForValue(fixtureArgument) : undefined);
+      const valueTakenBy = fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument) ? await optionForValue(fixtureArgument) : undefined;
+      const swallowed = swallowedByNpm(io.env) ?? valueTakenBy;
       if (swallowed) {
-        const example = fixtureArgument !== undefined && optionForValue(fixtureArgument) === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
+        const example = fixtureArgument !== undefined && valueTakenBy === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
         io.err(`${(await loadCatalog(options.lang)).npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`);
         exitCode = exitCodes.badInput;
         return;

@@ -8,7 +8,7 @@ import type { EpisodeOutcome, Producer } from "./step-outcome.ts";
 import type { PairingProblem } from "../protocol/tool-pairing.ts";
 import type { StopSignal } from "../agent/call-policy.ts";
 import type { StopReason } from "../protocol/types.ts";
-import type { WireNote } from "../providers/shared/wire-request.ts";
+import type { WireNote } from "../providers/shared/wire-note.ts";
 
 /** Why the FakeModel refused a request, as data, so the refusal reads in the run's language. */
 export type ModelRefusal =

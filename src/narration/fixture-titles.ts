@@ -6,7 +6,7 @@ import { loadFixture } from "../fixture/load-fixture.ts";
 import { catalogs } from "./catalogs.ts";
 import { errorLine } from "./error-line.ts";
 import { visible } from "../io/sanitize.ts";
-import { localize } from "../commands/play/transcript.ts";
+import { localize } from "../fixture/fixture-format.ts";
 
 export async function fixtureTitles(lang: Language): Promise<{ name: string; title: string }[]> {
   return Promise.all(

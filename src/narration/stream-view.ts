@@ -11,7 +11,7 @@ import type { StreamEventListener } from "../agent/consume-stream.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
 import { StreamingFakeModel } from "../agent/streaming-fake-model.ts";
 import type { Model } from "../protocol/types.ts";
-import type { WireProvider } from "../providers/shared/wire-request.ts";
+import type { ProviderId } from "../providers/registry.ts";
 import { StreamNarrator, type WireStreamView } from "./stream-narration.ts";
 import type { Style } from "./style.ts";
 
@@ -27,8 +27,8 @@ function wrapper(settings: StreamSettings, listener: (episodeIndex: number) => S
   return (model, episode, episodeIndex) => new StreamingFakeModel(scriptReplies(episode.script), { chunk: settings.chunk, onStreamEvent: listener(episodeIndex) }, model);
 }
 
-export async function loadWireStreamView(provider: WireProvider): Promise<WireStreamView> {
-  const { renderWireStream } = await import("../providers/wire-stream.ts");
+export async function loadWireStreamView(provider: ProviderId): Promise<WireStreamView> {
+  const { renderWireStream } = await import("../providers/render-wire-stream.ts");
   return (events) => renderWireStream(provider, events);
 }
 
@@ -42,7 +42,7 @@ export async function narratedStream(
   lang: Language,
   style: Style,
   write: (line: string) => void,
-  wire: WireProvider | undefined,
+  wire: ProviderId | undefined,
   afterDelta?: () => Promise<void>,
 ): Promise<ModelWrapper> {
   const narrator = new StreamNarrator(() => catalogs[lang], streamCatalogs[lang], style, write, wire && (await loadWireStreamView(wire)));
@@ -53,7 +53,7 @@ export async function narratedStream(
 }
 
 /** For --json: one line per stream event, and with --wire the provider's events for each reply. */
-export async function jsonStream(settings: StreamSettings, emit: (line: Record<string, unknown>) => void, wire: WireProvider | undefined): Promise<ModelWrapper> {
+export async function jsonStream(settings: StreamSettings, emit: (line: Record<string, unknown>) => void, wire: ProviderId | undefined): Promise<ModelWrapper> {
   const view = wire && (await loadWireStreamView(wire));
   return wrapper(settings, (episode) => {
     let events: AssistantStreamEvent[] = [];

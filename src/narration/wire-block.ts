@@ -4,15 +4,16 @@
 // for them.
 import type { Catalog } from "./catalog.ts";
 import type { AssistantMessage, Context } from "../protocol/types.ts";
-import type { WireProvider, WireRequest } from "../providers/shared/wire-request.ts";
+import type { ProviderId, WireRequest } from "../providers/registry.ts";
 import { DISPLAY_DEPTH_LIMIT, depthCut, prettyJson } from "./format.ts";
 
 /** One provider's renderer, bound: context in, request body out. */
 export type WireView = (context: Context) => WireRequest;
 
-export async function loadWireView(provider: WireProvider): Promise<WireView> {
-  const { renderWireRequest } = await import("../wire.ts");
-  return (context) => renderWireRequest(provider, shallowEnough(context));
+export async function loadWireView(provider: ProviderId): Promise<WireView> {
+  const { providers } = await import("../providers/registry.ts");
+  const { render } = providers[provider].request;
+  return (context) => render(shallowEnough(context));
 }
 
 /** The context with any call's arguments cut at the display depth (the cut marked as such): a
@@ -46,7 +47,7 @@ export interface WireBlock {
   notes: string[];
 }
 
-export async function loadWireBlocks(provider: WireProvider): Promise<WireBlocks> {
+export async function loadWireBlocks(provider: ProviderId): Promise<WireBlocks> {
   const view = await loadWireView(provider);
   return (context, say, next) => wireBlock(view, context, say, next);
 }

@@ -6,9 +6,8 @@ import { text } from "../protocol/text.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
 import { calc } from "../tools/calc.ts";
 import type { Context } from "../protocol/types.ts";
-import { renderWireRequest } from "../wire.ts";
 import { findAllPaths, findPath, formatPath, leaves, selfAndAncestors, snippet, valueAt, type JsonPath, type SnippetOptions } from "../json/json-paths.ts";
-import { wireProviders } from "../providers/shared/wire-request.ts";
+import { providerIds, providers } from "../providers/registry.ts";
 import { isRecord } from "../json/is-record.ts";
 
 const SYSTEM_PROMPT = "你是一个会用工具的助手。需要算术结果时调用 calc，不要自己心算。";
@@ -92,11 +91,11 @@ function arrayElement(path: JsonPath | undefined): JsonPath | undefined {
 
 /** The Markdown table, one column per provider. */
 export function renderWireTable(): string {
-  const bodies = wireProviders.map((provider) => ({
+  const bodies = providerIds.map((provider) => ({
     provider,
-    ok: renderWireRequest(provider, calcRoundTrip("ok")).body,
-    error: renderWireRequest(provider, calcRoundTrip("error")).body,
-    rich: renderWireRequest(provider, richRoundTrip()).body,
+    ok: providers[provider].request.render(calcRoundTrip("ok")).body,
+    error: providers[provider].request.render(calcRoundTrip("error")).body,
+    rich: providers[provider].request.render(richRoundTrip()).body,
   }));
   const header = ["", ...bodies.map(({ provider }) => `\`${provider}\``)];
   const lines = [tableLine(header), tableLine(header.map(() => "---"))];

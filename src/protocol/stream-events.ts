@@ -20,7 +20,6 @@ export type AssistantStreamEvent =
   | { type: "done"; reason: Extract<StopReason, "stop" | "length" | "toolUse"> }
   | { type: "error"; reason: Extract<StopReason, "aborted" | "error">; errorMessage?: string };
 
-export type AssistantStreamEventType = AssistantStreamEvent["type"];
 
 /** Anything that answers a context with a stream of events (a provider client, StreamingFakeModel). */
 export type AssistantStream = AsyncIterable<AssistantStreamEvent>;

@@ -7,7 +7,7 @@ import { fixtureSchema, type Fixture } from "../../src/fixture/fixture-format.ts
 import { DISPLAY_DEPTH_LIMIT, depthCut, depthMarker } from "../../src/narration/format.ts";
 import { JSON_DEPTH_LIMIT } from "../../src/narration/json-lines.ts";
 import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
-import { wireProviders } from "../../src/providers/shared/wire-request.ts";
+import { providerIds } from "../../src/providers/registry.ts";
 
 function nested(depth: number): unknown {
   let value: unknown = 1;
@@ -38,7 +38,7 @@ async function collect(run: (write: (line: string) => void) => Promise<void>): P
 const modes: Record<string, (fixture: Fixture) => Promise<string>> = {
   narrated: (fixture) => collect((write) => narrateFixture(fixture, { lang: "en", write })),
   json: (fixture) => collect((write) => fixtureJsonLines(fixture, { write })),
-  ...Object.fromEntries(wireProviders.map((wire) => [`--wire ${wire}`, (fixture: Fixture) => collect((write) => narrateFixture(fixture, { lang: "en", write, wire }))])),
+  ...Object.fromEntries(providerIds.map((wire) => [`--wire ${wire}`, (fixture: Fixture) => collect((write) => narrateFixture(fixture, { lang: "en", write, wire }))])),
   "--json --wire anthropic": (fixture) => collect((write) => fixtureJsonLines(fixture, { write, wire: "anthropic" })),
 };
 

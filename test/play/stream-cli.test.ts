@@ -6,7 +6,7 @@ import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { wireProviders } from "../../src/providers/shared/wire-request.ts";
+import { providerIds } from "../../src/providers/registry.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 
@@ -49,7 +49,7 @@ test("--chunk sets the fragment size and implies --stream", async () => {
 });
 
 test("--wire <provider> --stream prints each provider's events, and --json --stream the stream lines", async () => {
-  for (const provider of wireProviders) {
+  for (const provider of providerIds) {
     const result = await run(["stream-interleaved-calls", "--stream", "--wire", provider, "--lang", "en"]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, new RegExp(`${provider} would stream this reply`));

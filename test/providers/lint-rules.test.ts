@@ -8,12 +8,11 @@ import { join } from "node:path";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { renderRuleTable } from "../../src/commands/lint/rule-table-markdown.ts";
-import { ruleTables } from "../../src/providers/rule-tables.ts";
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import type { GeminiGenerateContentBody } from "../../src/wire.ts";
-import { wireProviders, type WireProvider } from "../../src/providers/shared/wire-request.ts";
+import { providers, providerIds, type ProviderId } from "../../src/providers/registry.ts";
 
 type Json = Record<string, unknown>;
 const schema = { type: "object" as const, properties: { a: { type: "number" } }, required: ["a"] };
@@ -61,22 +60,22 @@ const gemini: GeminiGenerateContentBody = {
   tools: [{ functionDeclarations: [{ name: "calc", description: "d", parametersJsonSchema: schema }] }],
 };
 
-const valid: { [P in WireProvider]: unknown } = { "openai-chat": chat, "openai-responses": responses, anthropic, gemini };
+const valid: { [P in ProviderId]: unknown } = { "openai-chat": chat, "openai-responses": responses, anthropic, gemini };
 
 /** A deep copy of the provider's valid body, changed by `change` (which gets loosely typed access). */
-function broken(provider: WireProvider, change: (body: any) => void): Json {
+function broken(provider: ProviderId, change: (body: any) => void): Json {
   const body = JSON.parse(JSON.stringify(valid[provider]));
   change(body);
   return body;
 }
 
-const tested = new Map<WireProvider, Set<string>>(wireProviders.map((provider) => [provider, new Set()]));
+const tested = new Map<ProviderId, Set<string>>(providerIds.map((provider) => [provider, new Set()]));
 
 /** One test: `rule` alone, at exactly `pointers`. */
-function ruleTest(provider: WireProvider, rule: string, change: (body: any) => void, pointers: string[]): void {
+function ruleTest(provider: ProviderId, rule: string, change: (body: any) => void, pointers: string[]): void {
   tested.get(provider)?.add(rule);
   test(`${provider}/${rule}`, () => {
-    const findings = lintBody(broken(provider, change), provider);
+    const findings = lintBody(broken(provider, change), providers[provider].rules);
     assert.deepEqual(
       findings.map((finding) => [finding.rule, finding.pointer]),
       pointers.map((pointer) => [rule, pointer]),
@@ -85,12 +84,12 @@ function ruleTest(provider: WireProvider, rule: string, change: (body: any) => v
 }
 
 /** One test: `change` breaks a rule's letter but not what it guards; nothing is reported. */
-function cleanTest(provider: WireProvider, name: string, change: (body: any) => void): void {
-  test(`${provider}/${name}`, () => assert.deepEqual(lintBody(broken(provider, change), provider), []));
+function cleanTest(provider: ProviderId, name: string, change: (body: any) => void): void {
+  test(`${provider}/${name}`, () => assert.deepEqual(lintBody(broken(provider, change), providers[provider].rules), []));
 }
 
 test("each valid body keeps every rule of its table", () => {
-  for (const provider of wireProviders) assert.deepEqual(lintBody(valid[provider], provider), [], provider);
+  for (const provider of providerIds) assert.deepEqual(lintBody(valid[provider], providers[provider].rules), [], provider);
 });
 
 // OpenAI Chat
@@ -191,7 +190,7 @@ test("anthropic/arguments-schema: is_error absent counts as a run", () => {
       body.messages[1].content[1].input = { a: "one" };
       delete body.messages[2].content[0].is_error;
     }),
-    "anthropic",
+    providers.anthropic.rules,
   );
   assert.deepEqual(findings.map((finding) => [finding.rule, finding.pointer]), [["arguments-schema", "/messages/1/content/1/input"]]);
 });
@@ -243,7 +242,7 @@ test("gemini/arguments-schema: calls without ids are paired with the responses o
       body.contents[1].parts[1].functionCall = { name: "calc", args: { b: 1 } };
       body.contents[2].parts = [{ functionResponse: { name: "calc", response: { error: "missing a" } } }, { functionResponse: { name: "calc", response: { output: "2" } } }];
     }),
-    "gemini",
+    providers.gemini.rules,
   );
   assert.deepEqual(findings.map((finding) => [finding.rule, finding.pointer]), [["arguments-schema", "/contents/1/parts/2/functionCall/args"]]);
 });
@@ -254,19 +253,19 @@ cleanTest("openai-chat", "arguments-schema is not checked: a result has no error
 cleanTest("openai-responses", "arguments-schema is not checked: a result has no error flag", (body) => (body.input[1].arguments = "{}"));
 for (const provider of ["openai-chat", "openai-responses"] as const) {
   test(`${provider}: the table records arguments-schema as not checked, with why`, () => {
-    assert.deepEqual(ruleTables[provider].unchecked?.map((rule) => rule.id), ["arguments-schema"]);
+    assert.deepEqual(providers[provider].rules.unchecked?.map((rule) => rule.id), ["arguments-schema"]);
     assert.match(renderRuleTable(), new RegExp(`\\| \`${provider}\` \\| \`arguments-schema\` \\(not checked\\) \\|.*no error flag`));
   });
 }
 
 test("every rule of every table has its test above", () => {
-  for (const provider of wireProviders) {
-    assert.deepEqual([...(tested.get(provider) ?? [])].sort(), ruleTables[provider].rules.map((rule) => rule.id).sort(), provider);
+  for (const provider of providerIds) {
+    assert.deepEqual([...(tested.get(provider) ?? [])].sort(), providers[provider].rules.rules.map((rule) => rule.id).sort(), provider);
   }
 });
 
 test("a finding carries the provider's own error text, filled in, and the fix", () => {
-  const [finding] = lintBody(broken("anthropic", (body) => body.messages[2].content.shift()), "anthropic");
+  const [finding] = lintBody(broken("anthropic", (body) => body.messages[2].content.shift()), providers["anthropic"].rules);
   assert.equal(
     finding?.message,
     "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: call_1. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
@@ -276,8 +275,8 @@ test("a finding carries the provider's own error text, filled in, and the fix", 
 });
 
 test("every rule states a source, and a provider text only where one was found", () => {
-  for (const provider of wireProviders) {
-    for (const rule of ruleTables[provider].rules) {
+  for (const provider of providerIds) {
+    for (const rule of providers[provider].rules.rules) {
       assert.ok(rule.source.length > 0, `${provider}/${rule.id}`);
       // A rule without a provider text says so in its source and has a message of its own.
       if (rule.providerError === undefined) {

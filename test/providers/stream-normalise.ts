@@ -6,9 +6,9 @@ import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import type { AssistantMessage, StopReason } from "../../src/protocol/types.ts";
 
 type Content = AssistantMessage["content"];
-import type { WireProvider } from "../../src/providers/shared/wire-request.ts";
+import type { ProviderId } from "../../src/providers/registry.ts";
 
-export type StreamForm = WireProvider | "gemini-partial";
+export type StreamForm = ProviderId | "gemini-partial";
 
 export interface WireExpectation {
   /** The message without its timestamp (no wire format carries the playground's clock). */

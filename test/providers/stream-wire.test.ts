@@ -9,12 +9,13 @@ import { renderAnthropicStream } from "../../src/providers/anthropic/render-stre
 import { parseGeminiStream } from "../../src/providers/gemini/parse-stream.ts";
 import { renderGeminiStream } from "../../src/providers/gemini/render-stream.ts";
 import { formatSse, readSse } from "../../src/providers/shared/sse.ts";
-import { parseWireStream, renderWireStream } from "../../src/providers/wire-stream.ts";
+import { renderWireStream } from "../../src/providers/render-wire-stream.ts";
+import { providers } from "../../src/providers/registry.ts";
 import type { SseFrame } from "../../src/narration/stream-narration.ts";
 import { consumeStream, type StreamEnding } from "../../src/agent/consume-stream.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import { streamSteps, type StreamPlan } from "../../src/agent/stream-plan.ts";
-import { wireProviders, type WireProvider } from "../../src/providers/shared/wire-request.ts";
+import { providerIds, type ProviderId } from "../../src/providers/registry.ts";
 import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../../src/protocol/types.ts";
 import { expectedFromWire } from "./stream-normalise.ts";
 
@@ -61,11 +62,11 @@ function throughSseText(frames: readonly SseFrame[]): SseFrame[] {
   return read;
 }
 
-async function roundTrip(provider: WireProvider | "gemini-partial", events: AssistantStreamEvent[]): Promise<void> {
+async function roundTrip(provider: ProviderId | "gemini-partial", events: AssistantStreamEvent[]): Promise<void> {
   const neutral = await consume(events);
   const frames =
     provider === "gemini-partial" ? renderGeminiStream(events, "partialArgs") : (renderWireStream(provider, events).variants[0]?.frames ?? []);
-  const parsed = provider === "gemini-partial" ? parseGeminiStream(throughSseText(frames)) : parseWireStream(provider, throughSseText(frames));
+  const parsed = provider === "gemini-partial" ? parseGeminiStream(throughSseText(frames)) : providers[provider].stream.parse(throughSseText(frames));
   assert.deepEqual(parsed.problems, []);
   const rebuilt = await consume(parsed.events);
   const expected = expectedFromWire(provider, events, neutral.message);
@@ -84,7 +85,7 @@ test("gemini-partial: a number cut after its \"-0\" reads back as 0 (JSON cannot
   await roundTrip("gemini-partial", streamSteps(message, { chunk: 2, cut: { after: 8, reason: "length" } }).flatMap((step) => (step.kind === "event" ? [step.event] : [])));
 });
 
-for (const provider of [...wireProviders, "gemini-partial" as const]) {
+for (const provider of [...providerIds, "gemini-partial" as const]) {
   test(`${provider}: random replies in random fragments survive the round trip through its events`, async () => {
     await fc.assert(
       fc.asyncProperty(reply(provider === "gemini-partial" ? leafyJson : json), async (generated) => roundTrip(provider, neutralEvents(generated))),

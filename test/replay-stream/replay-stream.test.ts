@@ -11,16 +11,16 @@ import { replayStream } from "../../src/commands/replay-stream/replay-stream-com
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { formatSse } from "../../src/providers/shared/sse.ts";
-import { renderWireStream } from "../../src/providers/wire-stream.ts";
+import { renderWireStream } from "../../src/providers/render-wire-stream.ts";
 import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import type { AssistantMessage } from "../../src/protocol/types.ts";
-import { wireProviders } from "../../src/providers/shared/wire-request.ts";
+import { providerIds } from "../../src/providers/registry.ts";
 import { expectedFromWire } from "../providers/stream-normalise.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-replay-"));
 
-async function replay(text: string, options: { json?: boolean; provider?: (typeof wireProviders)[number] } = {}): Promise<{ code: number; out: string; err: string }> {
+async function replay(text: string, options: { json?: boolean; provider?: (typeof providerIds)[number] } = {}): Promise<{ code: number; out: string; err: string }> {
   const file = join(scratch, `capture-${Math.random().toString(36).slice(2)}.sse`);
   writeFileSync(file, text);
   let out = "";
@@ -62,7 +62,7 @@ test("rebuilds every stream the playground renders, for every fixture and provid
   let checked = 0;
   for (const name of fixtureNames()) {
     for (const { events, message } of await streamedReplies(name)) {
-      for (const provider of wireProviders) {
+      for (const provider of providerIds) {
         for (const variant of renderWireStream(provider, events).variants) {
           const result = await replay(formatSse(variant.frames), { json: true });
           assert.equal(result.code, 0, `${name} ${provider}: ${result.err}`);

@@ -4,10 +4,11 @@
 // exit 1, and nothing is written.
 import type { Readable } from "node:stream";
 import { type Command, Option } from "../shared/commander.ts";
-import { importFormats, type ImportFormat } from "../../providers/shared/imported-conversation.ts";
+import { importFormats, type ImportFormat } from "./import-formats.ts";
 import { visible } from "../../io/sanitize.ts";
 import { fileURLToPath } from "node:url";
 import { basename } from "node:path";
+import { exitCodes } from "../shared/exit-codes.ts";
 
 export interface ImportIO {
   out: (text: string) => void;
@@ -46,7 +47,7 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   // Loaded only here: the parsers and the report are most of the project's modules, and a plain
   // run of the playground, which registers this command too, should not pay for them.
   const [{ fixtureText, writeFixtureFile }, { formatReportError }, { reportLines }, { importSource }, { readSource }] = await Promise.all([
-    import("../interactive/edited-fixture.ts"),
+    import("../../fixture/write-fixture.ts"),
     import("./format-error.ts"),
     import("./format-report.ts"),
     import("./import-source.ts"),
@@ -56,13 +57,13 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   const read = await readSource(file, io.stdin ?? process.stdin);
   if (!read.ok) {
     io.err(`${formatReportError(name, read)}\n`);
-    return 1;
+    return exitCodes.badInput;
   }
   const title = file === "-" ? "Imported conversation" : `Imported: ${basename(file)}`;
   const outcome = await importSource(read.text, { ...(options.from ? { from: options.from } : {}), ...(options.branch !== undefined ? { branch: options.branch } : {}), title });
   if (!outcome.ok) {
     io.err(`${formatReportError(name, outcome)}\n`);
-    return 1;
+    return exitCodes.badInput;
   }
   const target = options.output;
   let text: string;
@@ -72,19 +73,19 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     // JSON.stringify gives up on nesting thousands deep (a hostile schema or arguments): said plainly.
     if (!(error instanceof RangeError)) throw error;
     io.err(`${visible(name)}: cannot write the fixture: the conversation is nested too deeply to write as JSON\n`);
-    return 1;
+    return exitCodes.badInput;
   }
   if (target === undefined) {
     io.out(text);
     for (const line of reportLines(name, outcome.report, undefined)) io.err(`${line}\n`);
-    return 0;
+    return exitCodes.ok;
   }
   try {
     await writeFixtureFile(target, text);
   } catch (error) {
     io.err(`${visible(target)}: cannot write: ${visible(error instanceof Error ? error.message : String(error))}\n`);
-    return 1;
+    return exitCodes.badInput;
   }
   for (const line of reportLines(name, outcome.report, target)) io.out(`${line}\n`);
-  return 0;
+  return exitCodes.ok;
 }

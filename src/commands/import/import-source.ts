@@ -5,30 +5,17 @@
 import type { Fixture } from "../../fixture/fixture-format.ts";
 import { findJsonSyntaxError } from "../../json/json-syntax.ts";
 import { locateJsonPointers } from "../../json/json-locations.ts";
-import { detectProvider } from "../../providers/detect-provider.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
-import { parseAnthropicRequest } from "../../providers/anthropic/parse-request.ts";
-import { parseGeminiRequest } from "../../providers/gemini/parse-request.ts";
-import { parseOpenAIChatRequest } from "../../providers/openai-chat/parse-request.ts";
-import { parseOpenAIResponsesRequest } from "../../providers/openai-responses/parse-request.ts";
 import type { Message } from "../../protocol/types.ts";
-import { renderWireRequest } from "../../wire.ts";
-import type { WireProvider } from "../../providers/shared/wire-request.ts";
 import { conversationToFixture } from "./conversation-to-fixture.ts";
-import { ImportError, type ImportFormat, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
+import type { ImportFormat } from "./import-formats.ts";
+import { ImportError, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
 import { diffJson, type JsonDifference } from "./json-diff.ts";
 import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
 import { replayFixture } from "./replay-fixture.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
-
-/** Each provider's request body → neutral conversation parser (serve reads every request with these too). */
-export const requestParsers: { [P in WireProvider]: (body: JsonObject) => ImportedConversation } = {
-  "openai-chat": parseOpenAIChatRequest,
-  "openai-responses": parseOpenAIResponsesRequest,
-  anthropic: parseAnthropicRequest,
-  gemini: parseGeminiRequest,
-};
+import { detectBodyProvider, providers, type ProviderId } from "../../providers/registry.ts";
 
 export interface Located {
   line: number;
@@ -77,17 +64,17 @@ export async function importSource(text: string, options: ImportOptions): Promis
     const problem = findJsonSyntaxError(text);
     return { ok: false, reason: `not valid JSON${problem ? ` (${problem.problem})` : ""}`, ...(problem ? { line: problem.line, column: problem.column } : {}) };
   }
-  let provider: WireProvider;
+  let provider: ProviderId;
   if (options.from !== undefined && options.from !== "pi-session") provider = options.from;
   else {
-    const detected = detectProvider(body);
+    const detected = detectBodyProvider(body);
     if (detected.provider === undefined) return { ok: false, reason: `unknown shape: ${detected.why}`, pointer: "" };
     provider = detected.provider;
   }
   if (!isRecord(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
   try {
-    const conversation = requestParsers[provider](body);
-    return { ok: true, ...(await finish(conversation, body, text, options.title, options.from === undefined)) };
+    const conversation = providers[provider].request.parse(body);
+    return { ok: true, ...(await finish(conversation, { body, provider }, text, options.title, options.from === undefined)) };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     // A missing key has no place of its own: the object that lacks it is pointed at instead.
@@ -98,7 +85,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
   }
 }
 
-async function finish(conversation: ImportedConversation, body: JsonObject | undefined, text: string, title: string, detected: boolean): Promise<{ fixture: Fixture; report: ImportReport }> {
+async function finish(conversation: ImportedConversation, source: { body: JsonObject; provider: ProviderId } | undefined, text: string, title: string, detected: boolean): Promise<{ fixture: Fixture; report: ImportReport }> {
   const { fixture, notes: fixtureNotes } = conversationToFixture(conversation, title);
   const messages = conversation.context.messages;
   const counts = {
@@ -109,14 +96,14 @@ async function finish(conversation: ImportedConversation, body: JsonObject | und
     tools: conversation.context.tools.length,
   };
   const notes = [...conversation.notes, ...fixtureNotes];
-  if (body === undefined || conversation.format === "pi-session") {
-    return { fixture, report: { format: conversation.format, detected, counts, notes, differences: [], findings: [], branches: conversation.branches } };
+  if (source === undefined) {
+    return { fixture, report: { format: "pi-session", detected, counts, notes, differences: [], findings: [], branches: conversation.branches } };
   }
-  const provider = conversation.format;
+  const { body, provider } = source;
   const replay = await replayFixture(fixture);
-  const replayed = replay.lastRequest ? renderWireRequest(provider, replay.lastRequest).body : undefined;
+  const replayed = replay.lastRequest ? providers[provider].request.render(replay.lastRequest).body : undefined;
   const differences = diffJson(body, replayed);
-  const findings = lintBody(body, provider).map((finding) => ({ ...finding, messageIndex: messageAt(finding.pointer, conversation.messagePointers) }));
+  const findings = lintBody(body, providers[provider].rules).map((finding) => ({ ...finding, messageIndex: messageAt(finding.pointer, conversation.messagePointers) }));
   const replayIndex = matchReplayHistory(messages, replay.history);
   const episode = fixture.episodes[0];
   if (episode && findings.length > 0) {

@@ -1,11 +1,9 @@
 // Turns an interactive run back into a fixture: the replies as the learner left them (edits
 // included, the unused rest kept), a description of each edit, and files written so that nothing
 // is overwritten without asking and nothing is left half-written.
-import { lstat, mkdir, rename, unlink, writeFile } from "node:fs/promises";
-import { dirname, relative, resolve } from "node:path";
 import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
 import type { StreamPlan } from "../../agent/stream-plan.ts";
-import type { ReplyExpectation } from "../serve/expectations.ts";
+import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import { isUserTurn, type UserTurn } from "../../fixture/conversation-format.ts";
 import { json } from "../../narration/format.ts";
@@ -48,65 +46,6 @@ function describeEdit(edit: SessionEdit): string {
       return `tool ${json(edit.from)} → ${json(edit.to)}`;
     case "dropped":
       return `call to ${json(edit.from)} dropped`;
-  }
-}
-
-/** The fixture as a file: `$schema` points at the project's schema from wherever it is saved. */
-export function fixtureText(fixture: Fixture, file: string, schemaFile: string): string {
-  const schema = relative(dirname(resolve(file)), schemaFile).split("\\").join("/");
-  const { $schema: _previous, ...rest } = fixture;
-  return `${JSON.stringify({ $schema: schema, ...rest }, null, 2)}\n`;
-}
-
-/** Why a save did not happen, as data: the session words it and asks for another path. */
-export type SaveProblem = { kind: "directory" } | { kind: "symlink" } | { kind: "io"; reason: string };
-
-export class SaveError extends Error {
-  override readonly name = "SaveError";
-  constructor(readonly problem: SaveProblem) {
-    super(problem.kind === "io" ? problem.reason : problem.kind);
-  }
-}
-
-/** What is at `file` now, without following a symlink (a dangling one counts as one). */
-export async function destinationKind(file: string): Promise<"none" | "file" | "directory" | "symlink" | "other"> {
-  try {
-    const info = await lstat(file);
-    if (info.isSymbolicLink()) return "symlink";
-    if (info.isDirectory()) return "directory";
-    return info.isFile() ? "file" : "other";
-  } catch {
-    return "none";
-  }
-}
-
-/** Written beside and renamed into place: an interrupted or failed save leaves no half a fixture
- *  and no temporary file. Refuses a directory or a symlink at `file` (a link could point anywhere).
- *  Throws only SaveError. */
-export async function writeFixtureFile(file: string, text: string): Promise<void> {
-  if (/[\\/]$/.test(file)) throw new SaveError({ kind: "directory" });
-  const kind = await destinationKind(file);
-  if (kind === "directory") throw new SaveError({ kind: "directory" });
-  if (kind === "symlink") throw new SaveError({ kind: "symlink" });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const failed = (error: unknown) => new SaveError({ kind: "io", reason: error instanceof Error ? error.message : String(error) });
-  try {
-    await mkdir(dirname(resolve(file)), { recursive: true });
-  } catch (error) {
-    throw failed(error);
-  }
-  try {
-    await writeFile(temporary, text, { flag: "wx" });
-  } catch (error) {
-    // A full disk leaves part of the temporary file; one that already existed is not ours.
-    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) await unlink(temporary).catch(() => undefined);
-    throw failed(error);
-  }
-  try {
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw failed(error);
   }
 }
 

@@ -1,7 +1,7 @@
 // What the interactive session's prompts say, per language. Every prompt names its keys.
 import type { ValidationPolicy } from "../../protocol/types.ts";
 import type { Language } from "../../fixture/fixture-format.ts";
-import type { SaveProblem } from "./edited-fixture.ts";
+import type { SaveProblem } from "../../fixture/write-fixture.ts";
 
 export interface InteractiveCatalog {
   pickFixture: string;

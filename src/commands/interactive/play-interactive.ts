@@ -13,9 +13,10 @@ import type { Style } from "../../narration/style.ts";
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
-import { SaveError, destinationKind, fixtureText, writeFixtureFile } from "./edited-fixture.ts";
+import { SaveError, destinationKind, fixtureText, writeFixtureFile } from "../../fixture/write-fixture.ts";
 import { runInteractiveSession } from "./session.ts";
 import { PromptCancelled, type InteractiveUI } from "./ui.ts";
+import { exitCodes } from "../shared/exit-codes.ts";
 
 export interface InteractivePlay {
   fixtureArgument: string | undefined;
@@ -53,7 +54,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     const reference = resolveFixture(argument);
     if (reference.kind === "unknownName") {
       play.err(catalogs[lang].unknownFixture(reference.name, reference.known));
-      return 1;
+      return exitCodes.badInput;
     }
     let fixture;
     try {
@@ -62,7 +63,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       const line = errorLine(error, reference.file, catalogs[lang]);
       if (line === undefined) throw error;
       play.err(line);
-      return 1;
+      return exitCodes.badInput;
     }
     let outcome;
     try {
@@ -73,7 +74,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       const line = errorLine(error, reference.file, catalogs[lang]);
       if (line === undefined) throw error;
       play.err(line);
-      return 1;
+      return exitCodes.badInput;
     }
     if (play.signal?.aborted) {
       play.err(catalogs[outcome.lang].interrupted(stopSignalOf(play.signal.reason)));
@@ -81,7 +82,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     }
     if (outcome.kind === "quit") {
       ui.say(interactiveCatalogs[outcome.lang].quit);
-      return 0;
+      return exitCodes.ok;
     }
     const say = interactiveCatalogs[outcome.lang];
     const edited = outcome.edits.length > 0;
@@ -107,7 +108,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       ui.say(say.saved(answer, replayCommand(destination)));
       break;
     }
-    return 0;
+    return exitCodes.ok;
   } catch (error) {
     if (error instanceof PromptCancelled) {
       play.err(interactiveCatalogs[lang].cancelled);

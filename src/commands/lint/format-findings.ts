@@ -5,7 +5,7 @@
 // escapes, never emitted.
 import { locateJsonPointers } from "../../json/json-locations.ts";
 import { jsonSafe, visible } from "../../io/sanitize.ts";
-import type { WireProvider } from "../../providers/shared/wire-request.ts";
+import type { ProviderId } from "../../providers/registry.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
 
 export interface LocatedFinding extends Finding {
@@ -32,13 +32,13 @@ export function findingLine(file: string, finding: LocatedFinding): string {
   return visible([`${file}:${finding.line}:${finding.column}`, finding.pointer || "/", rule, finding.message, `fix: ${finding.fix}`].join("  "));
 }
 
-export function summaryLine(file: string, provider: WireProvider, findings: readonly Finding[]): string {
+export function summaryLine(file: string, provider: ProviderId, findings: readonly Finding[]): string {
   const errors = findings.filter((finding) => finding.severity === "error").length;
   const warnings = findings.length - errors;
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
   return `${visible(file)}: ${provider} request body, ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
 }
 
-export function findingsJson(file: string, provider: WireProvider, findings: readonly LocatedFinding[]): string {
+export function findingsJson(file: string, provider: ProviderId, findings: readonly LocatedFinding[]): string {
   return jsonSafe(JSON.stringify({ file, provider, findings }));
 }

@@ -3,8 +3,9 @@
 // every rule (warnings are printed but do not fail it, unless --strict), 1 with findings, 2 when
 // the input is not a request body of any provider.
 import { type Command, CommanderError, Option } from "../shared/commander.ts";
+import { exitCodes } from "../shared/exit-codes.ts";
 import type { LintIO, LintOptions } from "./run-lint.ts";
-import { wireProviders } from "../../providers/shared/wire-request.ts";
+import { providerIds } from "../../providers/registry.ts";
 
 /** Adds the subcommand to the program; `setExitCode` receives its exit code. */
 export function addLintCommand(program: Command, io: LintIO, setExitCode: (code: number) => void): void {
@@ -16,14 +17,14 @@ export function addLintCommand(program: Command, io: LintIO, setExitCode: (code:
     .command("lint")
     .description("check a logged request body (OpenAI Chat, OpenAI Responses, Anthropic or Gemini) against the provider's rules")
     .argument("<file>", 'the body as JSON, or "-" for stdin')
-    .addOption(new Option("--provider <provider>", "which API the body is for (default: detected from its shape)").choices(wireProviders))
+    .addOption(new Option("--provider <provider>", "which API the body is for (default: detected from its shape)").choices(providerIds))
     .option("--json", "print the findings as one JSON document")
     .option("--strict", "fail (exit 1) on warnings too")
     // A subcommand does not inherit what the program sets later: its own output and no process.exit.
     // A usage mistake exits 2, like input that is not a body, so 1 always means findings.
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride((error) => {
-      throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
+      throw error.exitCode === 0 ? error : new CommanderError(exitCodes.notABody, error.code, error.message);
     })
     .addHelpText(
       "after",

@@ -1,19 +1,18 @@
 // The README's table of provider rules, generated from the rule tables themselves (`npm run
 // lint-rules` prints it; a test keeps the README's copy in step), so the documentation cannot
 // drift from what `lint` checks.
-import { wireProviders } from "../../providers/shared/wire-request.ts";
-import { ruleTables } from "../../providers/rule-tables.ts";
+import { providers } from "../../providers/registry.ts";
 
 export function renderRuleTable(): string {
   const lines = ["| provider | rule | checks | the API answers | source |", "| --- | --- | --- | --- | --- |"];
-  for (const provider of wireProviders) {
-    for (const rule of ruleTables[provider].rules) {
+  for (const { id: provider, rules: table } of Object.values(providers)) {
+    for (const rule of table.rules) {
       const answer = rule.providerError === undefined ? `— (${rule.severity === "warning" ? "warning: accepted" : "no public text found"})` : `\`${rule.providerError}\``;
       const sources = rule.source.split(" ; ").map((source) => (source.startsWith("https://") ? `<${source}>` : source));
       const cells = [`\`${provider}\``, `\`${rule.id}\`${rule.severity === "warning" ? " (warning)" : ""}`, rule.checks, answer, sources.join("<br>")];
       lines.push(row(cells));
     }
-    for (const rule of ruleTables[provider].unchecked ?? []) lines.push(row([`\`${provider}\``, `\`${rule.id}\` (not checked)`, rule.checks, "—", rule.why]));
+    for (const rule of table.unchecked ?? []) lines.push(row([`\`${provider}\``, `\`${rule.id}\` (not checked)`, rule.checks, "—", rule.why]));
   }
   return `${lines.map((line) => line.replaceAll("\n", " ")).join("\n")}\n`;
 }

@@ -2,10 +2,11 @@
 // behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
-import type { Fixture, Language, LocalizedText } from "../../fixture/fixture-format.ts";
+import { localize, type Fixture, type Language } from "../../fixture/fixture-format.ts";
+import { replayClock } from "../../replay/replay-clock.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { runFixture, type EpisodeSettings } from "../../replay/run-fixture.ts";
-import type { WireProvider } from "../../providers/shared/wire-request.ts";
+import type { ProviderId } from "../../providers/registry.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import { plainStyle, type Style } from "../../narration/style.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
@@ -18,23 +19,13 @@ export interface TranscriptOptions {
   overrides?: Partial<EpisodeSettings>;
   signal?: AbortSignal;
   /** Show each request as this provider's body too. */
-  wire?: WireProvider;
+  wire?: ProviderId;
   /** What a failed validation tells the model (--tool-errors). */
   toolErrors?: ToolErrorDetail;
   /** --stream: replies arrive as events, narrated one by one (stream-view.ts). */
   stream?: StreamSettings;
   /** A promise while the output cannot take more: the run waits for it (backpressure). */
   drained?: () => Promise<void> | undefined;
-}
-
-export function localize(text: LocalizedText, lang: Language): string {
-  return typeof text === "string" ? text : text[lang];
-}
-
-/** Timestamps count 0, 1, 2, …: a replay must not depend on the wall clock, and should not look as if it did. */
-export function replayClock(): () => number {
-  let tick = 0;
-  return () => tick++;
 }
 
 export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions): Promise<void> {
@@ -94,7 +85,7 @@ export async function fixtureJsonLines(fixture: Fixture, { write, overrides, sig
 export async function transcriptText(
   fixture: Fixture,
   lang: Language,
-  options: { overrides?: Partial<EpisodeSettings>; wire?: WireProvider; toolErrors?: ToolErrorDetail; stream?: StreamSettings } = {},
+  options: { overrides?: Partial<EpisodeSettings>; wire?: ProviderId; toolErrors?: ToolErrorDetail; stream?: StreamSettings } = {},
 ): Promise<string> {
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });

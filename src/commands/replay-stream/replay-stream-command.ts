@@ -13,7 +13,9 @@ import { catalogs } from "../../narration/catalogs.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
-import { wireProviders, type WireProvider } from "../../providers/shared/wire-request.ts";
+import { providerIds, type ProviderId } from "../../providers/registry.ts";
+import { exitCodes } from "../shared/exit-codes.ts";
+import { withMainOptions } from "../shared/options.ts";
 
 /** The slice of the CLI's io this command needs (cli.ts passes its own). */
 export interface ReplayIO {
@@ -27,7 +29,7 @@ export interface ReplayIO {
 }
 
 interface ReplayOptions {
-  provider?: WireProvider;
+  provider?: ProviderId;
   json?: boolean;
   lang: Language;
 }
@@ -41,30 +43,13 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
     .command("replay-stream")
     .description("rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event; --json prints only the message, --lang picks the narration's language")
     .argument("<file>", "the captured stream, or - for stdin")
-    .addOption(new Option("--provider <provider>", "which provider sent it (detected from the events when left out)").choices(wireProviders))
+    .addOption(new Option("--provider <provider>", "which provider sent it (detected from the events when left out)").choices(providerIds))
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
     .option("--json", "print only the rebuilt message (Pi's AssistantMessage shape) as JSON")
-    .action(async (file: string, local: unknown, command: Command) => {
-      setExit(await replayStream(file, replayOptions(local, command.parent?.opts()), io));
+    .action(async (file: string, own: Partial<ReplayOptions>, command: Command) => {
+      const { provider, json, lang } = withMainOptions(own, command);
+      setExit(await replayStream(file, { ...(provider ? { provider } : {}), json: json === true, lang: lang ?? "zh" }, io));
     });
-}
-
-/**
- * --json and --lang may stand before the subcommand (the main command's own options) or after it
- * (this command's); which of the two commander hands them to depends on whether the program uses
- * positional options, so both are read, the subcommand's first.
- */
-function replayOptions(local: unknown, global: unknown): ReplayOptions {
-  const read = (key: string): unknown => {
-    for (const source of [local, global]) if (typeof source === "object" && source !== null && key in source) {
-      const value: unknown = Object.getOwnPropertyDescriptor(source, key)?.value;
-      if (value !== undefined) return value;
-    }
-    return undefined;
-  };
-  const provider = wireProviders.find((name) => name === read("provider"));
-  const lang = languages.find((name) => name === read("lang"));
-  return { ...(provider ? { provider } : {}), json: read("json") === true, lang: lang ?? "zh" };
 }
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
@@ -82,27 +67,27 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     text = file === "-" ? await (io.readStdin ?? readAllStdin)() : await readFile(file, "utf8");
   } catch (error) {
     io.err(`${visible(say.replayUnreadable(shown, error instanceof Error ? error.message : String(error)))}\n`);
-    return 1;
+    return exitCodes.badInput;
   }
   // Loaded here: only this command needs every provider's parser.
-  const [{ readSse }, { detectProvider, parseWireStream }] = await Promise.all([import("../../providers/shared/sse.ts"), import("../../providers/wire-stream.ts")]);
+  const [{ readSse }, { detectStreamProvider, providers }] = await Promise.all([import("../../providers/shared/sse.ts"), import("../../providers/registry.ts")]);
   const { frames, problems } = readSse(text);
   if (frames.length === 0) {
     const first = problems[0];
     io.err(`${visible(say.replayUnreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : "no events"))}\n`);
-    return 1;
+    return exitCodes.badInput;
   }
-  const provider = options.provider ?? detectProvider(frames);
+  const provider = options.provider ?? detectStreamProvider(frames);
   if (!provider) {
-    io.err(`${visible(shown)}: ${say.replayUnknownProvider(wireProviders.join(", "))}\n`);
-    return 1;
+    io.err(`${visible(shown)}: ${say.replayUnknownProvider(providerIds.join(", "))}\n`);
+    return exitCodes.badInput;
   }
-  const parsed = parseWireStream(provider, frames);
+  const parsed = providers[provider].stream.parse(frames);
   const write = (line: string) => io.out(`${line}\n`);
   if (options.json) {
     const { message } = await consumeStream(eventsOf(parsed.events));
     write(prettyJson(message));
-    return 0;
+    return exitCodes.ok;
   }
   const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
   const catalog = () => catalogs[options.lang];
@@ -120,7 +105,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   }
   lines.line("app", say.replayMessage);
   for (const line of prettyJson(ending.message).split("\n")) lines.data("model", line);
-  return 0;
+  return exitCodes.ok;
 }
 
 /** `ping ×3, message_stop`: each type once, with how often it came. */

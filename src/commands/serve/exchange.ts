@@ -8,10 +8,8 @@ import type { Fixture } from "../../fixture/fixture-format.ts";
 import { scriptReplies } from "../../fixture/conversation-format.ts";
 import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
 import { ImportError } from "../../providers/shared/imported-conversation.ts";
-import { requestParsers } from "../import/import-source.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
-import { wireResponders } from "../../providers/wire-response.ts";
 import { contentText } from "../../narration/format.ts";
 import { streamSteps } from "../../agent/stream-plan.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
@@ -23,6 +21,7 @@ import { unmetExpectations } from "./expectations.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 import { isRecord } from "../../json/is-record.ts";
+import { providers } from "../../providers/registry.ts";
 
 export interface Answer {
   /** 0 with `drop`: no HTTP answer at all. */
@@ -52,7 +51,8 @@ const JSON_TYPE = "application/json";
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
   const { route, text } = input;
-  const responder = wireResponders[route.provider];
+  const provider = providers[route.provider];
+  const responder = provider.response;
   const base = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
   const refuse = (kind: ErrorKind, outcome: OutcomeKind, message: string, extra: Partial<ExchangeRecord> = {}, problems?: string[]): Answer => ({
     status: errorStatus[kind],
@@ -75,12 +75,12 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
 
   let context: Context;
   try {
-    context = requestParsers[route.provider](body).context;
+    context = provider.request.parse(body).context;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     return refuse("invalid", "notABody", `${error.pointer || "/"}: ${error.reason}`);
   }
-  const findings = lintBody(body, route.provider);
+  const findings = lintBody(body, provider.rules);
   const episodeIndex = episodeFor(input.fixture, context);
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
   const replyIndex = context.messages.filter((message) => message.role === "assistant").length;
@@ -124,10 +124,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const at = input.book.place(view.conversation, replyIndex + 1);
   const message = withServedIds(scripted, responder.ids, at);
   if (!stream) {
-    return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(responder.response(message, at)), record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } } };
+    return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(responder.render(message, at)), record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } } };
   }
   const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
-  const frames = responder.stream(events, at);
+  const frames = provider.stream.serve(events, at);
   const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length } };
   // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
   if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };

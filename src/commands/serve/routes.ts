@@ -1,51 +1,64 @@
-// The endpoints serve answers, as the real APIs lay them out: which provider a request is for,
-// whether it asks for a stream by its path (Gemini) or its body (the others), and the list an
-// unknown route's 404 names. Paths: OpenAI https://platform.openai.com/docs/api-reference
-// (/v1/chat/completions, /v1/responses), Anthropic https://docs.anthropic.com/en/api/messages
-// (/v1/messages), Gemini https://ai.google.dev/api/generate-content
-// (/v1beta/models/{model}:generateContent, :streamGenerateContent?alt=sse).
-import type { WireProvider } from "../../providers/shared/wire-request.ts";
+// The endpoints serve answers, as each provider's registry entry lays them out (its
+// endpoints.ts names the paths and cites them): which provider a request is for, whether it asks
+// for a stream by its path (Gemini) or its body (the others), and the list an unknown route's 404
+// names. Only POST is answered, as by the real APIs.
+import { providers, type ProviderId } from "../../providers/registry.ts";
+import type { EndpointPath } from "../../providers/shared/provider.ts";
 
 export interface Route {
-  provider: WireProvider;
+  provider: ProviderId;
   /** "path": the URL says it (Gemini); "body": `"stream": true` in the body says it. */
   streamBy: "path" | "body";
-  /** Gemini's streamed route: true; everything else decides from the body. */
+  /** A streamed route (Gemini's streamGenerateContent): true; a route that decides from the body: false. */
   streamed: boolean;
-  /** Gemini without `alt=sse` answers a JSON array of chunks instead of events. */
+  /** Server-sent events; false where a streamed route's query is missing (Gemini without `alt=sse` answers one JSON array). */
   sse: boolean;
 }
 
-export const routeList: readonly string[] = [
-  "POST /v1/chat/completions",
-  "POST /v1/responses",
-  "POST /v1/messages",
-  "POST /v1beta/models/{model}:generateContent",
-  "POST /v1beta/models/{model}:streamGenerateContent?alt=sse",
-];
+interface RouteEntry {
+  provider: ProviderId;
+  streamBy: "path" | "body";
+  streamed: boolean;
+  endpoint: EndpointPath;
+  /** The path as a pattern: `{model}` stands for one segment without a colon. */
+  pattern: RegExp;
+}
 
-const GEMINI = /^\/v1beta\/models\/[^/:]+:(generateContent|streamGenerateContent)$/;
+function pattern(path: string): RegExp {
+  const parts = path.split("{model}").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/:]+")}$`);
+}
 
-/** The route for a request, or undefined (404). Only POST is answered, as by the real APIs. */
+const entries: RouteEntry[] = Object.values(providers).flatMap(({ id, endpoints }) => {
+  const { request, stream, streamBy } = endpoints;
+  const routes = [{ provider: id, streamBy, streamed: false, endpoint: request, pattern: pattern(request.path) }];
+  if (stream.path !== request.path) routes.push({ provider: id, streamBy, streamed: true, endpoint: stream, pattern: pattern(stream.path) });
+  return routes;
+});
+
+export const routeList: readonly string[] = entries.map(({ endpoint }) => `POST ${endpoint.path}${endpoint.query === undefined ? "" : `?${endpoint.query}`}`);
+
+/** The route for a request, or undefined (404). */
 export function matchRoute(method: string, url: string): Route | undefined {
   if (method !== "POST") return undefined;
   const parsed = new URL(url, "http://localhost");
-  const path = parsed.pathname;
-  if (path === "/v1/chat/completions") return { provider: "openai-chat", streamBy: "body", streamed: false, sse: true };
-  if (path === "/v1/responses") return { provider: "openai-responses", streamBy: "body", streamed: false, sse: true };
-  if (path === "/v1/messages") return { provider: "anthropic", streamBy: "body", streamed: false, sse: true };
-  const gemini = GEMINI.exec(path);
-  if (gemini) {
-    const streamed = gemini[1] === "streamGenerateContent";
-    return { provider: "gemini", streamBy: "path", streamed, sse: streamed && parsed.searchParams.get("alt") === "sse" };
-  }
-  return undefined;
+  const entry = entries.find(({ pattern }) => pattern.test(parsed.pathname));
+  if (!entry) return undefined;
+  const query = entry.endpoint.query;
+  const sse = query === undefined || [...new URLSearchParams(query)].every(([key, value]) => parsed.searchParams.get(key) === value);
+  return { provider: entry.provider, streamBy: entry.streamBy, streamed: entry.streamed, sse };
 }
 
-/** Which provider's error shape a 404 is best written in: the one whose path prefix the URL shares. */
-export function providerForUnknownPath(url: string): WireProvider {
-  const path = new URL(url, "http://localhost").pathname;
-  if (path.startsWith("/v1beta")) return "gemini";
-  if (path.startsWith("/v1/messages")) return "anthropic";
-  return "openai-chat";
+/** Which provider's error shape a 404 is best written in: the one whose path shares the most
+ *  leading segments with the URL; on a tie, the first in the registry. */
+export function providerForUnknownPath(url: string): ProviderId {
+  const segments = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
+  let best = { provider: entries[0]?.provider ?? "openai-chat", shared: 0 };
+  for (const { provider, endpoint } of entries) {
+    const theirs = endpoint.path.split("/").filter(Boolean);
+    let shared = 0;
+    while (shared < segments.length && shared < theirs.length && segments[shared] === theirs[shared]) shared++;
+    if (shared > best.shared) best = { provider, shared };
+  }
+  return best.provider;
 }

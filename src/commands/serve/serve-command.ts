@@ -3,8 +3,10 @@
 // or Pi) can be pointed at it and watched. The first stdout line is the base URL; the narration
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
-import { Command, InvalidArgumentError, Option } from "../shared/commander.ts";
-import type { CliIO } from "../../cli/cli.ts";
+import { Command, Option } from "../shared/commander.ts";
+import type { CliIO } from "../shared/command-io.ts";
+import { exitCodes } from "../shared/exit-codes.ts";
+import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
 import { languages, type Language } from "../../fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
@@ -28,33 +30,19 @@ interface ServeCommandOptions {
   maxBody?: number;
 }
 
-export const serveExitCodes = { badInput: 1, interrupted: 130, terminated: 143 } as const;
-
-function port(value: string): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number > 65535) throw new InvalidArgumentError("expected a whole number from 0 to 65535 (0 picks a free port).");
-  return number;
-}
-
-function positive(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1.");
-  return number;
-}
-
 export function addServeCommand(program: Command, io: ServeIO, setExit: (code: number) => void): void {
   program.usage("[options] [fixture]");
   program
     .command("serve")
     .description("answer your own harness over HTTP as OpenAI, Anthropic or Gemini would, with the fixture's scripted replies, and narrate every request")
     .argument("[fixture]", `a fixture name or path (default: ${defaultFixtureName})`)
-    .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").argParser(port).default(0))
+    .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").argParser(portNumber).default(0))
     .addOption(new Option("--host <host>", "address to listen on (loopback unless you say otherwise)").default("127.0.0.1"))
-    .addOption(new Option("--max-body <bytes>", "largest request body accepted (413 above it)").argParser(positive))
+    .addOption(new Option("--max-body <bytes>", "largest request body accepted (413 above it)").argParser(positiveInteger))
     // Also the main command's options: given after `serve`, commander hands them to this command.
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
     .option("--json", "print the narration as JSON Lines after the URL line")
-    .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positive))
+    .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positiveInteger))
     .addHelpText(
       "after",
       "\nThe first line on stdout is the base URL. Point an SDK at it:\n" +
@@ -63,10 +51,8 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
         "  new GoogleGenAI({ apiKey: \"x\", httpOptions: { baseUrl: url } })\n" +
         "Ctrl-C or SIGTERM: in-flight requests are answered, then exit 130 / 143.",
     )
-    // Before `serve` they are the main command's; after it, this command's, and those win.
-    // (commander's optsWithGlobals lets the main command's win, its default `--lang zh` included.)
     .action(async (fixtureArgument: string | undefined, options: ServeCommandOptions, command: Command) =>
-      setExit(await serve(fixtureArgument ?? defaultFixtureName, { ...command.parent?.opts<Partial<ServeCommandOptions>>(), ...options }, io)),
+      setExit(await serve(fixtureArgument ?? defaultFixtureName, withMainOptions(options, command), io)),
     );
 }
 
@@ -82,7 +68,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
     io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
-    return serveExitCodes.badInput;
+    return exitCodes.badInput;
   }
   let fixture;
   try {
@@ -91,7 +77,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
     io.err(`${line}\n`);
-    return serveExitCodes.badInput;
+    return exitCodes.badInput;
   }
   const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
   let started = false;
@@ -111,7 +97,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
     server = await startServer({ fixture, fixtureName: fixtureArgument, host: options.host, port: options.port, maxBodyBytes: options.maxBody, chunk: options.chunk, onEvent: emit });
   } catch (error) {
     io.err(`serve: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return serveExitCodes.badInput;
+    return exitCodes.badInput;
   }
   io.onTerminate?.();
   io.onListening?.(server);
@@ -126,5 +112,5 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   emit({ type: "closing", signal, inFlight: server.inFlight() });
   const requests = await server.close();
   emit({ type: "closed", requests });
-  return signal === "SIGINT" ? serveExitCodes.interrupted : serveExitCodes.terminated;
+  return signal === "SIGINT" ? exitCodes.interrupted : exitCodes.terminated;
 }

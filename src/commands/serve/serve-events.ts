@@ -3,7 +3,7 @@
 // stop. The terminal narration (src/commands/serve/serve-narration.ts) and --json both consume these.
 import type { Finding } from "../../providers/shared/rule.ts";
 import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
-import type { WireProvider } from "../../providers/shared/wire-request.ts";
+import type { ProviderId } from "../../providers/registry.ts";
 
 export type OutcomeKind =
   /** 200: the next scripted reply. */
@@ -35,7 +35,7 @@ export interface ExchangeRecord {
   number: number;
   method: string;
   path: string;
-  provider: WireProvider | undefined;
+  provider: ProviderId | undefined;
   stream: boolean;
   /** Set once the body was read as a conversation. */
   conversation?: {

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { wireResponders } from "../../providers/wire-response.ts";
+import { providers } from "../../providers/registry.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { errorStatus } from "../../providers/shared/error-kind.ts";
 import { exchange, type Answer } from "./exchange.ts";
@@ -64,7 +64,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const provider = providerForUnknownPath(path);
       const message = `tool-call-playground serve: no route ${method} ${new URL(path, "http://localhost").pathname} (routes: ${routeList.join(", ")})`;
       const record: ExchangeRecord = { number, method, path, provider: undefined, stream: false, outcome: { status: 404, kind: "notFound", message } };
-      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(wireResponders[provider].error("notFound", message)), record }, !whole);
+      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(providers[provider].response.error("notFound", message)), record }, !whole);
       options.onEvent({ type: "exchange", record });
       return;
     }
@@ -158,7 +158,7 @@ function internalAnswer(number: number, request: IncomingMessage, error: unknown
   return {
     status: errorStatus.internal,
     contentType: "application/json",
-    body: JSON.stringify(wireResponders[provider].error("internal", message)),
+    body: JSON.stringify(providers[provider].response.error("internal", message)),
     record: { number, method: request.method ?? "GET", path: request.url ?? "/", provider, stream: false, outcome: { status: 500, kind: "internal", message } },
   };
 }

@@ -4,7 +4,7 @@
 // and then reports `max_tokens`; an abort leaves the stream simply ending, as a closed socket does.
 import type { Message, RawContentBlockStartEvent, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 import { STREAM_MESSAGE_ID, groupStream } from "../shared/stream-blocks.ts";
 import { anthropicStopReasons, type AnthropicStreamFrame } from "./stream-events.ts";
 

@@ -23,10 +23,12 @@ import {
   wireSystemPrompt,
   wireTools,
   type RoleTurn,
-  type WireRules,
+  type WireLimits,
   type WireToolResult,
 } from "../shared/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
+import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import type { WireNote } from "../shared/wire-note.ts";
+import { anthropicEndpoints } from "./endpoints.ts";
 import { ANTHROPIC_ID_PATTERN } from "./rules.ts";
 
 /**
@@ -34,8 +36,7 @@ import { ANTHROPIC_ID_PATTERN } from "./rules.ts";
  * limit Pi keeps too. Tool names: the API enforces `^[a-zA-Z0-9_-]{1,128}$` today and enforced
  * `{1,64}` before; the wire view keeps to 64, which satisfies both.
  */
-export const anthropicRules: WireRules = { id: { allowed: ANTHROPIC_ID_PATTERN, maxLength: 64 }, toolName: safeIdRule(64) };
-export const anthropicIdRule = anthropicRules.id;
+export const anthropicLimits: WireLimits = { id: { allowed: ANTHROPIC_ID_PATTERN, maxLength: 64 }, toolName: safeIdRule(64) };
 
 /** Required by the API; the value does not matter for a view of the request's shape. */
 export const WIRE_MAX_TOKENS = 1024;
@@ -45,8 +46,8 @@ export const EMPTY_ERROR_TEXT = "The tool failed without a message.";
 
 const mediaTypes: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"] satisfies Base64ImageSource["media_type"][];
 
-export function renderAnthropic(context: Context): WireRequest<"anthropic"> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, anthropicRules);
+export function renderAnthropic(context: Context): RenderedRequest<"anthropic", MessageCreateParamsNonStreaming> {
+  const { entries, notes, toolNames } = prepareWireHistory(context, anthropicLimits);
   const system = wireSystemPrompt(context);
   const tools = wireTools(context, toolNames)?.map((tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }));
   const body: MessageCreateParamsNonStreaming = {
@@ -56,7 +57,7 @@ export function renderAnthropic(context: Context): WireRequest<"anthropic"> {
     messages: groupIntoRoleTurns(entries).map((turn) => messageParam(turn, notes)),
     ...(tools ? { tools } : {}),
   };
-  return { provider: "anthropic", endpoint: "POST https://api.anthropic.com/v1/messages", body, notes };
+  return { provider: "anthropic", endpoint: endpointLine(anthropicEndpoints, "request"), body, notes };
 }
 
 function messageParam(turn: RoleTurn, notes: WireNote[]): MessageParam {

@@ -3,7 +3,7 @@
 // https://docs.anthropic.com/en/api/messages (Response) and @anthropic-ai/sdk resources/messages `Message`.
 import type { ContentBlock, Message } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantMessage } from "../../protocol/types.ts";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
 import { emptyUsage } from "./render-stream.ts";
 import { anthropicIds } from "./served-ids.ts";

@@ -14,7 +14,6 @@ export interface AnthropicStreamFrame {
   data: AnthropicStreamData;
 }
 
-export const ANTHROPIC_STREAM_ENDPOINT = "POST https://api.anthropic.com/v1/messages";
 
 /** stop_reason ↔ Pi's StopReason, as Pi's anthropic provider maps them (pi-mono packages/ai/src/providers/anthropic.ts,
  *  mapStopReason): "pause_turn" and "stop_sequence" also read as "stop", "refusal" as an error. */

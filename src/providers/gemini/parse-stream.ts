@@ -6,7 +6,7 @@
 // `willContinue` is false. Gemini has no "tool use" reason: STOP with a call means "toolUse".
 import type { SseFrame } from "../shared/sse.ts";
 import { NeutralEventBuilder, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
-import { parseJsonPath, setAtPath } from "./json-path.ts";
+import { parsePartialArgsPath, setAtPath } from "./partial-args-path.ts";
 import { isRecord } from "../../json/is-record.ts";
 
 interface StreamedCall {
@@ -76,7 +76,7 @@ export function parseGeminiStream(frames: readonly SseFrame[]): ParsedStream {
         for (const entry of Array.isArray(entries) ? entries : []) {
           if (!isRecord(entry)) continue;
           const pathText = stringField(entry, "jsonPath") ?? "";
-          const path = parseJsonPath(pathText);
+          const path = parsePartialArgsPath(pathText);
           if (!path) {
             problems.push(`unreadable jsonPath ${JSON.stringify(pathText)}`);
             continue;

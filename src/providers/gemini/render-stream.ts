@@ -7,9 +7,9 @@
 import type { FunctionCall, Part, PartialArg } from "@google/genai";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { parsePartialJson } from "../../json/partial-json.ts";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 import { groupStream, blockSoFar } from "../shared/stream-blocks.ts";
-import { formatJsonPath, jsonLeaves } from "./json-path.ts";
+import { formatPartialArgsPath, jsonLeaves } from "./partial-args-path.ts";
 import type { GeminiStreamChunk, GeminiStreamFrame } from "./stream-events.ts";
 
 export type GeminiStreamForm = "classic" | "partialArgs";
@@ -61,7 +61,7 @@ export function renderGeminiStream(events: readonly AssistantStreamEvent[], form
 function partialArgChunks(args: Record<string, unknown>, finished: boolean, responseId: string | undefined): GeminiStreamFrame[] {
   const entries: PartialArg[] = [];
   for (const { path, value } of jsonLeaves(args)) {
-    const jsonPath = formatJsonPath(path);
+    const jsonPath = formatPartialArgsPath(path);
     if (typeof value === "string") {
       const pieces = value.length === 0 ? [""] : (value.match(new RegExp(`[\\s\\S]{1,${STRING_PIECE}}`, "g")) ?? [""]);
       pieces.forEach((piece, index) => entries.push({ jsonPath, stringValue: piece, ...(index < pieces.length - 1 ? { willContinue: true } : {}) }));

@@ -6,8 +6,10 @@
 import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from "@google/genai";
 import type { Context } from "../../protocol/types.ts";
 import { safeIdRule } from "../shared/tool-call-ids.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireRules, type WireToolResult } from "../shared/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
+import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
+import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import type { WireNote } from "../shared/wire-note.ts";
+import { geminiEndpoints } from "./endpoints.ts";
 import { GEMINI_NAME_PATTERN } from "./rules.ts";
 
 /**
@@ -27,10 +29,10 @@ export interface GeminiGenerateContentBody {
  * to the same safe set as the other providers, so one history shows the same ids in every view
  * and an id like `call_abc|fc_A+/=` never reaches an API that has not promised to take it.
  */
-export const geminiRules: WireRules = { id: safeIdRule(64), toolName: { allowed: GEMINI_NAME_PATTERN, maxLength: 64 } };
+export const geminiLimits: WireLimits = { id: safeIdRule(64), toolName: { allowed: GEMINI_NAME_PATTERN, maxLength: 64 } };
 
-export function renderGemini(context: Context): WireRequest<"gemini"> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, geminiRules);
+export function renderGemini(context: Context): RenderedRequest<"gemini", GeminiGenerateContentBody> {
+  const { entries, notes, toolNames } = prepareWireHistory(context, geminiLimits);
   const systemPrompt = wireSystemPrompt(context);
   // parametersJsonSchema takes a JSON Schema as is; `parameters` would want Google's OpenAPI subset.
   const functionDeclarations = wireTools(context, toolNames)?.map(
@@ -43,7 +45,7 @@ export function renderGemini(context: Context): WireRequest<"gemini"> {
   };
   return {
     provider: "gemini",
-    endpoint: `POST https://generativelanguage.googleapis.com/v1beta/models/${WIRE_MODEL}:generateContent`,
+    endpoint: endpointLine(geminiEndpoints, "request"),
     body,
     notes,
   };

@@ -5,7 +5,7 @@
 // GenerateContentResponse (a class with getters: its data fields are typed via the chunk type).
 import type { Part } from "@google/genai";
 import type { AssistantMessage } from "../../protocol/types.ts";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 import { geminiArgs } from "./render-stream.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
 import { geminiIds, type GeminiServedChunk } from "./served-ids.ts";

@@ -29,4 +29,3 @@ export interface GeminiStreamFrame {
   data: GeminiStreamChunk | GeminiStreamError;
 }
 
-export const GEMINI_STREAM_ENDPOINT = "POST https://generativelanguage.googleapis.com/v1beta/models/fake-model:streamGenerateContent?alt=sse";

@@ -3,7 +3,7 @@
 // two text blocks in a row arrive as one text, and an empty text block not at all.
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 import { groupStream } from "../shared/stream-blocks.ts";
 import { chatFinishReasons, type OpenAIChatStreamFrame } from "./stream-events.ts";
 

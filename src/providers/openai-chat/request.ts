@@ -11,9 +11,12 @@ import type {
 } from "openai/resources/chat/completions";
 import type { Context } from "../../protocol/types.ts";
 import { safeIdRule } from "../shared/tool-call-ids.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireUserPart } from "../shared/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
-import { OPENAI_CALL_ID_MAX, OPENAI_NAME_PATTERN } from "./rules.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireLimits, type WireUserPart } from "../shared/wire-history.ts";
+import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import type { WireNote } from "../shared/wire-note.ts";
+import { openaiChatEndpoints } from "./endpoints.ts";
+import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
+import { OPENAI_CALL_ID_MAX } from "./rules.ts";
 
 /**
  * OpenAI's own ids (`call_…`) fit easily, but the endpoint refuses a `tool_calls[].id` longer than
@@ -21,11 +24,10 @@ import { OPENAI_CALL_ID_MAX, OPENAI_NAME_PATTERN } from "./rules.ts";
  * ids from other providers (Responses' `call_…|fc_…`, long Anthropic ids) are rewritten. Tool
  * names follow the pattern the endpoint enforces (see rules.ts for the sources).
  */
-export const openaiChatRules: WireRules = { id: safeIdRule(OPENAI_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
-export const openaiChatIdRule = openaiChatRules.id;
+export const openaiChatLimits: WireLimits = { id: safeIdRule(OPENAI_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
 
-export function renderOpenAIChat(context: Context): WireRequest<"openai-chat"> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatRules);
+export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat", ChatCompletionCreateParamsNonStreaming> {
+  const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatLimits);
   const systemPrompt = wireSystemPrompt(context);
   const messages: ChatCompletionMessageParam[] = systemPrompt === undefined ? [] : [{ role: "system", content: systemPrompt }];
   for (const entry of entries) messages.push(...chatMessages(entry, notes));
@@ -34,7 +36,7 @@ export function renderOpenAIChat(context: Context): WireRequest<"openai-chat"> {
     (tool): ChatCompletionFunctionTool => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
   );
   const body: ChatCompletionCreateParamsNonStreaming = { model: WIRE_MODEL, messages, ...(tools ? { tools } : {}) };
-  return { provider: "openai-chat", endpoint: "POST https://api.openai.com/v1/chat/completions", body, notes };
+  return { provider: "openai-chat", endpoint: endpointLine(openaiChatEndpoints, "request"), body, notes };
 }
 
 function chatMessages(entry: WireEntry, notes: WireNote[]): ChatCompletionMessageParam[] {

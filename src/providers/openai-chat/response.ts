@@ -4,7 +4,7 @@
 // https://platform.openai.com/docs/api-reference/chat/object and openai-node resources/chat/completions.
 import type { ChatCompletion, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { AssistantMessage } from "../../protocol/types.ts";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
 import { openAIChatIds } from "./served-ids.ts";
 import { chatFinishReasons } from "./stream-events.ts";

@@ -4,17 +4,11 @@
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
+import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
 export const OPENAI_CALL_ID_MAX = 40;
-
-/**
- * Tool names, in `tools[].function.name` and in `tool_calls[].function.name`. The Responses API
- * enforces the same pattern. openai/resources/shared.d.ts (FunctionDefinition.name) documents a
- * maximum length of 64 as well.
- */
-export const OPENAI_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
@@ -42,16 +36,6 @@ const callsOf = perBody((body: JsonObject): ChatCall[] => {
   }
   return calls;
 });
-
-/** Parsed `function.arguments`, or undefined when it is not a string holding JSON. */
-export function parsedArguments(text: unknown): unknown {
-  if (typeof text !== "string") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 const NONE: ReadonlySet<string> = new Set();
 

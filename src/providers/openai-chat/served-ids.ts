@@ -5,12 +5,8 @@
 // own are 24 characters after the prefix). A call id stays within the 40 characters the API
 // accepts back (the rule table's OPENAI_CALL_ID_MAX). Every chunk of a stream repeats the
 // completion id (render-stream.ts takes it).
-import { callTail, replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../shared/served-ids.ts";
-
-/** Also the Responses API's `call_id`: the two APIs write call ids alike. */
-export function openAICallId(at: ReplyAt, call: number): string {
-  return servedId("call_", 24, callTail(at, call));
-}
+import { openAICallId } from "../shared/openai-conventions.ts";
+import { replyTail, servedId, type ServedIdStyle } from "../shared/served-ids.ts";
 
 export const openAIChatIds: ServedIdStyle = {
   response: (at) => servedId("chatcmpl-", 29, replyTail(at)),

@@ -18,6 +18,5 @@ export interface OpenAIChatStreamFrame {
   data: OpenAIChatStreamData;
 }
 
-export const OPENAI_CHAT_STREAM_ENDPOINT = "POST https://api.openai.com/v1/chat/completions";
 
 export const chatFinishReasons = { stop: "stop", toolUse: "tool_calls", length: "length" } as const satisfies Record<string, ChatCompletionChunk.Choice["finish_reason"]>;

@@ -6,20 +6,21 @@
 import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseFunctionCallOutputItem, ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
 import type { Context } from "../../protocol/types.ts";
 import { safeIdRule } from "../shared/tool-call-ids.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireRules, type WireToolResult } from "../shared/wire-history.ts";
-import { WIRE_MODEL, type WireNote, type WireRequest } from "../shared/wire-request.ts";
-import { OPENAI_NAME_PATTERN } from "../openai-chat/rules.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
+import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import type { WireNote } from "../shared/wire-note.ts";
+import { openaiResponsesEndpoints } from "./endpoints.ts";
+import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
 import { RESPONSES_CALL_ID_MAX } from "./rules.ts";
 
 /**
  * The endpoint refuses a `call_id` longer than 64 characters. Ids Responses itself produced are
  * short `call_…` strings; long or odd ids from other providers are rewritten to the safe set.
  */
-export const openaiResponsesRules: WireRules = { id: safeIdRule(RESPONSES_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
-export const openaiResponsesIdRule = openaiResponsesRules.id;
+export const openaiResponsesLimits: WireLimits = { id: safeIdRule(RESPONSES_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
 
-export function renderOpenAIResponses(context: Context): WireRequest<"openai-responses"> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, openaiResponsesRules);
+export function renderOpenAIResponses(context: Context): RenderedRequest<"openai-responses", ResponseCreateParamsNonStreaming> {
+  const { entries, notes, toolNames } = prepareWireHistory(context, openaiResponsesLimits);
   const instructions = wireSystemPrompt(context);
   // strict: false, because strict mode would also demand every property be listed as required.
   const tools = wireTools(context, toolNames)?.map(
@@ -31,7 +32,7 @@ export function renderOpenAIResponses(context: Context): WireRequest<"openai-res
     input: entries.flatMap((entry) => inputItems(entry, notes)),
     ...(tools ? { tools } : {}),
   };
-  return { provider: "openai-responses", endpoint: "POST https://api.openai.com/v1/responses", body, notes };
+  return { provider: "openai-responses", endpoint: endpointLine(openaiResponsesEndpoints, "request"), body, notes };
 }
 
 function inputItems(entry: WireEntry, notes: WireNote[]): ResponseInputItem[] {

@@ -4,7 +4,7 @@
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
-import { OPENAI_NAME_PATTERN, parsedArguments } from "../openai-chat/rules.ts";
+import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** A `call_id` longer than this is refused (sources: rule "call-id-too-long"). */

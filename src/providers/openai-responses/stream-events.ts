@@ -6,14 +6,13 @@
 // arrives as `response.output_text.delta`, a function call's arguments as
 // `response.function_call_arguments.delta` then `.done` with the whole `arguments` string.
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
-import { WIRE_MODEL } from "../shared/wire-request.ts";
+import { WIRE_MODEL } from "../shared/provider.ts";
 
 export interface OpenAIResponsesStreamFrame {
   event: ResponseStreamEvent["type"];
   data: ResponseStreamEvent;
 }
 
-export const OPENAI_RESPONSES_STREAM_ENDPOINT = "POST https://api.openai.com/v1/responses";
 
 /** The response object the lifecycle events carry, with fixed ids and times so output is stable. */
 export function responseObject(status: NonNullable<Response["status"]>, output: Response["output"], extra: Partial<Response> = {}, id = "resp_fake"): Response {

@@ -3,7 +3,7 @@
 // input, not a conversation), and finding the calls nobody answered. Importers only translate
 // their provider's shapes; the protocol checks live here, once.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolDefinition } from "../../protocol/types.ts";
-import { ImportError, type ImportFormat, type ImportNote, type ImportNoteKind, type ImportedConversation } from "./imported-conversation.ts";
+import { ImportError, type ImportNote, type ImportNoteKind, type ImportedConversation } from "./imported-conversation.ts";
 
 export class ConversationBuilder {
   readonly messages: Message[] = [];
@@ -15,7 +15,7 @@ export class ConversationBuilder {
   /** Every call so far by id → its name and whether a result has answered it. */
   readonly #calls = new Map<string, { name: string; answered: number; count: number; pointer: string }>();
 
-  constructor(readonly format: ImportFormat) {}
+  constructor(readonly format: string) {}
 
   note(pointer: string, kind: ImportNoteKind, detail: string): void {
     this.notes.push({ pointer, kind, detail });

@@ -4,8 +4,6 @@
 // says what it cannot know instead of guessing, so each loss is a note the report prints.
 import type { Context } from "../../protocol/types.ts";
 
-export const importFormats = ["openai-chat", "openai-responses", "anthropic", "gemini", "pi-session"] as const;
-export type ImportFormat = (typeof importFormats)[number];
 
 /** One thing the import dropped, changed or could not know, at a JSON pointer of the source. */
 export interface ImportNote {
@@ -31,7 +29,8 @@ export type ImportNoteKind =
   | "unanswered";
 
 export interface ImportedConversation {
-  format: ImportFormat;
+  /** A provider's id, or "pi-session". */
+  format: string;
   context: Context & { tools: NonNullable<Context["tools"]> };
   /** The source pointer of each message of `context.messages`, index for index. */
   messagePointers: string[];

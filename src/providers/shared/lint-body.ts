@@ -1,21 +1,19 @@
 // The neutral lint engine: run one provider's rule table over a parsed request body and collect
 // the findings. It knows nothing about any provider; the tables do.
-import type { WireProvider } from "./wire-request.ts";
-import { fillTemplate, NO_PUBLIC_TEXT, type Finding, type FindingValues, type Rule } from "./rule.ts";
-import { ruleTables } from "../rule-tables.ts";
+import { fillTemplate, NO_PUBLIC_TEXT, type Finding, type FindingValues, type Rule, type RuleTable } from "./rule.ts";
 import { isRecord } from "../../json/is-record.ts";
 
-/** Every finding of `provider`'s table on `body`, table order, then document order within a rule. */
-export function lintBody(body: unknown, provider: WireProvider): Finding[] {
+/** Every finding of `table` on `body`, table order, then document order within a rule. */
+export function lintBody(body: unknown, table: RuleTable): Finding[] {
   if (!isRecord(body)) return [];
   const findings: Finding[] = [];
-  for (const rule of ruleTables[provider].rules) {
-    rule.check(body, (pointer, values) => findings.push(finding(provider, rule, pointer, values)));
+  for (const rule of table.rules) {
+    rule.check(body, (pointer, values) => findings.push(finding(table.provider, rule, pointer, values)));
   }
   return findings;
 }
 
-function finding(provider: WireProvider, rule: Rule, pointer: string, values: FindingValues | undefined): Finding {
+function finding(provider: string, rule: Rule, pointer: string, values: FindingValues | undefined): Finding {
   // A rule passes `noProviderText` when the known text does not fit this case (say, another role).
   const useProviderText = rule.providerError !== undefined && !(values && "noProviderText" in values);
   const template = useProviderText ? rule.providerError : rule.message;

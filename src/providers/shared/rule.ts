@@ -2,7 +2,6 @@
 // when the rule is broken (as documented, or as seen returned in public), where that was seen, and
 // the fix. The per-provider tables (src/providers/<provider>/rules.ts) are lists of these; the
 // engine (lint-body.ts) runs them and knows no provider.
-import type { WireProvider } from "./wire-request.ts";
 
 export type Severity = "error" | "warning";
 
@@ -45,14 +44,14 @@ export interface UncheckedRule {
 }
 
 export interface RuleTable {
-  provider: WireProvider;
+  provider: string;
   rules: readonly Rule[];
   /** Rules left out of this table on purpose: lint must not claim what the body cannot show. */
   unchecked?: readonly UncheckedRule[];
 }
 
 export interface Finding {
-  provider: WireProvider;
+  provider: string;
   rule: string;
   severity: Severity;
   /** RFC 6901 pointer into the body. */

@@ -9,12 +9,18 @@ export interface SseFrame {
   data: unknown;
 }
 
+/** One form of a reply's stream; `label` names it where a provider has several (Gemini). */
+export interface StreamVariant {
+  label?: string;
+  frames: SseFrame[];
+}
+
 /** One reply as a provider's stream: where it is sent from and its events. */
 export interface WireStreamBlock {
   provider: string;
   endpoint: string;
   /** Usually one; Gemini shows its classic form and its streamed-arguments form. */
-  variants: { label?: string; frames: SseFrame[] }[];
+  variants: StreamVariant[];
 }
 
 export function formatSse(frames: readonly SseFrame[]): string {

@@ -146,3 +146,8 @@ export function* typedFrames(frames: readonly SseFrame[], builder: NeutralEventB
     else builder.skip(frame.event ?? "(untyped)");
   }
 }
+
+/** What a frame calls itself: its data's `type`, or else its `event:` name. */
+export function frameType({ event, data }: SseFrame): string | undefined {
+  return (isRecord(data) && stringField(data, "type")) || event;
+}

@@ -6,7 +6,7 @@
 import type { Context, ImageContent, TextContent, ThinkingContent, ToolCall, ToolDefinition, UserMessage } from "../../protocol/types.ts";
 import { cloneJson } from "../../json/clone-json.ts";
 import { planCallOccurrences, planToolCallIds, type ToolCallIdRule } from "./tool-call-ids.ts";
-import type { WireNote } from "./wire-request.ts";
+import type { WireNote } from "./wire-note.ts";
 import { isRecord } from "../../json/is-record.ts";
 
 /** What Pi's transform-messages step puts in a result it has to make up. */
@@ -16,7 +16,7 @@ export const SYNTHETIC_RESULT_TEXT = "No result provided";
 export const BLANK_USER_TEXT = "(empty message)";
 
 /** What a provider accepts as a tool-call id and as a tool name. */
-export interface WireRules {
+export interface WireLimits {
   id: ToolCallIdRule;
   toolName: ToolCallIdRule;
 }
@@ -66,7 +66,7 @@ export function isBlank(text: string): boolean {
   return text.trim().length === 0;
 }
 
-export function prepareWireHistory(context: Context, rules: WireRules): WireHistory {
+export function prepareWireHistory(context: Context, rules: WireLimits): WireHistory {
   const entries: WireEntry[] = [];
   const notes: WireNote[] = [];
   let open: OpenTurn | undefined;

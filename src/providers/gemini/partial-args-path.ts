@@ -3,16 +3,16 @@
 // use the bracketed, quoted form (`$["a b"]`), whose escapes are JSON's.
 // Source: https://datatracker.ietf.org/doc/html/rfc9535 (name and index selectors).
 
-export type PathSegment = string | number;
+import type { PathSegment } from "../../schema/schema-error.ts";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function formatJsonPath(path: readonly PathSegment[]): string {
+export function formatPartialArgsPath(path: readonly PathSegment[]): string {
   return `$${path.map((segment) => (typeof segment === "number" ? `[${segment}]` : IDENTIFIER.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`)).join("")}`;
 }
 
 /** Segments of a path in the forms above (and single-quoted names); undefined when it is not one. */
-export function parseJsonPath(path: string): PathSegment[] | undefined {
+export function parsePartialArgsPath(path: string): PathSegment[] | undefined {
   if (!path.startsWith("$")) return undefined;
   const segments: PathSegment[] = [];
   let index = 1;

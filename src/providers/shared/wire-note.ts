@@ -1,23 +1,5 @@
-// The shapes every wire renderer shares: which providers exist, what a rendered request holds, and
-// the notes that say what the wire view had to add or change on the way from the neutral history.
-import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
-import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
-import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
-import type { GeminiGenerateContentBody } from "../gemini/request.ts";
-
-export const wireProviders = ["openai-chat", "openai-responses", "anthropic", "gemini"] as const;
-export type WireProvider = (typeof wireProviders)[number];
-
-/** The model name every body carries: the view is about message shapes, not about a model. */
-export const WIRE_MODEL = "fake-model";
-
-/** Each provider's request body, typed by its own SDK (devDependencies, imported as types only). */
-export interface WireBodies {
-  "openai-chat": ChatCompletionCreateParamsNonStreaming;
-  "openai-responses": ResponseCreateParamsNonStreaming;
-  anthropic: MessageCreateParamsNonStreaming;
-  gemini: GeminiGenerateContentBody;
-}
+// What the wire view had to add or change on the way from the neutral history to one provider's
+// body: the renderers write these notes, the transcript narrates them.
 
 /**
  * What the wire view changed. Ids in `syntheticResult`, `strayResultDropped` and
@@ -46,8 +28,3 @@ export type WireNote =
   | { kind: "thinkingDropped"; messageIndex: number }
   /** This provider cannot carry the image where the history has it (say, in an OpenAI Chat tool message), so it is left out. */
   | { kind: "imageDropped"; mimeType: string; where: string };
-
-/** One provider's next request: where it goes, the exact body, and what the view had to change. */
-export type WireRequest<P extends WireProvider = WireProvider> = {
-  [K in P]: { provider: K; endpoint: string; body: WireBodies[K]; notes: WireNote[] };
-}[P];

@@ -1,0 +1,20 @@
+// What a command is given to talk to the world: the process's streams, environment and signals,
+// as src/cli/cli-process.ts wires them (tests pass their own). A command takes the slice it needs.
+export interface CliIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+  /** Colour bits the terminal reports (1, 4, 8 or 24); ignored when not a TTY. */
+  colorDepth?: number;
+  /** Fires on Ctrl-C: the run ends with paired "aborted" results and exit code 130. */
+  interrupt?: AbortSignal;
+  /** Fires on SIGTERM once a command has called `onTerminate` (serve: close, exit code 143). */
+  terminate?: AbortSignal;
+  /** Asks the process to turn SIGTERM into `terminate` instead of ending at once. */
+  onTerminate?: () => void;
+  /** Whether stdin is a terminal: --interactive needs one. */
+  stdinIsTTY?: boolean;
+  /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */
+  drained?: () => Promise<void> | undefined;
+}

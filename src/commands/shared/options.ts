@@ -1,0 +1,26 @@
+// The option parsers and the option merge every command uses, so that one option means the same
+// wherever it is given: `--chunk 1e3` is refused before `serve` and after it alike.
+import { type Command, InvalidArgumentError } from "./commander.ts";
+
+/** Plain decimal digits only: Number() would also take "0x10", "1e3" and " 2". */
+export function positiveInteger(value: string): number {
+  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError("expected a whole number of at least 1, in plain decimal digits.");
+  return number;
+}
+
+/** A TCP port in plain decimal digits; 0 asks the system for a free one. */
+export function portNumber(value: string): number {
+  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number > 65535) throw new InvalidArgumentError("expected a whole number from 0 to 65535 (0 picks a free port).");
+  return number;
+}
+
+/**
+ * A subcommand's options: the main command's (given before the subcommand's name: --lang, --json,
+ * --chunk) with the subcommand's own (given after it) on top, which win. Commander's
+ * optsWithGlobals lets the main command's win instead, its default `--lang zh` included.
+ */
+export function withMainOptions<T extends object>(own: T, command: Command): Partial<T> & T {
+  return { ...command.parent?.opts<Partial<T>>(), ...own };
+}

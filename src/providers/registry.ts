@@ -1,0 +1,68 @@
+// The one table of providers. Every feature (the wire view, lint, import, streams, serve,
+// replay-stream) reaches a provider through it; adding a provider is its folder plus one line
+// here (docs/contributing.md). Loaded only by the commands and views that speak to a provider.
+import { isRecord } from "../json/is-record.ts";
+import { anthropic } from "./anthropic/index.ts";
+import { gemini } from "./gemini/index.ts";
+import { openaiChat } from "./openai-chat/index.ts";
+import { openaiResponses } from "./openai-responses/index.ts";
+import type { Provider, RenderedRequest } from "./shared/provider.ts";
+import type { SseFrame } from "./shared/sse.ts";
+
+/** By id, in the order help, tables and detection list them. */
+const table = {
+  [openaiChat.id]: openaiChat,
+  [openaiResponses.id]: openaiResponses,
+  [anthropic.id]: anthropic,
+  [gemini.id]: gemini,
+};
+
+export type ProviderId = keyof typeof table;
+
+/** Each provider's request body, typed by its own SDK. */
+export type WireBodies = { [P in ProviderId]: (typeof table)[P] extends Provider<P, infer Body> ? Body : never };
+
+/** The table, typed so that a lookup by a generic id keeps its provider's types. */
+export const providers: { readonly [P in ProviderId]: Provider<P, WireBodies[P]> } = table;
+export const providerIds = Object.values(providers).map((provider) => provider.id);
+
+/** One provider's next request, typed by its provider. */
+export type WireRequest<P extends ProviderId = ProviderId> = { [K in P]: RenderedRequest<K, WireBodies[K]> }[P];
+
+export function isProviderId(value: unknown): value is ProviderId {
+  return typeof value === "string" && Object.hasOwn(providers, value);
+}
+
+export type Detection = { provider: ProviderId } | { provider: undefined; why: string };
+
+/** Which provider a logged request body is for, read from its shape alone: the one whose marks it
+ *  carries most of; on a tie, the first in the table. */
+export function detectBodyProvider(body: unknown): Detection {
+  if (!isRecord(body)) {
+    const kind = Array.isArray(body) ? "an array" : body === null ? "null" : `a ${typeof body}`;
+    return { provider: undefined, why: `the top level is ${kind}; a request body is a JSON object` };
+  }
+  let best: { provider: ProviderId; marks: number } | undefined;
+  for (const provider of Object.values(providers)) {
+    const marks = provider.request.recognise(body);
+    if (marks > 0 && (best === undefined || marks > best.marks)) best = { provider: provider.id, marks };
+  }
+  if (best) return { provider: best.provider };
+  return { provider: undefined, why: `no ${historyKeys()} at the top level` };
+}
+
+/** "`messages` (openai-chat, anthropic), `input` (openai-responses) or `contents` (gemini)". */
+function historyKeys(): string {
+  const byKey = new Map<string, string[]>();
+  for (const provider of Object.values(providers)) byKey.set(provider.request.historyKey, [...(byKey.get(provider.request.historyKey) ?? []), provider.name]);
+  const parts = [...byKey].map(([key, ids]) => `\`${key}\` (${ids.join(", ")})`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}` : (parts[0] ?? "");
+}
+
+/** Which provider sent these events, from the first one that only one provider sends. */
+export function detectStreamProvider(frames: readonly SseFrame[]): ProviderId | undefined {
+  for (const frame of frames) {
+    for (const provider of Object.values(providers)) if (provider.stream.recognises(frame)) return provider.id;
+  }
+  return undefined;
+}

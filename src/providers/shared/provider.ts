@@ -1,0 +1,86 @@
+// What one provider API is to the playground, as one interface: where its endpoints are, what it
+// accepts as ids and names, its request body both ways, its rules, what it answers and how it
+// streams. Each folder under src/providers/ implements it once (its index.ts), the registry
+// (../registry.ts) lists them, and every feature reaches a provider through that registry.
+import type { JsonObject } from "../../json/is-record.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import type { AssistantMessage, Context } from "../../protocol/types.ts";
+import type { ErrorKind } from "./error-kind.ts";
+import type { ImportedConversation } from "./imported-conversation.ts";
+import type { RuleTable } from "./rule.ts";
+import type { ReplyAt, ServedIdStyle } from "./served-ids.ts";
+import type { SseFrame, StreamVariant } from "./sse.ts";
+import type { ParsedStream } from "./stream-builder.ts";
+import type { WireLimits } from "./wire-history.ts";
+import type { WireNote } from "./wire-note.ts";
+
+/** The model name every body carries: the view is about message shapes, not about a model. */
+export const WIRE_MODEL = "fake-model";
+
+/** A path as the API documents it (`{model}` where the model's name goes), and its query if any. */
+export interface EndpointPath {
+  path: string;
+  query?: string;
+}
+
+export interface Endpoints {
+  /** `https://api.anthropic.com`: the wire view prints it; serve answers the paths on its own host. */
+  origin: string;
+  /** Where a request goes. */
+  request: EndpointPath;
+  /** Where a streamed request goes: the same path for APIs that ask for a stream in the body. */
+  stream: EndpointPath;
+  /** "body": `"stream": true` in the body asks for a stream; "path": the stream's own path does (Gemini). */
+  streamBy: "body" | "path";
+}
+
+/** One provider's next request: where it goes, the exact body, and what the view had to change. */
+export interface RenderedRequest<Id extends string = string, Body = unknown> {
+  provider: Id;
+  endpoint: string;
+  body: Body;
+  notes: WireNote[];
+}
+
+export interface Provider<Id extends string = string, Body = unknown> {
+  readonly id: Id;
+  /** The API's name as people say it: "OpenAI Chat", "Anthropic". */
+  readonly name: string;
+  readonly endpoints: Endpoints;
+  /** The ids and tool names the API accepts: the wire view rewrites what breaks them. */
+  readonly limits: WireLimits;
+  readonly request: {
+    /** The top-level key that holds the history (`messages`, `input`, `contents`): detection names it. */
+    readonly historyKey: string;
+    /** How many of this API's marks a logged body carries; 0 when it is not of this API's shape. */
+    recognise(body: JsonObject): number;
+    /** The exact body this API would receive for the next call on `context`. */
+    render(context: Context): RenderedRequest<Id, Body>;
+    /** A logged body back to the neutral conversation (import, and every request serve reads). */
+    parse(body: JsonObject): ImportedConversation;
+  };
+  /** What lint checks, each rule with the API's own error text. */
+  readonly rules: RuleTable;
+  /** What serve answers: a reply in the API's body, with its ids, or an error in its error shape. */
+  readonly response: {
+    readonly ids: ServedIdStyle;
+    render(message: AssistantMessage, at: ReplyAt): object;
+    error(kind: ErrorKind, message: string): object;
+  };
+  readonly stream: {
+    /** A reply's events as this API's server-sent events, in each form it has (--wire with --stream). */
+    views(events: readonly AssistantStreamEvent[]): StreamVariant[];
+    /** The same, as serve sends them, with the served reply's ids. */
+    serve(events: readonly AssistantStreamEvent[], at: ReplyAt): SseFrame[];
+    /** A captured stream back to neutral events (replay-stream). */
+    parse(frames: readonly SseFrame[]): ParsedStream;
+    /** Whether this event is one only this API sends. */
+    recognises(frame: SseFrame): boolean;
+  };
+}
+
+/** `POST https://api.anthropic.com/v1/messages`: an endpoint as the wire view prints it. */
+export function endpointLine(endpoints: Endpoints, which: "request" | "stream"): string {
+  const { path, query } = endpoints[which];
+  return `POST ${endpoints.origin}${path.replace("{model}", WIRE_MODEL)}${query === undefined ? "" : `?${query}`}`;
+}

@@ -1,0 +1,55 @@
+// The dependency rule of src/ (scripts/layers.ts; drawn in docs/layout.md): every import between
+// folders goes down a floor, rooms on one floor never import each other, and the agent library
+// and the providers never import each other. Type imports and dynamic imports count.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "node:test";
+import { checkLayers } from "../../scripts/layers.ts";
+import { projectRoot } from "../../scripts/goldens.ts";
+
+test("every import under src/ goes down the floors", () => {
+  const violations = checkLayers(projectRoot);
+  assert.deepEqual(violations.map(({ from, specifier, why }) => `${from}: "${specifier}": ${why}`), []);
+});
+
+/** A small tree of `src/` files, each with the imports given. */
+function tree(files: Record<string, string[]>): string {
+  const root = mkdtempSync(join(tmpdir(), "tcp-layers-"));
+  for (const [file, imports] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), imports.map((specifier) => `import type { X } from "${specifier}";\n`).join(""));
+  }
+  return root;
+}
+
+test("the check catches an upward import, a sideways one, and one across the two columns", () => {
+  const violations = checkLayers(
+    tree({
+      "src/schema/validator.ts": ["../cli/cli.ts"],
+      "src/commands/lint/run-lint.ts": ["../serve/server.ts"],
+      "src/commands/serve/server.ts": [],
+      "src/agent/fake-model.ts": ["../providers/shared/sse.ts"],
+      "src/providers/shared/sse.ts": [],
+      "src/cli/cli.ts": ["../schema/validator.ts"],
+    }),
+  );
+  assert.deepEqual(
+    violations.map(({ from, why }) => [from, why.split(":")[0]]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+    [
+      ["src/agent/fake-model.ts", "the agent library and the providers stand side by side"],
+      ["src/commands/lint/run-lint.ts", "imports a room on its own floor"],
+      ["src/schema/validator.ts", "imports upward"],
+    ],
+  );
+});
+
+test("a dynamic import counts, and a file in no room is named", () => {
+  const root = tree({ "src/narration/view.ts": [], "src/elsewhere/stray.ts": [] });
+  writeFileSync(join(root, "src/narration/view.ts"), 'const later = () => import("../commands/play/transcript.ts");\n');
+  mkdirSync(join(root, "src/commands/play"), { recursive: true });
+  writeFileSync(join(root, "src/commands/play/transcript.ts"), "");
+  const whys = checkLayers(root).map(({ from, why }) => `${from} ${why.split(":")[0]}`);
+  assert.deepEqual(whys.sort(), ["src/elsewhere/stray.ts stands in no room of scripts/layers.ts", "src/narration/view.ts imports upward"]);
+});
