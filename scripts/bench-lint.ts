@@ -1,7 +1,7 @@
 // Bench rows for `lint`: a 10 MB request body per provider (a long conversation rendered by the
 // wire view, with a few rules broken so findings are located too), linted the way the command
 // does it: JSON.parse, the provider's table, then line:column for each finding. Target: < 1 s.
-import { locateFindings } from "../src/commands/lint/format-findings.ts";
+import { locateFindings } from "../src/commands/lint/finding-lines.ts";
 import { lintBody } from "../src/providers/shared/lint-body.ts";
 import type { Context, Message } from "../src/protocol/types.ts";
 import { renderWireRequest, wireProviders, type WireProvider } from "../src/wire.ts";

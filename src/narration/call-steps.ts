@@ -7,7 +7,7 @@ import type { Catalog } from "./catalog.ts";
 import type { AgentEvent } from "../agent/agent-events.ts";
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
 import type { ToolCall, ToolResultMessage } from "../protocol/types.ts";
-import { contentText, historyLine, imagePlaceholder, json, quoted } from "./format.ts";
+import { contentText, historyLine, imagePlaceholder, json, quoted } from "./display-text.ts";
 import type { MarkedLines } from "./marked-lines.ts";
 import type { Producer } from "./step-outcome.ts";
 import { isRecord } from "../json/is-record.ts";

@@ -1,6 +1,6 @@
 // English narration (--lang en): the same transcript as zh.ts, line for line.
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
-import { json } from "./format.ts";
+import { json } from "./display-text.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { EpisodeOutcome } from "./step-outcome.ts";
 import type { StopReason } from "../protocol/types.ts";

@@ -1,6 +1,6 @@
 // 中文叙述：默认语言，也是 expected-output.txt 的语言。句式沿用课程第 3.4 章实验的输出。
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
-import { json } from "./format.ts";
+import { json } from "./display-text.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { EpisodeOutcome } from "./step-outcome.ts";
 import type { StopReason } from "../protocol/types.ts";

@@ -4,7 +4,7 @@
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { EpisodeSettings } from "../replay/run-fixture.ts";
-import { safeJson } from "./format.ts";
+import { safeJson } from "./display-text.ts";
 import type { WireView } from "./wire-block.ts";
 
 export const JSON_LINES_VERSION = 1;

@@ -10,7 +10,7 @@ import type { ToolExecution } from "../agent/agent-loop.ts";
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../protocol/types.ts";
 import { CallSteps } from "./call-steps.ts";
-import { foldedThinking, historyLine, json } from "./format.ts";
+import { foldedThinking, historyLine, json } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";

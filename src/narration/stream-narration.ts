@@ -8,7 +8,7 @@ import type { StreamCatalog } from "./stream-catalog.ts";
 import type { StreamProgress } from "../agent/consume-stream.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
 import type { Catalog } from "./catalog.ts";
-import { clip, json } from "./format.ts";
+import { clip, json } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { jsonSafe } from "../io/sanitize.ts";
 import type { Style } from "./style.ts";

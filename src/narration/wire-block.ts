@@ -5,7 +5,7 @@
 import type { Catalog } from "./catalog.ts";
 import type { AssistantMessage, Context } from "../protocol/types.ts";
 import type { ProviderId, WireRequest } from "../providers/registry.ts";
-import { DISPLAY_DEPTH_LIMIT, depthCut, prettyJson } from "./format.ts";
+import { DISPLAY_DEPTH_LIMIT, depthCut, prettyJson } from "./display-text.ts";
 
 /** One provider's renderer, bound: context in, request body out. */
 export type WireView = (context: Context) => WireRequest;

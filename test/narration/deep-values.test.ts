@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fixtureSchema, type Fixture } from "../../src/fixture/fixture-format.ts";
-import { DISPLAY_DEPTH_LIMIT, depthCut, depthMarker } from "../../src/narration/format.ts";
+import { DISPLAY_DEPTH_LIMIT, depthCut, depthMarker } from "../../src/narration/display-text.ts";
 import { JSON_DEPTH_LIMIT } from "../../src/narration/json-lines.ts";
 import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
 import { providerIds } from "../../src/providers/registry.ts";

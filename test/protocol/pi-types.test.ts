@@ -5,7 +5,7 @@
 // how the narrator shows the blocks the playground itself never scripts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { foldedThinking, summarizeMessage } from "../../src/narration/format.ts";
+import { foldedThinking, summarizeMessage } from "../../src/narration/display-text.ts";
 import type { Message } from "../../src/protocol/types.ts";
 
 /** Pi's shapes, described. Pi types tool arguments as Record<string, any> and details as any. */

@@ -48,8 +48,8 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   // run of the playground, which registers this command too, should not pay for them.
   const [{ fixtureText, writeFixtureFile }, { formatReportError }, { reportLines }, { importSource }, { readSource }] = await Promise.all([
     import("../../fixture/write-fixture.ts"),
-    import("./format-error.ts"),
-    import("./format-report.ts"),
+    import("./report-error.ts"),
+    import("./report-lines.ts"),
     import("./import-source.ts"),
     import("./read-source.ts"),
   ]);

@@ -6,7 +6,7 @@ import type { StreamPlan } from "../../agent/stream-plan.ts";
 import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import { isUserTurn, type UserTurn } from "../../fixture/conversation-format.ts";
-import { json } from "../../narration/format.ts";
+import { json } from "../../narration/display-text.ts";
 import type { TextContent, ToolCall, ValidationPolicy } from "../../protocol/types.ts";
 
 export interface SessionEdit {

@@ -10,7 +10,7 @@ import { catalogs } from "../../narration/catalogs.ts";
 import { interactiveCatalogs } from "./interactive-index.ts";
 import type { AgentEvent } from "../../agent/agent-events.ts";
 import { Narrator } from "../../narration/narrator.ts";
-import { json } from "../../narration/format.ts";
+import { json } from "../../narration/display-text.ts";
 import type { Style } from "../../narration/style.ts";
 import { localize } from "../../fixture/fixture-format.ts";
 import { replayClock } from "../../replay/replay-clock.ts";

@@ -3,7 +3,7 @@
 // code (0 no errors, 1 findings, 2 not a request body). Loaded on demand by lint-command.ts.
 import type { Readable } from "node:stream";
 import { visible } from "../../io/sanitize.ts";
-import { findingLine, findingsJson, locateFindings, summaryLine } from "./format-findings.ts";
+import { findingLine, findingsJson, locateFindings, summaryLine } from "./finding-lines.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import { readBody } from "../../io/read-input.ts";
 import { exitCodes } from "../shared/exit-codes.ts";

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { Option, type Command } from "../shared/commander.ts";
 import { languages, type Language } from "../../fixture/fixture-format.ts";
-import { prettyJson } from "../../narration/format.ts";
+import { prettyJson } from "../../narration/display-text.ts";
 import { visible } from "../../io/sanitize.ts";
 import { catalogs } from "../../narration/catalogs.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";

@@ -10,7 +10,7 @@ import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
 import { ImportError } from "../../providers/shared/imported-conversation.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
-import { contentText } from "../../narration/format.ts";
+import { contentText } from "../../narration/display-text.ts";
 import { streamSteps } from "../../agent/stream-plan.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import type { Finding } from "../../providers/shared/rule.ts";

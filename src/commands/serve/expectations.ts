@@ -3,7 +3,7 @@
 // and tools it must declare. A mismatch is not the harness breaking a provider rule — the API
 // would accept the request — but the learner's harness doing something other than the script
 // assumed, so serve narrates it and answers with an error the harness can see.
-import { contentText } from "../../narration/format.ts";
+import { contentText } from "../../narration/display-text.ts";
 import type { Context, ToolResultMessage } from "../../protocol/types.ts";
 
 export { replyExpectationValue, type ReplyExpectation, type ResultExpectation } from "../../fixture/expectation-format.ts";

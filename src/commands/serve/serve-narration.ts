@@ -7,7 +7,7 @@ import type { Language } from "../../fixture/fixture-format.ts";
 import { catalogs } from "../../narration/catalogs.ts";
 import { serveCatalogs } from "./serve-catalog.ts";
 import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
-import { contentText, historyLine, json, quoted, summarizeMessage } from "../../narration/format.ts";
+import { contentText, historyLine, json, quoted, summarizeMessage } from "../../narration/display-text.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
 import { jsonSafe, visible } from "../../io/sanitize.ts";
 import type { Style } from "../../narration/style.ts";

@@ -2,7 +2,7 @@
 // `{"error":{"message","type","param","code"}}`. Source:
 // https://platform.openai.com/docs/guides/error-codes and openai-node src/core/error.ts
 // (`APIError.generate` takes the status and the body's `error`; its message becomes the error's).
-import type { ErrorKind } from "../shared/error-kind.ts";
+import type { ErrorKind } from "./error-kind.ts";
 
 export interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
