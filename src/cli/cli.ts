@@ -1,40 +1,22 @@
-// The command line: parses arguments, picks the fixture, the language and the run settings, and
-// turns every expected failure into one line on stderr and an exit code. The only file that
-// knows about argv.
+// The one CLI declaration: the main command's options, the subcommands (loaded only when the
+// command line can reach them, src/cli/subcommands.ts), and which command a command line runs.
+// Commands turn every expected failure into one line on stderr and an exit code; this is the
+// only file that knows about argv.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "../commands/shared/commander.ts";
 import type { CliIO } from "../commands/shared/command-io.ts";
 import { exitCodes } from "../commands/shared/exit-codes.ts";
 import { positiveInteger } from "../commands/shared/options.ts";
-import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import { languages, type Language } from "../fixture/fixture-format.ts";
-import { defaultFixtureName, fixtureNames, resolveFixture } from "../fixture/fixture-files.ts";
-import { loadFixture } from "../fixture/load-fixture.ts";
+import { languages } from "../fixture/fixture-format.ts";
+import { defaultFixtureName, fixtureNames } from "../fixture/fixture-files.ts";
 import { loadCatalog } from "../narration/load-catalog.ts";
-import type { EpisodeSettings } from "../replay/run-fixture.ts";
-import { jsonSafe, visible, visibleLines } from "../io/sanitize.ts";
-import { RunAborted, stopSignalOf } from "../agent/call-policy.ts";
+import { visibleLines } from "../io/sanitize.ts";
 import { addSubcommands, mayReachSubcommand } from "./subcommands.ts";
-import type { ProviderId } from "../providers/registry.ts";
-import { colorLevel, terminalStyle } from "../narration/terminal-style.ts";
-import { fixtureJsonLines, narrateFixture } from "../commands/play/transcript.ts";
+import { list, listJson, play } from "../commands/play/play.ts";
+import type { PlayOptions } from "../commands/shared/run-options.ts";
 
 export type { CliIO };
 
-interface Options {
-  lang: Language;
-  json?: boolean;
-  stream?: boolean;
-  chunk?: number;
-  list?: boolean;
-  maxTurns?: number;
-  toolExecution?: EpisodeSettings["toolExecution"];
-  validation?: EpisodeSettings["validation"];
-  timeout?: number;
-  wire?: ProviderId;
-  interactive?: boolean;
-  toolErrors?: ToolErrorDetail;
-}
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
@@ -132,7 +114,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "prompt), 143 SIGTERM, 129 SIGHUP.\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
-    .action(async (fixtureArgument: string | undefined, options: Options) => {
+    .action(async (fixtureArgument: string | undefined, options: PlayOptions) => {
       const valueTakenBy = fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument) ? await optionForValue(fixtureArgument) : undefined;
       const swallowed = swallowedByNpm(io.env) ?? valueTakenBy;
       if (swallowed) {
@@ -142,7 +124,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         return;
       }
       if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
-      else if (options.interactive) exitCode = await interactive(fixtureArgument, options, io);
+      else if (options.interactive) exitCode = await (await import("../commands/interactive/interactive-command.ts")).interactive(fixtureArgument, options, io);
       else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
   if (mayReachSubcommand(argv)) await addSubcommands(program, io, (code) => (exitCode = code));
@@ -157,106 +139,3 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   }
   return exitCode;
 }
-
-async function list(lang: Language, io: CliIO): Promise<number> {
-  const { fixtureTitles } = await import("../narration/fixture-titles.ts");
-  const titles = await fixtureTitles(lang);
-  const width = Math.max(...titles.map(({ name }) => name.length)) + 2;
-  for (const { name, title } of titles) io.out(`${visible(`${name.padEnd(width)}${title}`)}\n`);
-  return exitCodes.ok;
-}
-
-/** `--list --json`: one JSON object per line, as the rest of --json prints. */
-async function listJson(lang: Language, io: CliIO): Promise<number> {
-  const { fixtureTitles } = await import("../narration/fixture-titles.ts");
-  // Escaped like every --json line: a title is fixture data and may hold control characters.
-  for (const { name, title } of await fixtureTitles(lang)) io.out(`${jsonSafe(JSON.stringify({ type: "fixture", name, title }))}\n`);
-  return exitCodes.ok;
-}
-
-async function interactive(fixtureArgument: string | undefined, options: Options, io: CliIO): Promise<number> {
-  // Loaded only here: the prompt library is the heaviest import, and a plain run never needs it.
-  const [{ playInteractive }, { createInquirerUI }, { interactiveCatalogs }] = await Promise.all([
-    import("../commands/interactive/play-interactive.ts"),
-    import("../commands/interactive/inquirer-ui.ts"),
-    import("../commands/interactive/interactive-index.ts"),
-  ]);
-  if (!io.stdinIsTTY) {
-    io.err(`${interactiveCatalogs[options.lang].needsTerminal}\n`);
-    return exitCodes.noTerminal;
-  }
-  return playInteractive({
-    fixtureArgument,
-    lang: options.lang,
-    style: await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
-    ui: createInquirerUI(options.lang),
-    write: (line) => io.out(`${line}\n`),
-    err: (line) => io.err(`${line}\n`),
-    overrides: overridesFrom(options),
-    signal: io.interrupt,
-    stream: streamFrom(options),
-    ...toolErrorsFrom(options),
-  });
-}
-
-function overridesFrom(options: Options): Partial<EpisodeSettings> {
-  return {
-    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
-    ...(options.toolExecution === undefined ? {} : { toolExecution: options.toolExecution }),
-    ...(options.validation === undefined ? {} : { validation: options.validation }),
-    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-  };
-}
-
-/** --tool-errors is a setting of the run, not of an episode: the fixture format has no such key. */
-function toolErrorsFrom(options: Options): { toolErrors?: ToolErrorDetail } {
-  return options.toolErrors === "detailed" ? { toolErrors: "detailed" } : {};
-}
-
-/** --stream, or --chunk alone (which implies it). */
-function streamFrom(options: Options): { chunk?: number } | undefined {
-  return options.stream || options.chunk !== undefined ? { chunk: options.chunk } : undefined;
-}
-
-async function play(fixtureArgument: string, options: Options, io: CliIO): Promise<number> {
-  // Started before the fixture is read, so the catalog's module loads meanwhile; a --json run that
-  // goes well never needs it (hence the handler: its failure must not go unhandled there).
-  const catalog = loadCatalog(options.lang);
-  catalog.catch(() => undefined);
-  const reference = resolveFixture(fixtureArgument);
-  if (reference.kind === "unknownName") {
-    io.err(`${visible((await catalog).unknownFixture(reference.name, reference.known))}\n`);
-    return exitCodes.badInput;
-  }
-  const overrides = overridesFrom(options);
-  const write = (line: string) => io.out(`${line}\n`);
-  const stream = streamFrom(options);
-  try {
-    const fixture = await loadFixture(reference.file, io.interrupt);
-    if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
-    } else {
-      const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
-    }
-  } catch (error) {
-    const say = await catalog;
-    // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
-    if (error instanceof RunAborted && io.interrupt?.aborted) {
-      io.err(`${say.interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
-      return exitCodes.interrupted;
-    }
-    // Loaded only when something went wrong: a plain run never needs it.
-    const { errorLine } = await import("../narration/error-line.ts");
-    const line = errorLine(error, reference.file, say);
-    if (line === undefined) throw error;
-    io.err(`${line}\n`);
-    return exitCodes.badInput;
-  }
-  if (io.interrupt?.aborted) {
-    io.err(`${(await catalog).interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
-    return exitCodes.interrupted;
-  }
-  return exitCodes.ok;
-}
-

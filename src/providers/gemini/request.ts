@@ -7,7 +7,7 @@ import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from 
 import type { Context } from "../../protocol/types.ts";
 import { safeIdRule } from "../shared/tool-call-ids.ts";
 import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
-import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import { endpointLine, type RenderedRequest } from "../shared/provider.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { geminiEndpoints } from "./endpoints.ts";
 import { GEMINI_NAME_PATTERN } from "./rules.ts";

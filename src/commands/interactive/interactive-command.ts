@@ -1,0 +1,31 @@
+// `--interactive` (`npm run play`): needs a terminal, then hands the run to the session. Loaded
+// only when asked for: the prompt library is the heaviest import, and a plain run never needs it.
+import type { CliIO } from "../shared/command-io.ts";
+import { exitCodes } from "../shared/exit-codes.ts";
+import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
+import { overridesFrom, streamFrom, toolErrorsFrom, type PlayOptions } from "../shared/run-options.ts";
+
+export async function interactive(fixtureArgument: string | undefined, options: PlayOptions, io: CliIO): Promise<number> {
+  // Loaded only here: the prompt library is the heaviest import, and a plain run never needs it.
+  const [{ playInteractive }, { createInquirerUI }, { interactiveCatalogs }] = await Promise.all([
+    import("./play-interactive.ts"),
+    import("./inquirer-ui.ts"),
+    import("./interactive-index.ts"),
+  ]);
+  if (!io.stdinIsTTY) {
+    io.err(`${interactiveCatalogs[options.lang].needsTerminal}\n`);
+    return exitCodes.noTerminal;
+  }
+  return playInteractive({
+    fixtureArgument,
+    lang: options.lang,
+    style: await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
+    ui: createInquirerUI(options.lang),
+    write: (line) => io.out(`${line}\n`),
+    err: (line) => io.err(`${line}\n`),
+    overrides: overridesFrom(options),
+    signal: io.interrupt,
+    stream: streamFrom(options),
+    ...toolErrorsFrom(options),
+  });
+}
