@@ -5,7 +5,8 @@
 // A room is a folder under src/ (its files, not its sub-folders) or one entry file. Every import
 // between two rooms (type imports and dynamic imports included) must go down: to a room of a
 // lower floor. Rooms on one floor never import each other, and the agent library and the
-// providers, which stand side by side, never import each other on any floor.
+// providers, which stand side by side, never import each other on any floor. A provider's folder
+// is imported by the registry alone.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
@@ -64,6 +65,13 @@ export function roomOf(file: string): { room: string; floor: number } | undefine
   return wildcard === -1 ? undefined : { room: folder, floor: wildcard };
 }
 
+/** Provider folders are reached through the registry alone: every feature sees every provider alike. */
+const registryRoom = "src/providers";
+
+function isProviderFolder(room: string): boolean {
+  return dirname(room) === registryRoom && room !== "src/providers/shared";
+}
+
 function columnOf(room: string): number {
   return columns.findIndex((column) => column.some((entry) => entry === room || (entry.endsWith("/*") && dirname(room) === entry.slice(0, -2))));
 }
@@ -87,6 +95,10 @@ export function checkLayers(root: string): Violation[] {
         continue;
       }
       if (to.room === from.room) continue;
+      if (isProviderFolder(to.room) && from.room !== registryRoom) {
+        violations.push({ from: file, to: target, specifier, why: `reaches a provider past the registry: ${from.room} → ${to.room} (import src/providers/registry.ts)` });
+        continue;
+      }
       if (to.floor > from.floor) violations.push({ from: file, to: target, specifier, why: `imports upward: ${from.room} (floor ${from.floor + 1}) → ${to.room} (floor ${to.floor + 1})` });
       else if (to.floor === from.floor) violations.push({ from: file, to: target, specifier, why: `imports a room on its own floor: ${from.room} → ${to.room}` });
       else if (columnOf(from.room) !== -1 && columnOf(to.room) !== -1 && columnOf(from.room) !== columnOf(to.room)) {

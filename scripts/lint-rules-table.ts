@@ -2,4 +2,4 @@
 //   npm run lint-rules
 import { renderRuleTable } from "../src/commands/lint/rule-table-markdown.ts";
 
-process.stdout.write(renderRuleTable());
+process.stdout.write(await renderRuleTable());

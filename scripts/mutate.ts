@@ -137,12 +137,15 @@ function commands(scratch: string, only: readonly string[] | undefined): Command
     for (const file of only) if (!existsSync(join(scratch, file))) fail(`--tests: ${file} does not exist`);
     return only.map((file) => ({ label: file, args: ["--import", "tsx", "--test", file] }));
   }
-  const first = ["executor-contract", "json-lines-events", "single-guards"];
+  const first = ["agent/executor-contract", "play/json-lines-events", "agent/single-guards"];
   const rank = (file: string) => {
     const at = first.findIndex((name) => file === `${name}.test.ts`);
     return at === -1 ? first.length : at;
   };
-  const files = readdirSync(join(scratch, "test"))
+  // Tests stand in a folder per source layer (test/<folder>/<name>.test.ts), as npm test finds them.
+  const files = readdirSync(join(scratch, "test"), { withFileTypes: true })
+    .filter((folder) => folder.isDirectory())
+    .flatMap((folder) => readdirSync(join(scratch, "test", folder.name)).map((file) => `${folder.name}/${file}`))
     .filter((file) => file.endsWith(".test.ts"))
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return [

@@ -28,8 +28,8 @@ function wrapper(settings: StreamSettings, listener: (episodeIndex: number) => S
 }
 
 export async function loadWireStreamView(provider: ProviderId): Promise<WireStreamView> {
-  const { renderWireStream } = await import("../providers/render-wire-stream.ts");
-  return (events) => renderWireStream(provider, events);
+  const { loadWireStreamRenderer } = await import("../providers/render-wire-stream.ts");
+  return loadWireStreamRenderer(provider);
 }
 
 /**

@@ -6,7 +6,7 @@ import { anthropic } from "./anthropic/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { openaiChat } from "./openai-chat/index.ts";
 import { openaiResponses } from "./openai-responses/index.ts";
-import type { Provider, RenderedRequest } from "./shared/provider.ts";
+import type { Provider, ProviderParts, RenderedRequest } from "./shared/provider.ts";
 import type { SseFrame } from "./shared/sse.ts";
 
 /** By id, in the order help, tables and detection list them. */
@@ -59,10 +59,24 @@ function historyKeys(): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}` : (parts[0] ?? "");
 }
 
+/** Each provider's parts, looked up by id once all are loaded. */
+export type PartsOf = (id: ProviderId) => ProviderParts;
+
+/** Every provider's parts, for what serves or reads all of them (serve, replay-stream, tests). */
+export async function loadAllParts(): Promise<PartsOf> {
+  const loaded = new Map(await Promise.all(providerIds.map(async (id) => [id, await providers[id].load()] as const)));
+  return (id) => {
+    const parts = loaded.get(id);
+    // Every registered id was loaded above; an id the type allows but the table lacks is a bug.
+    if (parts === undefined) throw new Error(`no provider "${id}" in the registry`);
+    return parts;
+  };
+}
+
 /** Which provider sent these events, from the first one that only one provider sends. */
-export function detectStreamProvider(frames: readonly SseFrame[]): ProviderId | undefined {
+export function detectStreamProvider(frames: readonly SseFrame[], partsOf: PartsOf): ProviderId | undefined {
   for (const frame of frames) {
-    for (const provider of Object.values(providers)) if (provider.stream.recognises(frame)) return provider.id;
+    for (const id of providerIds) if (partsOf(id).stream.recognises(frame)) return id;
   }
   return undefined;
 }

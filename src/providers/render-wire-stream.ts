@@ -5,7 +5,11 @@ import { providers, type ProviderId } from "./registry.ts";
 import { endpointLine } from "./shared/provider.ts";
 import type { WireStreamBlock } from "./shared/sse.ts";
 
-export function renderWireStream(id: ProviderId, events: readonly AssistantStreamEvent[]): WireStreamBlock {
+export type WireStreamRenderer = (events: readonly AssistantStreamEvent[]) => WireStreamBlock;
+
+export async function loadWireStreamRenderer(id: ProviderId): Promise<WireStreamRenderer> {
   const provider = providers[id];
-  return { provider: id, endpoint: endpointLine(provider.endpoints, "stream"), variants: provider.stream.views(events) };
+  const { stream } = await provider.load();
+  const endpoint = endpointLine(provider.endpoints, "stream");
+  return (events) => ({ provider: id, endpoint, variants: stream.views(events) });
 }

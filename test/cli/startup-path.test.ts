@@ -102,6 +102,12 @@ describe("what a plain run loads", { concurrency: true }, () => {
     for (const name of ["lint", "import", "replay-stream", "serve"]) assert.ok(modules.has(`src/commands/${name}/${name}-command.ts`), name);
   });
 
+  test("a --wire run renders requests without loading any provider's rules, readers or streams", () => {
+    const { modules } = run(["--wire", "anthropic"]);
+    assert.ok(modules.has("src/providers/anthropic/request.ts"), "the renderer is loaded");
+    assert.deepEqual([...modules].filter((module) => /^src\/providers\/[^/]+\/(parts|rules|parse-request|parse-stream|render-stream|response)\.ts$/.test(module)), []);
+  });
+
   test("source maps are off for the product, and on when node is asked for them", () => {
     assert.equal(run(["--json"]).sourceMapsEnabled, "false");
     assert.equal(run(["--json"], ["--enable-source-maps"]).sourceMapsEnabled, "true");

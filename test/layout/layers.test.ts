@@ -45,6 +45,21 @@ test("the check catches an upward import, a sideways one, and one across the two
   );
 });
 
+test("a provider folder is reached through the registry alone", () => {
+  const violations = checkLayers(
+    tree({
+      "src/providers/registry.ts": ["./gemini/index.ts"],
+      "src/providers/gemini/index.ts": ["../shared/provider.ts"],
+      "src/providers/shared/provider.ts": [],
+      "src/commands/lint/run-lint.ts": ["../../providers/gemini/index.ts", "../../providers/registry.ts", "../../providers/shared/provider.ts"],
+    }),
+  );
+  assert.deepEqual(
+    violations.map(({ from, specifier }) => `${from} ${specifier}`),
+    ["src/commands/lint/run-lint.ts ../../providers/gemini/index.ts"],
+  );
+});
+
 test("a dynamic import counts, and a file in no room is named", () => {
   const root = tree({ "src/narration/view.ts": [], "src/elsewhere/stray.ts": [] });
   writeFileSync(join(root, "src/narration/view.ts"), 'const later = () => import("../commands/play/transcript.ts");\n');

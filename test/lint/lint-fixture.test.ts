@@ -11,13 +11,15 @@ import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { runFixture } from "../../src/replay/run-fixture.ts";
 import type { Context } from "../../src/protocol/types.ts";
 import { renderWireRequest, wireProviders, type WireProvider } from "../../src/wire.ts";
-import { providers } from "../../src/providers/registry.ts";
+import { providers, loadAllParts } from "../../src/providers/registry.ts";
+
+const partsOf = await loadAllParts();
 
 const naive = (provider: WireProvider): unknown => JSON.parse(readFileSync(join(fixturesDir, "requests", `violation-provider-rules.${provider}.json`), "utf8"));
 
 test("the naive Anthropic body is refused for each rule the history breaks", () => {
   assert.deepEqual(
-    lintBody(naive("anthropic"), providers["anthropic"].rules).map((finding) => `${finding.rule} ${finding.pointer}`),
+    lintBody(naive("anthropic"), partsOf("anthropic").rules).map((finding) => `${finding.rule} ${finding.pointer}`),
     [
       "duplicate-tool-use-id /messages/1/content/2/id",
       "tool-use-id-pattern /messages/1/content/3/id",
@@ -30,7 +32,7 @@ test("the naive Anthropic body is refused for each rule the history breaks", () 
 
 test("the naive OpenAI Chat body is refused for its own rules", () => {
   assert.deepEqual(
-    lintBody(naive("openai-chat"), providers["openai-chat"].rules).map((finding) => `${finding.severity} ${finding.rule} ${finding.pointer}`),
+    lintBody(naive("openai-chat"), partsOf("openai-chat").rules).map((finding) => `${finding.severity} ${finding.rule} ${finding.pointer}`),
     [
       "error call-id-too-long /messages/1/tool_calls/3/id",
       "warning duplicate-call-id /messages/1/tool_calls/1/id",
@@ -51,7 +53,7 @@ test("the wire view of the same history notes each change and lints clean for ev
   // No finding at all: `{}` (for "oops") lacks echo's required "value", but the loop answered that
   // call with an error result, which Anthropic's is_error and Gemini's response.error show.
   for (const context of contexts) {
-    for (const provider of wireProviders) assert.deepEqual(lintBody(renderWireRequest(provider, context).body, providers[provider].rules), [], provider);
+    for (const provider of wireProviders) assert.deepEqual(lintBody(renderWireRequest(provider, context).body, partsOf(provider).rules), [], provider);
   }
   // The second episode opens with a blank user message.
   assert.deepEqual(renderWireRequest("gemini", contexts[2] ?? second).notes.map((note) => note.kind), ["blankUserMessageFilled"]);

@@ -20,7 +20,9 @@ import { runFixture, toolsFor } from "../../src/replay/run-fixture.ts";
 import type { Context, Message } from "../../src/protocol/types.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
 import { script } from "../agent/random-scripts.ts";
-import { providers } from "../../src/providers/registry.ts";
+import { providers, loadAllParts } from "../../src/providers/registry.ts";
+
+const partsOf = await loadAllParts();
 
 const RUNS = 1000;
 const registry = new ToolRegistry(builtinTools);
@@ -29,7 +31,7 @@ const tools = registry.definitions();
 /** Every finding, of every severity, for every provider, as readable strings; `allowed` exempts some. */
 function problems(context: Context, allowed: (finding: Finding) => boolean = () => false): string[] {
   return wireProviders.flatMap((provider) =>
-    lintBody(renderWireRequest(provider, context).body, providers[provider].rules)
+    lintBody(renderWireRequest(provider, context).body, partsOf(provider).rules)
       .filter((finding) => !allowed(finding))
       .map((finding) => `${provider}/${finding.rule} at ${finding.pointer}: ${finding.message}`),
   );

@@ -8,9 +8,9 @@ import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { QUESTION, calcDescription, calcParameters } from "../../examples/calc-tool.ts";
-import { ANTHROPIC_ID_PATTERN } from "../../src/providers/anthropic/rules.ts";
-import { OPENAI_CALL_ID_MAX } from "../../src/providers/openai-chat/rules.ts";
-import { RESPONSES_CALL_ID_MAX } from "../../src/providers/openai-responses/rules.ts";
+import { ANTHROPIC_ID_PATTERN } from "../../src/providers/anthropic/limits.ts";
+import { OPENAI_CALL_ID_MAX } from "../../src/providers/openai-chat/limits.ts";
+import { RESPONSES_CALL_ID_MAX } from "../../src/providers/openai-responses/limits.ts";
 import { startServe } from "../serve/serve-helpers.ts";
 
 const PORTABLE = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -9,15 +9,25 @@ import { renderAnthropicStream } from "../../src/providers/anthropic/render-stre
 import { parseGeminiStream } from "../../src/providers/gemini/parse-stream.ts";
 import { renderGeminiStream } from "../../src/providers/gemini/render-stream.ts";
 import { formatSse, readSse } from "../../src/providers/shared/sse.ts";
-import { renderWireStream } from "../../src/providers/render-wire-stream.ts";
-import { providers } from "../../src/providers/registry.ts";
+import { loadWireStreamRenderer, type WireStreamRenderer } from "../../src/providers/render-wire-stream.ts";
 import type { SseFrame } from "../../src/narration/stream-narration.ts";
 import { consumeStream, type StreamEnding } from "../../src/agent/consume-stream.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import { streamSteps, type StreamPlan } from "../../src/agent/stream-plan.ts";
-import { providerIds, type ProviderId } from "../../src/providers/registry.ts";
+import { loadAllParts, providerIds, type ProviderId } from "../../src/providers/registry.ts";
 import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../../src/protocol/types.ts";
 import { expectedFromWire } from "./stream-normalise.ts";
+
+const partsOf = await loadAllParts();
+
+const wireStreams = new Map<ProviderId, WireStreamRenderer>(await Promise.all(providerIds.map(async (id) => [id, await loadWireStreamRenderer(id)] as const)));
+
+/** One reply as `provider`'s stream, as the wire view shows it. */
+function renderWireStream(provider: ProviderId, events: Parameters<WireStreamRenderer>[0]): ReturnType<WireStreamRenderer> {
+  const render = wireStreams.get(provider);
+  assert.ok(render, provider);
+  return render(events);
+}
 
 const RUNS = 1000;
 
@@ -66,7 +76,7 @@ async function roundTrip(provider: ProviderId | "gemini-partial", events: Assist
   const neutral = await consume(events);
   const frames =
     provider === "gemini-partial" ? renderGeminiStream(events, "partialArgs") : (renderWireStream(provider, events).variants[0]?.frames ?? []);
-  const parsed = provider === "gemini-partial" ? parseGeminiStream(throughSseText(frames)) : providers[provider].stream.parse(throughSseText(frames));
+  const parsed = provider === "gemini-partial" ? parseGeminiStream(throughSseText(frames)) : partsOf(provider).stream.parse(throughSseText(frames));
   assert.deepEqual(parsed.problems, []);
   const rebuilt = await consume(parsed.events);
   const expected = expectedFromWire(provider, events, neutral.message);

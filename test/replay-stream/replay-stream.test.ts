@@ -11,12 +11,21 @@ import { replayStream } from "../../src/commands/replay-stream/replay-stream-com
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { formatSse } from "../../src/providers/shared/sse.ts";
-import { renderWireStream } from "../../src/providers/render-wire-stream.ts";
+import { loadWireStreamRenderer, type WireStreamRenderer } from "../../src/providers/render-wire-stream.ts";
 import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import type { AssistantMessage } from "../../src/protocol/types.ts";
-import { providerIds } from "../../src/providers/registry.ts";
+import { providerIds, type ProviderId } from "../../src/providers/registry.ts";
 import { expectedFromWire } from "../providers/stream-normalise.ts";
+
+const wireStreams = new Map<ProviderId, WireStreamRenderer>(await Promise.all(providerIds.map(async (id) => [id, await loadWireStreamRenderer(id)] as const)));
+
+/** One reply as `provider`'s stream, as the wire view shows it. */
+function renderWireStream(provider: ProviderId, events: Parameters<WireStreamRenderer>[0]): ReturnType<WireStreamRenderer> {
+  const render = wireStreams.get(provider);
+  assert.ok(render, provider);
+  return render(events);
+}
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-replay-"));
 

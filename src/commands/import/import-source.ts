@@ -73,7 +73,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
   }
   if (!isRecord(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
   try {
-    const conversation = providers[provider].request.parse(body);
+    const conversation = (await providers[provider].load()).readRequest(body);
     return { ok: true, ...(await finish(conversation, { body, provider }, text, options.title, options.from === undefined)) };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
@@ -103,7 +103,7 @@ async function finish(conversation: ImportedConversation, source: { body: JsonOb
   const replay = await replayFixture(fixture);
   const replayed = replay.lastRequest ? providers[provider].request.render(replay.lastRequest).body : undefined;
   const differences = diffJson(body, replayed);
-  const findings = lintBody(body, providers[provider].rules).map((finding) => ({ ...finding, messageIndex: messageAt(finding.pointer, conversation.messagePointers) }));
+  const findings = lintBody(body, (await providers[provider].load()).rules).map((finding) => ({ ...finding, messageIndex: messageAt(finding.pointer, conversation.messagePointers) }));
   const replayIndex = matchReplayHistory(messages, replay.history);
   const episode = fixture.episodes[0];
   if (episode && findings.length > 0) {

@@ -70,19 +70,20 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     return exitCodes.badInput;
   }
   // Loaded here: only this command needs every provider's parser.
-  const [{ readSse }, { detectStreamProvider, providers }] = await Promise.all([import("../../providers/shared/sse.ts"), import("../../providers/registry.ts")]);
+  const [{ readSse }, { detectStreamProvider, loadAllParts }] = await Promise.all([import("../../providers/shared/sse.ts"), import("../../providers/registry.ts")]);
+  const partsOf = await loadAllParts();
   const { frames, problems } = readSse(text);
   if (frames.length === 0) {
     const first = problems[0];
     io.err(`${visible(say.replayUnreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : "no events"))}\n`);
     return exitCodes.badInput;
   }
-  const provider = options.provider ?? detectStreamProvider(frames);
+  const provider = options.provider ?? detectStreamProvider(frames, partsOf);
   if (!provider) {
     io.err(`${visible(shown)}: ${say.replayUnknownProvider(providerIds.join(", "))}\n`);
     return exitCodes.badInput;
   }
-  const parsed = providers[provider].stream.parse(frames);
+  const parsed = partsOf(provider).stream.parse(frames);
   const write = (line: string) => io.out(`${line}\n`);
   if (options.json) {
     const { message } = await consumeStream(eventsOf(parsed.events));

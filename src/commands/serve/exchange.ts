@@ -21,7 +21,7 @@ import { unmetExpectations } from "./expectations.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 import { isRecord } from "../../json/is-record.ts";
-import { providers } from "../../providers/registry.ts";
+import type { PartsOf } from "../../providers/registry.ts";
 
 export interface Answer {
   /** 0 with `drop`: no HTTP answer at all. */
@@ -43,6 +43,8 @@ export interface ExchangeInput {
   fixture: Fixture;
   /** The server's conversations, which the reply's ids name. */
   book: ConversationBook;
+  /** Every provider's parts, loaded when the server started. */
+  partsOf: PartsOf;
   /** Fragment size for streamed replies (the reply's own plan otherwise). */
   chunk?: number;
 }
@@ -51,8 +53,8 @@ const JSON_TYPE = "application/json";
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
   const { route, text } = input;
-  const provider = providers[route.provider];
-  const responder = provider.response;
+  const parts = input.partsOf(route.provider);
+  const responder = parts.response;
   const base = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
   const refuse = (kind: ErrorKind, outcome: OutcomeKind, message: string, extra: Partial<ExchangeRecord> = {}, problems?: string[]): Answer => ({
     status: errorStatus[kind],
@@ -75,12 +77,12 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
 
   let context: Context;
   try {
-    context = provider.request.parse(body).context;
+    context = parts.readRequest(body).context;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     return refuse("invalid", "notABody", `${error.pointer || "/"}: ${error.reason}`);
   }
-  const findings = lintBody(body, provider.rules);
+  const findings = lintBody(body, parts.rules);
   const episodeIndex = episodeFor(input.fixture, context);
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
   const replyIndex = context.messages.filter((message) => message.role === "assistant").length;
@@ -127,7 +129,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(responder.render(message, at)), record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } } };
   }
   const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
-  const frames = provider.stream.serve(events, at);
+  const frames = parts.stream.serve(events, at);
   const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length } };
   // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
   if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { providers } from "../../providers/registry.ts";
+import { loadAllParts, type PartsOf } from "../../providers/registry.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { errorStatus } from "../../providers/shared/error-kind.ts";
 import { exchange, type Answer } from "./exchange.ts";
@@ -39,13 +39,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const pending = new Set<Promise<void>>();
   const book = new ConversationBook();
+  const partsOf = await loadAllParts();
   let count = 0;
 
   const server = createServer((request, response) => {
     const number = ++count;
     const work = handle(number, request, response).catch((error: unknown) => {
       // A bug, not the harness's fault: the harness still gets an answer, and the narration says so.
-      const answer = internalAnswer(number, request, error);
+      const answer = internalAnswer(number, request, error, partsOf);
       if (!response.headersSent) writeAnswer(response, answer);
       else response.destroy();
       options.onEvent({ type: "exchange", record: answer.record });
@@ -64,14 +65,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const provider = providerForUnknownPath(path);
       const message = `tool-call-playground serve: no route ${method} ${new URL(path, "http://localhost").pathname} (routes: ${routeList.join(", ")})`;
       const record: ExchangeRecord = { number, method, path, provider: undefined, stream: false, outcome: { status: 404, kind: "notFound", message } };
-      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(providers[provider].response.error("notFound", message)), record }, !whole);
+      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(partsOf(provider).response.error("notFound", message)), record }, !whole);
       options.onEvent({ type: "exchange", record });
       return;
     }
     // A declared length over the limit is refused before a byte of the body is read.
     const declared = Number(request.headers["content-length"] ?? Number.NaN);
     const text = declared > maxBody ? undefined : await readBody(request, maxBody);
-    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, book, chunk: options.chunk });
+    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, book, partsOf, chunk: options.chunk });
     await writeAnswer(response, answer, text === undefined);
     options.onEvent({ type: "exchange", record: answer.record });
   }
@@ -151,14 +152,14 @@ function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
   });
 }
 
-function internalAnswer(number: number, request: IncomingMessage, error: unknown): Answer {
+function internalAnswer(number: number, request: IncomingMessage, error: unknown, partsOf: PartsOf): Answer {
   const message = `tool-call-playground serve: internal error (please report it): ${error instanceof Error ? error.message : String(error)}`;
   const route = matchRoute(request.method ?? "GET", request.url ?? "/");
   const provider = route?.provider ?? providerForUnknownPath(request.url ?? "/");
   return {
     status: errorStatus.internal,
     contentType: "application/json",
-    body: JSON.stringify(providers[provider].response.error("internal", message)),
+    body: JSON.stringify(partsOf(provider).response.error("internal", message)),
     record: { number, method: request.method ?? "GET", path: request.url ?? "/", provider, stream: false, outcome: { status: 500, kind: "internal", message } },
   };
 }

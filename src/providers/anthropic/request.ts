@@ -14,7 +14,6 @@ import type {
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import type { Context, ImageContent } from "../../protocol/types.ts";
-import { safeIdRule } from "../shared/tool-call-ids.ts";
 import {
   argumentsObject,
   groupIntoRoleTurns,
@@ -29,14 +28,8 @@ import {
 import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { anthropicEndpoints } from "./endpoints.ts";
-import { ANTHROPIC_ID_PATTERN } from "./rules.ts";
+import { anthropicLimits } from "./limits.ts";
 
-/**
- * Anthropic enforces `tool_use.id` against `^[a-zA-Z0-9_-]+$` (rules.ts); 64 characters is the
- * limit Pi keeps too. Tool names: the API enforces `^[a-zA-Z0-9_-]{1,128}$` today and enforced
- * `{1,64}` before; the wire view keeps to 64, which satisfies both.
- */
-export const anthropicLimits: WireLimits = { id: { allowed: ANTHROPIC_ID_PATTERN, maxLength: 64 }, toolName: safeIdRule(64) };
 
 /** Required by the API; the value does not matter for a view of the request's shape. */
 export const WIRE_MAX_TOKENS = 1024;

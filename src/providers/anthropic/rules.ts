@@ -6,9 +6,8 @@ import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-sche
 import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { ANTHROPIC_ID_PATTERN } from "./limits.ts";
 
-/** `tool_use.id` and `tool_result.tool_use_id` (sources: rule "tool-use-id-pattern"). */
-export const ANTHROPIC_ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** `tools[].name`, as the API enforces it today (sources: rule "tool-name"). */
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/;

@@ -1,37 +1,15 @@
-// The Gemini API as one Provider: the parts live in this folder, one concern a file.
-import { isRecord } from "../../json/is-record.ts";
-import { errorStatus } from "../shared/error-kind.ts";
+// The Gemini API as one Provider. What rendering a request needs is here; the rest is in
+// parts.ts, loaded when a command first asks for it.
 import type { Provider } from "../shared/provider.ts";
 import { geminiEndpoints } from "./endpoints.ts";
-import { geminiError } from "./error-response.ts";
-import { parseGeminiRequest } from "./parse-request.ts";
-import { parseGeminiStream } from "./parse-stream.ts";
-import { renderGeminiStream } from "./render-stream.ts";
-import { geminiLimits, renderGemini, type GeminiGenerateContentBody } from "./request.ts";
-import { renderGeminiResponse } from "./response.ts";
-import { geminiRuleTable } from "./rules.ts";
-import { geminiIds } from "./served-ids.ts";
+import { geminiLimits } from "./limits.ts";
+import { renderGemini, type GeminiGenerateContentBody } from "./request.ts";
 
 export const gemini: Provider<"gemini", GeminiGenerateContentBody> = {
   id: "gemini",
   name: "Gemini",
   endpoints: geminiEndpoints,
   limits: geminiLimits,
-  request: { historyKey: "contents", recognise: (body) => (Array.isArray(body.contents) ? 1 : 0), render: renderGemini, parse: parseGeminiRequest },
-  rules: geminiRuleTable,
-  response: { ids: geminiIds, render: renderGeminiResponse, error: (kind, message) => geminiError(kind, errorStatus[kind], message) },
-  stream: {
-    views: (events) => [
-      { label: "classic: each functionCall arrives whole", frames: renderGeminiStream(events, "classic") },
-      { label: "streamFunctionCallArguments (Vertex AI): functionCall.partialArgs", frames: renderGeminiStream(events, "partialArgs") },
-    ],
-    // A call arrives whole, as the Gemini API streams it: serve answers the Gemini API's routes
-    // (/v1beta/models/…), and streamed arguments are Vertex AI's only — @google/genai 2.32
-    // dist/genai.d.ts marks FunctionCall.partialArgs / willContinue and
-    // FunctionCallingConfig.streamFunctionCallArguments "not supported in Gemini API". So a stream
-    // plan's fragments of a call are not sent as partialArgs here (replay-stream shows both forms).
-    serve: (events, at) => renderGeminiStream(events, "classic", geminiIds.response(at)),
-    parse: parseGeminiStream,
-    recognises: ({ data }) => isRecord(data) && Array.isArray(data.candidates),
-  },
+  request: { historyKey: "contents", recognise: (body) => (Array.isArray(body.contents) ? 1 : 0), render: renderGemini },
+  load: async () => (await import("./parts.ts")).geminiParts,
 };

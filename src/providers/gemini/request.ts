@@ -5,12 +5,11 @@
 // `thought` part only with the signature Gemini issued.
 import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from "@google/genai";
 import type { Context } from "../../protocol/types.ts";
-import { safeIdRule } from "../shared/tool-call-ids.ts";
 import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
 import { endpointLine, type RenderedRequest } from "../shared/provider.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { geminiEndpoints } from "./endpoints.ts";
-import { GEMINI_NAME_PATTERN } from "./rules.ts";
+import { geminiLimits } from "./limits.ts";
 
 /**
  * The REST body. @google/genai exports no type for it: its GenerateContentParameters is the SDK
@@ -24,12 +23,6 @@ export interface GeminiGenerateContentBody {
   tools?: Tool[];
 }
 
-/*
- * Ids: Gemini documents no rule for FunctionCall.id (rules.ts says so). They are still rewritten
- * to the same safe set as the other providers, so one history shows the same ids in every view
- * and an id like `call_abc|fc_A+/=` never reaches an API that has not promised to take it.
- */
-export const geminiLimits: WireLimits = { id: safeIdRule(64), toolName: { allowed: GEMINI_NAME_PATTERN, maxLength: 64 } };
 
 export function renderGemini(context: Context): RenderedRequest<"gemini", GeminiGenerateContentBody> {
   const { entries, notes, toolNames } = prepareWireHistory(context, geminiLimits);

@@ -7,13 +7,8 @@ import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-sche
 import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { GEMINI_NAME_PATTERN } from "./limits.ts";
 
-/**
- * Function names as the API enforces them (sources: rule "function-name"). @google/genai's
- * FunctionDeclaration.name doc now also allows colons and 128 characters; this keeps to what the
- * API was seen refusing, which satisfies both.
- */
-export const GEMINI_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/;
 
 /** Ids: the character set the other providers accept; Gemini documents none (rule "call-id-charset"). */
 const PORTABLE_ID = /^[a-zA-Z0-9_-]{1,64}$/;

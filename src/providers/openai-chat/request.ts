@@ -10,21 +10,12 @@ import type {
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import type { Context } from "../../protocol/types.ts";
-import { safeIdRule } from "../shared/tool-call-ids.ts";
 import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireLimits, type WireUserPart } from "../shared/wire-history.ts";
 import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { openaiChatEndpoints } from "./endpoints.ts";
-import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
-import { OPENAI_CALL_ID_MAX } from "./rules.ts";
+import { openaiChatLimits } from "./limits.ts";
 
-/**
- * OpenAI's own ids (`call_…`) fit easily, but the endpoint refuses a `tool_calls[].id` longer than
- * 40 characters, and OpenAI-compatible servers are stricter about characters than OpenAI itself;
- * ids from other providers (Responses' `call_…|fc_…`, long Anthropic ids) are rewritten. Tool
- * names follow the pattern the endpoint enforces (see rules.ts for the sources).
- */
-export const openaiChatLimits: WireLimits = { id: safeIdRule(OPENAI_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
 
 export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat", ChatCompletionCreateParamsNonStreaming> {
   const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatLimits);

@@ -6,9 +6,8 @@ import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-s
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { OPENAI_CALL_ID_MAX } from "./limits.ts";
 
-/** `tool_calls[].id` longer than this is refused (sources: rule "call-id-too-long"). */
-export const OPENAI_CALL_ID_MAX = 40;
 
 /** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];

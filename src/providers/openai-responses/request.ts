@@ -5,19 +5,12 @@
 // history does not hold, so thinking is left out; images travel as `input_image`.
 import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseFunctionCallOutputItem, ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
 import type { Context } from "../../protocol/types.ts";
-import { safeIdRule } from "../shared/tool-call-ids.ts";
 import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
 import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { openaiResponsesEndpoints } from "./endpoints.ts";
-import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
-import { RESPONSES_CALL_ID_MAX } from "./rules.ts";
+import { openaiResponsesLimits } from "./limits.ts";
 
-/**
- * The endpoint refuses a `call_id` longer than 64 characters. Ids Responses itself produced are
- * short `call_…` strings; long or odd ids from other providers are rewritten to the safe set.
- */
-export const openaiResponsesLimits: WireLimits = { id: safeIdRule(RESPONSES_CALL_ID_MAX), toolName: { allowed: OPENAI_NAME_PATTERN, maxLength: 64 } };
 
 export function renderOpenAIResponses(context: Context): RenderedRequest<"openai-responses", ResponseCreateParamsNonStreaming> {
   const { entries, notes, toolNames } = prepareWireHistory(context, openaiResponsesLimits);

@@ -6,9 +6,8 @@ import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-s
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { RESPONSES_CALL_ID_MAX } from "./limits.ts";
 
-/** A `call_id` longer than this is refused (sources: rule "call-id-too-long"). */
-export const RESPONSES_CALL_ID_MAX = 64;
 
 /** Message roles of an input item (openai/resources/responses/responses.d.ts, EasyInputMessage and ResponseInputItem.Message). */
 const ROLES = ["user", "assistant", "system", "developer"];

@@ -1,6 +1,7 @@
 // What one provider API is to the playground, as one interface: where its endpoints are, what it
 // accepts as ids and names, its request body both ways, its rules, what it answers and how it
-// streams. Each folder under src/providers/ implements it once (its index.ts), the registry
+// streams. Each folder under src/providers/ implements it once: a light index.ts (what rendering a
+// request needs) and parts.ts (everything else, loaded on first use); the registry
 // (../registry.ts) lists them, and every feature reaches a provider through that registry.
 import type { JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
@@ -56,11 +57,20 @@ export interface Provider<Id extends string = string, Body = unknown> {
     recognise(body: JsonObject): number;
     /** The exact body this API would receive for the next call on `context`. */
     render(context: Context): RenderedRequest<Id, Body>;
-    /** A logged body back to the neutral conversation (import, and every request serve reads). */
-    parse(body: JsonObject): ImportedConversation;
   };
+  /**
+   * The rest, loaded when a command first needs it (lint, import, serve, replay-stream, a streamed
+   * wire view). The wire view and the "./wire" export render requests only, and load none of it.
+   */
+  load(): Promise<ProviderParts>;
+}
+
+/** What a provider does beyond rendering a request: its rules, reading logged bodies, answering as the API, streaming. */
+export interface ProviderParts {
   /** What lint checks, each rule with the API's own error text. */
   readonly rules: RuleTable;
+  /** A logged body back to the neutral conversation (import, and every request serve reads). */
+  readRequest(body: JsonObject): ImportedConversation;
   /** What serve answers: a reply in the API's body, with its ids, or an error in its error shape. */
   readonly response: {
     readonly ids: ServedIdStyle;

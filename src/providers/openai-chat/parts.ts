@@ -1,0 +1,22 @@
+// Chat Completions' rules, its request reader, its answers and its streams: loaded on first use.
+import { isRecord } from "../../json/is-record.ts";
+import { openAIError } from "../shared/openai-error.ts";
+import type { ProviderParts } from "../shared/provider.ts";
+import { parseOpenAIChatRequest } from "./parse-request.ts";
+import { parseOpenAIChatStream } from "./parse-stream.ts";
+import { renderOpenAIChatStream } from "./render-stream.ts";
+import { renderOpenAIChatResponse } from "./response.ts";
+import { openaiChatRuleTable } from "./rules.ts";
+import { openAIChatIds } from "./served-ids.ts";
+
+export const openaiChatParts: ProviderParts = {
+  rules: openaiChatRuleTable,
+  readRequest: parseOpenAIChatRequest,
+  response: { ids: openAIChatIds, render: renderOpenAIChatResponse, error: (kind, message) => openAIError(kind, message) },
+  stream: {
+    views: (events) => [{ frames: renderOpenAIChatStream(events) }],
+    serve: (events, at) => renderOpenAIChatStream(events, openAIChatIds.response(at)),
+    parse: parseOpenAIChatStream,
+    recognises: ({ data }) => isRecord(data) && data.object === "chat.completion.chunk",
+  },
+};

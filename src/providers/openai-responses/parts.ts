@@ -1,0 +1,23 @@
+// The Responses API's rules, its request reader, its answers and its streams: loaded on first use.
+// Responses shares OpenAI's error body (openai-node raises both through the same APIError).
+import { openAIError } from "../shared/openai-error.ts";
+import type { ProviderParts } from "../shared/provider.ts";
+import { frameType } from "../shared/stream-builder.ts";
+import { parseOpenAIResponsesRequest } from "./parse-request.ts";
+import { parseOpenAIResponsesStream } from "./parse-stream.ts";
+import { renderOpenAIResponsesStream } from "./render-stream.ts";
+import { renderOpenAIResponsesResponse } from "./response.ts";
+import { openaiResponsesRuleTable } from "./rules.ts";
+import { openAIResponsesIds, openAIResponsesStreamIds } from "./served-ids.ts";
+
+export const openaiResponsesParts: ProviderParts = {
+  rules: openaiResponsesRuleTable,
+  readRequest: parseOpenAIResponsesRequest,
+  response: { ids: openAIResponsesIds, render: renderOpenAIResponsesResponse, error: (kind, message) => openAIError(kind, message) },
+  stream: {
+    views: (events) => [{ frames: renderOpenAIResponsesStream(events) }],
+    serve: (events, at) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at)),
+    parse: parseOpenAIResponsesStream,
+    recognises: (frame) => frameType(frame)?.startsWith("response.") === true,
+  },
+};
