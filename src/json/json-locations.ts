@@ -43,6 +43,11 @@ export function toJsonPointer(path: readonly (string | number)[]): string {
   return pointer;
 }
 
+/** `base` followed by `keys`, as one pointer: `pointer("/messages/2", "content", 0)`. */
+export function pointer(base: string, ...keys: readonly (string | number)[]): string {
+  return base + toJsonPointer(keys);
+}
+
 /** The reverse of `toJsonPointer`; array indexes come back as strings, as RFC 6901 has them. */
 export function fromJsonPointer(pointer: string): string[] {
   if (pointer === "") return [];

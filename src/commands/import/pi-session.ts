@@ -5,11 +5,11 @@
 // Version 1 files are linear: each entry's parent is the one before it. A session records messages
 // but neither the system prompt nor the tool definitions; import says so rather than guessing.
 import { findJsonSyntaxError } from "../../json/json-syntax.ts";
-import { locateJsonPointers } from "../../json/json-locations.ts";
+import { locateJsonPointers, pointer } from "../../json/json-locations.ts";
 import type { ImageContent, Message, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../../providers/shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
-import { expectArray, expectId, expectObject, expectString, pointer } from "../../providers/shared/request-guards.ts";
+import { expectArray, expectId, expectObject, expectString } from "../../providers/shared/request-guards.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 interface Entry {

@@ -4,9 +4,10 @@
 // if any, a user message after them. Shapes: @anthropic-ai/sdk/resources/messages MessageParam.
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
-import { expectArray, expectId, expectObject, expectString, noteUnusedKeys, pointer } from "../shared/request-guards.ts";
+import { expectArray, expectId, expectObject, expectString, noteUnusedKeys } from "../shared/request-guards.ts";
 import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("anthropic");

@@ -3,10 +3,11 @@
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
 // `tool_result.is_error` tells a refused call from a run one, so the arguments-schema warning is here.
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { ANTHROPIC_ID_PATTERN } from "./limits.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 
 /** `tools[].name`, as the API enforces it today (sources: rule "tool-name"). */
@@ -75,7 +76,7 @@ const rules: Rule[] = [
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
           if (block.type !== "tool_use") continue;
           const id = stringAt(block, "id") ?? "";
-          if (!answered.has(id)) report(pointer("messages", index, "content", blockIndex), { message: index, id });
+          if (!answered.has(id)) report(pointer("", "messages", index, "content", blockIndex), { message: index, id });
         }
       }
     },
@@ -98,7 +99,7 @@ const rules: Rule[] = [
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
           if (block.type !== "tool_result") continue;
           const id = stringAt(block, "tool_use_id") ?? "";
-          if (!called.has(id)) report(pointer("messages", index, "content", blockIndex), { message: index, block: blockIndex, id });
+          if (!called.has(id)) report(pointer("", "messages", index, "content", blockIndex), { message: index, block: blockIndex, id });
         }
       }
     },
@@ -122,7 +123,7 @@ const rules: Rule[] = [
         let other = false;
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
           if (block.type !== "tool_result") other = true;
-          else if (other) report(pointer("messages", index, "content", blockIndex), { previous: index - 1, id: stringAt(block, "tool_use_id") ?? "" });
+          else if (other) report(pointer("", "messages", index, "content", blockIndex), { previous: index - 1, id: stringAt(block, "tool_use_id") ?? "" });
         }
       }
     },
@@ -137,7 +138,7 @@ const rules: Rule[] = [
     source: "https://github.com/NVIDIA-NeMo/Switchyard/issues/502",
     fix: "give the repeated call a fresh id and its tool_result the same one",
     check(body, report) {
-      const ids = toolUses(body).map(({ messageIndex, blockIndex, block }) => ({ id: stringAt(block, "id"), pointer: pointer("messages", messageIndex, "content", blockIndex, "id") }));
+      const ids = toolUses(body).map(({ messageIndex, blockIndex, block }) => ({ id: stringAt(block, "id"), pointer: pointer("", "messages", messageIndex, "content", blockIndex, "id") }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -155,7 +156,7 @@ const rules: Rule[] = [
         const key = block.type === "tool_use" ? "id" : block.type === "tool_result" ? "tool_use_id" : undefined;
         const id = key ? stringAt(block, key) : undefined;
         if (key && id !== undefined && !ANTHROPIC_ID_PATTERN.test(id)) {
-          report(pointer("messages", messageIndex, "content", blockIndex, key), { message: messageIndex, block: blockIndex, type: String(block.type), key });
+          report(pointer("", "messages", messageIndex, "content", blockIndex, key), { message: messageIndex, block: blockIndex, type: String(block.type), key });
         }
       }
     },
@@ -174,7 +175,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const name = stringAt(tool, "name");
-        if (name !== undefined && !TOOL_NAME_PATTERN.test(name)) report(pointer("tools", index, "name"), { tool: index });
+        if (name !== undefined && !TOOL_NAME_PATTERN.test(name)) report(pointer("", "tools", index, "name"), { tool: index });
       }
     },
   },
@@ -189,7 +190,7 @@ const rules: Rule[] = [
     fix: "send an object (`{}` when the model sent something else), and answer the call with is_error",
     check(body, report) {
       for (const { messageIndex, blockIndex, block } of toolUses(body)) {
-        if (!isRecord(block.input)) report(pointer("messages", messageIndex, "content", blockIndex, "input"), { message: messageIndex, block: blockIndex });
+        if (!isRecord(block.input)) report(pointer("", "messages", messageIndex, "content", blockIndex, "input"), { message: messageIndex, block: blockIndex });
       }
     },
   },
@@ -206,14 +207,14 @@ const rules: Rule[] = [
     check(body, report) {
       const requirement = (text: string) => ({ requirement: text.length === 0 ? "be non-empty" : "contain non-whitespace text" });
       for (const [index, message] of messages(body)) {
-        if (typeof message.content === "string" && isBlank(message.content)) report(pointer("messages", index, "content"), requirement(message.content));
+        if (typeof message.content === "string" && isBlank(message.content)) report(pointer("", "messages", index, "content"), requirement(message.content));
       }
       for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
-        if (block.type === "text" && typeof block.text === "string" && isBlank(block.text)) report(pointer("messages", messageIndex, "content", blockIndex, "text"), requirement(block.text));
+        if (block.type === "text" && typeof block.text === "string" && isBlank(block.text)) report(pointer("", "messages", messageIndex, "content", blockIndex, "text"), requirement(block.text));
         if (block.type !== "tool_result") continue;
         for (const [innerIndex, inner] of objectsIn(arrayAt(block, "content"))) {
           if (inner.type === "text" && typeof inner.text === "string" && isBlank(inner.text)) {
-            report(pointer("messages", messageIndex, "content", blockIndex, "content", innerIndex, "text"), requirement(inner.text));
+            report(pointer("", "messages", messageIndex, "content", blockIndex, "content", innerIndex, "text"), requirement(inner.text));
           }
         }
       }
@@ -233,7 +234,7 @@ const rules: Rule[] = [
         if (block.type !== "tool_result" || block.is_error !== true) continue;
         const content = block.content;
         const empty = content === undefined || content === null || content === "" || (Array.isArray(content) && content.length === 0);
-        if (empty) report(pointer("messages", messageIndex, "content", blockIndex), { message: messageIndex, block: blockIndex });
+        if (empty) report(pointer("", "messages", messageIndex, "content", blockIndex), { message: messageIndex, block: blockIndex });
       }
     },
   },
@@ -252,7 +253,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, message] of messages(body)) {
         if (message.role === "user" || message.role === "assistant") continue;
-        report(pointer("messages", index, "role"), { role: String(message.role), ...(message.role === "system" ? {} : { noProviderText: 1 }) });
+        report(pointer("", "messages", index, "role"), { role: String(message.role), ...(message.role === "system" ? {} : { noProviderText: 1 }) });
       }
     },
   },
@@ -278,7 +279,7 @@ const rules: Rule[] = [
           const answer = results.get(stringAt(block, "id") ?? "");
           // `is_error` is optional and false when absent (@anthropic-ai/sdk ToolResultBlockParam.is_error).
           const ran = answer !== undefined && answer.is_error !== true;
-          found.push({ pointer: pointer("messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input, ran });
+          found.push({ pointer: pointer("", "messages", messageIndex, "content", blockIndex, "input"), name: block.name, arguments: block.input, ran });
         }
         return found;
       },

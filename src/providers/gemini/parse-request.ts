@@ -6,9 +6,10 @@
 // Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies).
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import { ImportError as ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
-import { expectArray, expectObject, expectString, noteUnusedKeys, pointer, preview } from "../shared/request-guards.ts";
+import { expectArray, expectObject, expectString, noteUnusedKeys, preview } from "../shared/request-guards.ts";
 import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 export function parseGeminiRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("gemini");

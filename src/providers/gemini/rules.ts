@@ -4,10 +4,11 @@
 // (request.ts) is built to keep every one. `functionResponse.response.error` tells a refused call
 // from a run one, so the arguments-schema warning is here.
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { GEMINI_NAME_PATTERN } from "./limits.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 
 /** Ids: the character set the other providers accept; Gemini documents none (rule "call-id-charset"). */
@@ -96,7 +97,7 @@ const rules: Rule[] = [
       const list = arrayAt(body, "contents");
       for (const [index, content] of contents(body)) {
         const calls = count(content, "functionCall");
-        if (calls > 0 && count(list[index + 1], "functionResponse") !== calls) report(pointer("contents", index), { calls });
+        if (calls > 0 && count(list[index + 1], "functionResponse") !== calls) report(pointer("", "contents", index), { calls });
       }
     },
   },
@@ -112,7 +113,7 @@ const rules: Rule[] = [
     check(body, report) {
       const list = arrayAt(body, "contents");
       for (const [index, content] of contents(body)) {
-        if (count(content, "functionResponse") > 0 && count(list[index - 1], "functionCall") === 0) report(pointer("contents", index));
+        if (count(content, "functionResponse") > 0 && count(list[index - 1], "functionCall") === 0) report(pointer("", "contents", index));
       }
     },
   },
@@ -131,7 +132,7 @@ const rules: Rule[] = [
       for (const [index, content] of contents(body)) {
         if (count(content, "functionCall") === 0) continue;
         const before = list[index - 1];
-        if (!isRecord(before) || before.role === "model") report(pointer("contents", index));
+        if (!isRecord(before) || before.role === "model") report(pointer("", "contents", index));
       }
     },
   },
@@ -150,7 +151,7 @@ const rules: Rule[] = [
       for (const [toolIndex, tool] of objectsIn(arrayAt(body, "tools"))) {
         for (const [index, declaration] of objectsIn(arrayAt(tool, "functionDeclarations"))) {
           const name = stringAt(declaration, "name");
-          if (name !== undefined && !GEMINI_NAME_PATTERN.test(name)) report(pointer("tools", toolIndex, "functionDeclarations", index, "name"), { tool: toolIndex, declaration: index });
+          if (name !== undefined && !GEMINI_NAME_PATTERN.test(name)) report(pointer("", "tools", toolIndex, "functionDeclarations", index, "name"), { tool: toolIndex, declaration: index });
         }
       }
     },
@@ -167,7 +168,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const { contentIndex, partIndex, call } of functionCalls(body)) {
         if ("args" in call && !isRecord(call.args)) {
-          report(pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), { what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args });
+          report(pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"), { what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args });
         }
       }
     },
@@ -182,7 +183,7 @@ const rules: Rule[] = [
     source: "https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697",
     fix: "leave empty text parts out",
     check(body, report) {
-      for (const { contentIndex, partIndex, part } of partsOf(body)) if (part.text === "") report(pointer("contents", contentIndex, "parts", partIndex, "text"));
+      for (const { contentIndex, partIndex, part } of partsOf(body)) if (part.text === "") report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
     },
   },
   {
@@ -196,7 +197,7 @@ const rules: Rule[] = [
     fix: "leave whitespace-only text parts out",
     check(body, report) {
       for (const { contentIndex, partIndex, part } of partsOf(body)) {
-        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0) report(pointer("contents", contentIndex, "parts", partIndex, "text"));
+        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0) report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
       }
     },
   },
@@ -211,7 +212,7 @@ const rules: Rule[] = [
     fix: 'use "model" for the model; function responses go in a "user" content',
     check(body, report) {
       for (const [index, content] of contents(body)) {
-        if ("role" in content && content.role !== "user" && content.role !== "model") report(pointer("contents", index, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
+        if ("role" in content && content.role !== "user" && content.role !== "model") report(pointer("", "contents", index, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
       }
     },
   },
@@ -225,7 +226,7 @@ const rules: Rule[] = [
     source: "None found for Gemini; Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its response the same one",
     check(body, report) {
-      const ids = functionCalls(body).map(({ contentIndex, partIndex, call }) => ({ id: stringAt(call, "id"), pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "id") }));
+      const ids = functionCalls(body).map(({ contentIndex, partIndex, call }) => ({ id: stringAt(call, "id"), pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "id") }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -243,7 +244,7 @@ const rules: Rule[] = [
         for (const key of ["functionCall", "functionResponse"] as const) {
           const value = part[key];
           const id = isRecord(value) ? stringAt(value, "id") : undefined;
-          if (id !== undefined && !PORTABLE_ID.test(id)) report(pointer("contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
+          if (id !== undefined && !PORTABLE_ID.test(id)) report(pointer("", "contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
         }
       }
     },
@@ -273,7 +274,7 @@ const rules: Rule[] = [
           }
           const answer = answers.answer(call.name, stringAt(call, "id"));
           const ran = isRecord(answer) && isRecord(answer.response) && !Object.hasOwn(answer.response, "error");
-          found.push({ pointer: pointer("contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran });
+          found.push({ pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran });
         }
         return found;
       },

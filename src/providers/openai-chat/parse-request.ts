@@ -5,9 +5,10 @@
 // Shapes: openai/resources/chat/completions ChatCompletionMessageParam (SDK in devDependencies).
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
-import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString, pointer } from "../shared/request-guards.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
 import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("openai-chat");

@@ -2,11 +2,12 @@
 // returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { OPENAI_CALL_ID_MAX } from "./limits.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 
 /** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
@@ -63,7 +64,7 @@ const rules: Rule[] = [
         }
         for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
           const id = stringAt(call, "id") ?? "";
-          if (!answered.has(id)) report(pointer("messages", index, "tool_calls", callIndex), { id });
+          if (!answered.has(id)) report(pointer("", "messages", index, "tool_calls", callIndex), { id });
         }
       }
     },
@@ -85,7 +86,7 @@ const rules: Rule[] = [
         if (!isRecord(message)) return;
         if (message.role === "tool") {
           const id = stringAt(message, "tool_call_id") ?? "";
-          if (!open.has(id)) report(pointer("messages", index), { id });
+          if (!open.has(id)) report(pointer("", "messages", index), { id });
           return;
         }
         const calls = message.role === "assistant" ? arrayAt(message, "tool_calls") : [];
@@ -104,7 +105,7 @@ const rules: Rule[] = [
     fix: "rewrite long ids (from another provider) to 40 characters or fewer, the same way in the call and its tool message",
     check(body, report) {
       for (const { messageIndex, callIndex, id } of callsOf(body)) {
-        if (id !== undefined && id.length > OPENAI_CALL_ID_MAX) report(pointer("messages", messageIndex, "tool_calls", callIndex, "id"), { message: messageIndex, call: callIndex, length: id.length });
+        if (id !== undefined && id.length > OPENAI_CALL_ID_MAX) report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"), { message: messageIndex, call: callIndex, length: id.length });
       }
     },
   },
@@ -118,7 +119,7 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its tool message the same one",
     check(body, report) {
-      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({ id, pointer: pointer("messages", messageIndex, "tool_calls", callIndex, "id") }));
+      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({ id, pointer: pointer("", "messages", messageIndex, "tool_calls", callIndex, "id") }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -136,12 +137,12 @@ const rules: Rule[] = [
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const fn = tool.function;
         const name = isRecord(fn) ? fn.name : undefined;
-        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) report(pointer("tools", index, "function", "name"), { path: `tools[${index}].function.name` });
+        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) report(pointer("", "tools", index, "function", "name"), { path: `tools[${index}].function.name` });
       }
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
         const name = isRecord(call.function) ? call.function.name : undefined;
         if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) {
-          report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "name"), { path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name` });
+          report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "name"), { path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name` });
         }
       }
     },
@@ -159,7 +160,7 @@ const rules: Rule[] = [
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
         const fn = call.function;
         if (isRecord(fn) && "arguments" in fn && typeof fn.arguments !== "string") {
-          report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { message: messageIndex, call: callIndex });
+          report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { message: messageIndex, call: callIndex });
         }
       }
     },
@@ -177,7 +178,7 @@ const rules: Rule[] = [
       for (const { messageIndex, callIndex, call, parsed: value } of callsOf(body)) {
         const fn = call.function;
         if (!isRecord(fn) || typeof fn.arguments !== "string") continue;
-        if (!isRecord(value)) report(pointer("messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+        if (!isRecord(value)) report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
   },
@@ -193,7 +194,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, message] of messages(body)) {
         const role = message.role;
-        if (typeof role !== "string" || !ROLES.includes(role)) report(pointer("messages", index, "role"), { role: JSON.stringify(role) ?? "undefined" });
+        if (typeof role !== "string" || !ROLES.includes(role)) report(pointer("", "messages", index, "role"), { role: JSON.stringify(role) ?? "undefined" });
       }
     },
   },

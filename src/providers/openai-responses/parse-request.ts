@@ -5,9 +5,10 @@
 // Shapes: openai/resources/responses/responses ResponseInputItem (SDK in devDependencies).
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
-import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString, pointer } from "../shared/request-guards.ts";
+import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
 import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 function textOf(content: readonly (TextContent | ImageContent)[]): string {
   return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");

@@ -2,11 +2,12 @@
 // when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, pointer, stringAt } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { RESPONSES_CALL_ID_MAX } from "./limits.ts";
+import { pointer } from "../../json/json-locations.ts";
 
 
 /** Message roles of an input item (openai/resources/responses/responses.d.ts, EasyInputMessage and ResponseInputItem.Message). */
@@ -41,7 +42,7 @@ const rules: Rule[] = [
         const [index, item] = entry;
         const id = stringAt(item, "call_id") ?? "";
         if (item.type === "function_call_output") outputsAfter.add(id);
-        else if (item.type === "function_call" && !outputsAfter.has(id)) report(pointer("input", index), { id });
+        else if (item.type === "function_call" && !outputsAfter.has(id)) report(pointer("", "input", index), { id });
       }
     },
   },
@@ -59,7 +60,7 @@ const rules: Rule[] = [
       for (const [index, item] of items(body)) {
         const id = stringAt(item, "call_id") ?? "";
         if (item.type === "function_call") called.add(id);
-        else if (item.type === "function_call_output" && !called.has(id)) report(pointer("input", index), { id });
+        else if (item.type === "function_call_output" && !called.has(id)) report(pointer("", "input", index), { id });
       }
     },
   },
@@ -80,7 +81,7 @@ const rules: Rule[] = [
         if (item.type === "function_call") waiting.add(id);
         else if (item.type === "function_call_output") waiting.delete(id);
         else if (waiting.size > 0 && item.type !== "reasoning") {
-          report(pointer("input", index), { id: [...waiting][0] ?? "" });
+          report(pointer("", "input", index), { id: [...waiting][0] ?? "" });
           // One finding per intruding item; the calls stay open for the outputs that follow.
         }
       }
@@ -99,7 +100,7 @@ const rules: Rule[] = [
       for (const [index, item] of items(body)) {
         const id = stringAt(item, "call_id");
         if ((item.type === "function_call" || item.type === "function_call_output") && id !== undefined && id.length > RESPONSES_CALL_ID_MAX) {
-          report(pointer("input", index, "call_id"), { item: index, length: id.length });
+          report(pointer("", "input", index, "call_id"), { item: index, length: id.length });
         }
       }
     },
@@ -114,7 +115,7 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh call_id and its output the same one",
     check(body, report) {
-      const ids = [...calls(body)].map(([index, item]) => ({ id: stringAt(item, "call_id"), pointer: pointer("input", index, "call_id") }));
+      const ids = [...calls(body)].map(([index, item]) => ({ id: stringAt(item, "call_id"), pointer: pointer("", "input", index, "call_id") }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -130,7 +131,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const name = stringAt(tool, "name");
-        if (tool.type === "function" && name !== undefined && !OPENAI_NAME_PATTERN.test(name)) report(pointer("tools", index, "name"), { tool: index });
+        if (tool.type === "function" && name !== undefined && !OPENAI_NAME_PATTERN.test(name)) report(pointer("", "tools", index, "name"), { tool: index });
       }
     },
   },
@@ -145,7 +146,7 @@ const rules: Rule[] = [
     fix: "send JSON.stringify(arguments)",
     check(body, report) {
       for (const [index, item] of calls(body)) {
-        if (typeof item.arguments !== "string") report(pointer("input", index, "arguments"), { what: Array.isArray(item.arguments) ? "an array" : item.arguments === null ? "null" : typeof item.arguments });
+        if (typeof item.arguments !== "string") report(pointer("", "input", index, "arguments"), { what: Array.isArray(item.arguments) ? "an array" : item.arguments === null ? "null" : typeof item.arguments });
       }
     },
   },
@@ -161,7 +162,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, item, value] of calls(body)) {
         if (typeof item.arguments !== "string") continue;
-        if (!isRecord(value)) report(pointer("input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+        if (!isRecord(value)) report(pointer("", "input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
   },
@@ -177,7 +178,7 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, item] of items(body)) {
         const isMessage = item.type === "message" || (item.type === undefined && "role" in item);
-        if (isMessage && (typeof item.role !== "string" || !ROLES.includes(item.role))) report(pointer("input", index, "role"), { role: JSON.stringify(item.role) ?? "undefined" });
+        if (isMessage && (typeof item.role !== "string" || !ROLES.includes(item.role))) report(pointer("", "input", index, "role"), { role: JSON.stringify(item.role) ?? "undefined" });
       }
     },
   },

@@ -1,7 +1,6 @@
 // Small guards for walking a parsed request body that may be anything: the rule tables read
 // untrusted JSON, so every step checks the shape instead of assuming it. Ten rules walk the same
 // arrays of a 10 MB body, so what they derive from it is computed once per body and shared.
-import { toJsonPointer } from "../../json/json-locations.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 const EMPTY: readonly unknown[] = Object.freeze([]);
@@ -39,4 +38,3 @@ export function perBody<T>(derive: (body: JsonObject) => T): (body: JsonObject) 
   };
 }
 
-export const pointer = (...path: (string | number)[]): string => toJsonPointer(path);

@@ -1,15 +1,11 @@
 // Guards for reading an untrusted request body: each either returns the narrowed value or throws an
 // ImportError naming the JSON pointer and what was expected there, so the command can print one
 // line with file:line:column. Also lists the keys a reader did not use, for the report.
-import { toJsonPointer } from "../../json/json-locations.ts";
+import { pointer } from "../../json/json-locations.ts";
 import type { ImageContent } from "../../protocol/types.ts";
 import { ImportError } from "./imported-conversation.ts";
 import type { ConversationBuilder } from "./conversation-builder.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
-
-export function pointer(base: string, ...keys: (string | number)[]): string {
-  return base + toJsonPointer(keys);
-}
 
 export function expectObject(value: unknown, at: string, what: string): JsonObject {
   if (!isRecord(value)) throw new ImportError(at, `${what} must be an object, found ${kindOf(value)}`);
