@@ -63,7 +63,10 @@ export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefi
   let cursor = 0;
   const open = (index: number) => {
     // Blocks before this one that never get a fragment (empty text) open and close in order.
-    for (; cursor < index; cursor++) if (state[cursor] === "new" && full[cursor] === "") (open(cursor), close(cursor));
+    for (; cursor < index; cursor++) if (state[cursor] === "new" && full[cursor] === "") {
+      open(cursor);
+      close(cursor);
+    }
     const block = message.content[index];
     if (!block || state[index] !== "new") return;
     if (block.type === "text") emit({ type: "text_start", contentIndex: index });

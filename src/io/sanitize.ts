@@ -20,7 +20,7 @@ function escapeOf(char: string): string {
 
 /** `a\u001b[2Jb` for `a<ESC>[2Jb`: one line of text with every unsafe character written out.
  *  `mark` styles each written-out escape (dim on a terminal) so it reads as not part of the data. */
-export function visible(text: string, mark: (escape: string) => string = (escape) => escape): string {
+export function visible(text: string, mark: (sequence: string) => string = (sequence) => sequence): string {
   UNSAFE.lastIndex = 0;
   return UNSAFE.test(text) ? text.replace(UNSAFE, (char) => mark(escapeOf(char))) : text;
 }

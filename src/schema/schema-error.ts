@@ -47,6 +47,7 @@ export class SchemaError {
   }
 }
 // The declaration merge tells TypeScript what the prototype link below tells the runtime.
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: deliberate; the class is an Error by its prototype, built without the Error constructor (see above).
 export interface SchemaError extends Error {
   readonly name: "SchemaError";
 }

@@ -26,7 +26,10 @@ const explicitPlan = (content: StreamedReply["content"]) =>
       const points = [...new Set((cutsPerBlock[index] ?? []).map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
       const pieces: string[] = [];
       let previous = 0;
-      for (const point of [...points, text.length]) if (point > previous) (pieces.push(text.slice(previous, point)), (previous = point));
+      for (const point of [...points, text.length]) if (point > previous) {
+        pieces.push(text.slice(previous, point));
+        previous = point;
+      }
       return pieces;
     });
     const deltas: { block: number; text: string }[] = [];

@@ -27,8 +27,8 @@ test("every pointer of a generated value lands where its text starts", () => {
       const text = JSON.stringify(value, null, pretty ? 2 : undefined);
       const pointers: string[] = [];
       const stack: [unknown, (string | number)[]][] = [[value, []]];
-      while (stack.length > 0) {
-        const [item, path] = stack.pop()!;
+      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        const [item, path] = next;
         pointers.push(toJsonPointer(path));
         if (Array.isArray(item)) item.forEach((child: unknown, index) => stack.push([child, [...path, index]]));
         else if (item !== null && typeof item === "object") for (const [key, child] of Object.entries(item)) stack.push([child, [...path, key]]);

@@ -11,7 +11,7 @@ import { projectRoot } from "../../scripts/goldens.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 const scratch = mkdtempSync(join(tmpdir(), "tcp-terminal-"));
-const escape = /\u001b\[/;
+const escapeSequence = /\u001b\[/;
 const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
 
 interface Run {
@@ -78,8 +78,8 @@ describe("pipes and colour", { concurrency: true }, () => {
   test("piped output is plain by default and with NO_COLOR=1", async () => {
     const [plain, noColor] = await Promise.all([bash('"$0"', [bin]), bash('"$0"', [bin], { NO_COLOR: "1" })]);
     assert.equal(plain.code, 0, plain.stderr);
-    assert.doesNotMatch(plain.stdout, escape);
-    assert.doesNotMatch(noColor.stdout, escape);
+    assert.doesNotMatch(plain.stdout, escapeSequence);
+    assert.doesNotMatch(noColor.stdout, escapeSequence);
     assert.equal(noColor.stdout, plain.stdout);
   });
 
@@ -90,9 +90,9 @@ describe("pipes and colour", { concurrency: true }, () => {
       bash('"$0"', [bin], { FORCE_COLOR: "0" }),
     ]);
     assert.equal(forced.code, 0, forced.stderr);
-    assert.match(forced.stdout, escape);
-    assert.match(both.stdout, escape);
-    assert.doesNotMatch(zero.stdout, escape, "FORCE_COLOR=0 turns colour off");
+    assert.match(forced.stdout, escapeSequence);
+    assert.match(both.stdout, escapeSequence);
+    assert.doesNotMatch(zero.stdout, escapeSequence, "FORCE_COLOR=0 turns colour off");
     // Colour decorates the same text: without the escapes it is the plain transcript.
     const plain = await bash('"$0"', [bin]);
     assert.equal(forced.stdout.replace(/\u001b\[[0-9;]*m/g, ""), plain.stdout);
@@ -106,8 +106,8 @@ describe("pipes and colour", { concurrency: true }, () => {
       bash(inTerminal, [bin], { TERM: "xterm-256color", NO_COLOR: "1", FORCE_COLOR: "1" }),
     ]);
     assert.equal(tty.code, 0, tty.stderr);
-    assert.match(tty.stdout, escape, "a terminal gets colour");
-    assert.doesNotMatch(noColor.stdout, escape, "NO_COLOR=1 turns it off on a terminal too");
-    assert.match(forced.stdout, escape, "FORCE_COLOR wins on a terminal as well");
+    assert.match(tty.stdout, escapeSequence, "a terminal gets colour");
+    assert.doesNotMatch(noColor.stdout, escapeSequence, "NO_COLOR=1 turns it off on a terminal too");
+    assert.match(forced.stdout, escapeSequence, "FORCE_COLOR wins on a terminal as well");
   });
 });

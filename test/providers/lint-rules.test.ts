@@ -65,7 +65,10 @@ const gemini: GeminiGenerateContentBody = {
 const valid: { [P in ProviderId]: unknown } = { "openai-chat": chat, "openai-responses": responses, anthropic, gemini };
 
 /** A deep copy of the provider's valid body, changed by `change` (which gets loosely typed access). */
-function broken(provider: ProviderId, change: (body: any) => void): Json {
+// biome-ignore lint/suspicious/noExplicitAny: a test breaks a body by writing into it at any depth; typing each write would take a cast per line.
+type Writable = any;
+
+function broken(provider: ProviderId, change: (body: Writable) => void): Json {
   const body = JSON.parse(JSON.stringify(valid[provider]));
   change(body);
   return body;
@@ -74,7 +77,7 @@ function broken(provider: ProviderId, change: (body: any) => void): Json {
 const tested = new Map<ProviderId, Set<string>>(providerIds.map((provider) => [provider, new Set()]));
 
 /** One test: `rule` alone, at exactly `pointers`. */
-function ruleTest(provider: ProviderId, rule: string, change: (body: any) => void, pointers: string[]): void {
+function ruleTest(provider: ProviderId, rule: string, change: (body: Writable) => void, pointers: string[]): void {
   tested.get(provider)?.add(rule);
   test(`${provider}/${rule}`, () => {
     const findings = lintBody(broken(provider, change), partsOf(provider).rules);
@@ -86,7 +89,7 @@ function ruleTest(provider: ProviderId, rule: string, change: (body: any) => voi
 }
 
 /** One test: `change` breaks a rule's letter but not what it guards; nothing is reported. */
-function cleanTest(provider: ProviderId, name: string, change: (body: any) => void): void {
+function cleanTest(provider: ProviderId, name: string, change: (body: Writable) => void): void {
   test(`${provider}/${name}`, () => assert.deepEqual(lintBody(broken(provider, change), partsOf(provider).rules), []));
 }
 

@@ -189,7 +189,7 @@ function triggers(schema: JsonSchema, value: unknown, found: Set<DisagreementCla
     if (value === null) found.add("nullToPrimitive");
     if ((type === "number" || type === "integer") && typeof value === "boolean") found.add("booleanToNumber");
     if (type === "boolean" && (value === 0 || value === 1)) found.add("numberToBoolean");
-    if ((type === "number" || type === "integer") && typeof value === "string" && value !== "" && Number(value) === Number(value)) {
+    if ((type === "number" || type === "integer") && typeof value === "string" && value !== "" && !Number.isNaN(Number(value))) {
       if (!decimal.test(value)) found.add("nonDecimalString");
       else if (!Number.isFinite(Number(value))) found.add("nonFiniteString");
     }
