@@ -1,6 +1,7 @@
 // The dependency rule of src/, as data, and the check that holds the code to it (run by
 // test/layout/layers.test.ts in `npm test`, and by `npm run layers` on its own). docs/layout.md
-// draws the same table.
+// draws the same table, generated from `floors` by renderLayersTable() (`npm run layers -- --table`
+// prints it; a test keeps the page's copy in step).
 //
 // A room is a folder under src/ (its files, not its sub-folders) or one entry file. Every import
 // between two rooms (type imports and dynamic imports included) must go down: to a room of a
@@ -32,6 +33,19 @@ export const floors: readonly Floor[] = [
   { rooms: ["src/cli"], what: "the one CLI declaration and the process around it" },
   { rooms: ["src/index.ts", "src/wire.ts", "src/main.ts"], what: "entries: the library, the wire view's library export, the process" },
 ];
+
+// A room as the table writes it: a folder with its slash (`src/schema/`), the rooms of a wildcard
+// as `src/providers/<folder>/`, an entry file as it is.
+function roomLabel(room: string): string {
+  if (room.endsWith(".ts")) return `\`${room}\``;
+  return room.endsWith("/*") ? `\`${room.slice(0, -1)}<folder>/\`` : `\`${room}/\``;
+}
+
+/** The floors as a Markdown table, ground floor first: docs/layout.md holds a copy. */
+export function renderLayersTable(): string {
+  const rows = floors.map(({ rooms, what }, index) => `| ${index + 1} | ${rooms.map(roomLabel).join(", ")} | ${what} |`);
+  return ["| floor | rooms | what they hold |", "| --- | --- | --- |", ...rows].join("\n") + "\n";
+}
 
 /** Side by side: no room of one column imports a room of the other, on any floor. */
 export const columns: readonly (readonly string[])[] = [
@@ -109,7 +123,9 @@ export function checkLayers(root: string): Violation[] {
   return violations;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes("--table")) {
+  process.stdout.write(renderLayersTable());
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const violations = checkLayers(join(dirname(new URL(import.meta.url).pathname), ".."));
   for (const { from, specifier, why } of violations) console.log(`${from}: "${specifier}": ${why}`);
   console.log(violations.length === 0 ? "layers: every import goes down" : `layers: ${violations.length} import(s) break the rule`);

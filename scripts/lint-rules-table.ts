@@ -1,4 +1,4 @@
-// Prints the README's provider-rule table, generated from src/providers/<provider>/rules.ts:
+// Prints the provider-rule table of docs/lint.md, generated from src/providers/<provider>/rules.ts:
 //   npm run lint-rules
 import { renderRuleTable } from "../src/commands/lint/rule-table-markdown.ts";
 

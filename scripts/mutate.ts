@@ -137,20 +137,19 @@ function commands(scratch: string, only: readonly string[] | undefined): Command
     for (const file of only) if (!existsSync(join(scratch, file))) fail(`--tests: ${file} does not exist`);
     return only.map((file) => ({ label: file, args: ["--import", "tsx", "--test", file] }));
   }
-  const first = ["agent/executor-contract", "play/json-lines-events", "agent/single-guards"];
+  const first = ["executor-contract", "json-lines-events", "single-guards"];
   const rank = (file: string) => {
-    const at = first.findIndex((name) => file === `${name}.test.ts`);
+    const at = first.findIndex((name) => file.endsWith(`/${name}.test.ts`));
     return at === -1 ? first.length : at;
   };
-  // Tests stand in a folder per source layer (test/<folder>/<name>.test.ts), as npm test finds them.
+  // The files `npm test` runs: test/*/*.test.ts, one folder per part of src/.
   const files = readdirSync(join(scratch, "test"), { withFileTypes: true })
-    .filter((folder) => folder.isDirectory())
-    .flatMap((folder) => readdirSync(join(scratch, "test", folder.name)).map((file) => `${folder.name}/${file}`))
-    .filter((file) => file.endsWith(".test.ts"))
+    .filter((entry) => entry.isDirectory())
+    .flatMap((folder) => readdirSync(join(scratch, "test", folder.name)).filter((file) => file.endsWith(".test.ts")).map((file) => `test/${folder.name}/${file}`))
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return [
     { label: "npm run check", args: ["--import", "tsx", "scripts/check-golden.ts"] },
-    ...files.map((file) => ({ label: `test/${file}`, args: ["--import", "tsx", "--test", `test/${file}`] })),
+    ...files.map((file) => ({ label: file, args: ["--import", "tsx", "--test", file] })),
   ];
 }
 

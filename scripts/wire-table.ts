@@ -1,5 +1,5 @@
 // Prints the wire table (where each provider puts the tool definition, the call, the result and the
-// error flag) as Markdown, so the README's copy can be regenerated from the renderers:
+// error flag) as Markdown, so the copy in docs/wire.md can be regenerated from the renderers:
 //   node --import tsx scripts/wire-table.ts
 import { renderWireTable } from "../src/narration/wire-table.ts";
 

@@ -2,11 +2,11 @@
 // folders goes down a floor, rooms on one floor never import each other, and the agent library
 // and the providers never import each other. Type imports and dynamic imports count.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { checkLayers } from "../../scripts/layers.ts";
+import { checkLayers, floors, renderLayersTable } from "../../scripts/layers.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
 
 test("every import under src/ goes down the floors", () => {
@@ -67,4 +67,10 @@ test("a dynamic import counts, and a file in no room is named", () => {
   writeFileSync(join(root, "src/commands/play/transcript.ts"), "");
   const whys = checkLayers(root).map(({ from, why }) => `${from} ${why.split(":")[0]}`);
   assert.deepEqual(whys.sort(), ["src/elsewhere/stray.ts stands in no room of scripts/layers.ts", "src/narration/view.ts imports upward"]);
+});
+
+test("docs/layout.md's table of floors is the one scripts/layers.ts generates", () => {
+  const table = renderLayersTable();
+  assert.equal(table.split("\n").filter((line) => /^\| \d+ \|/.test(line)).length, floors.length, "one row per floor");
+  assert.ok(readFileSync(join(projectRoot, "docs/layout.md"), "utf8").includes(table), "regenerate it with npm run layers -- --table");
 });

@@ -1,7 +1,7 @@
 // `--json`, as a consumer reads it: the real command as a child process, one fixture per feature
 // (sequential, parallel, abort, violations, coerce, --wire), every line checked against the event
-// table in README ("JSON Lines output"), parsed from the README itself so that the code and the
-// document cannot drift apart unnoticed — then the events checked against one another: each call
+// table in docs/command.md ("JSON Lines output"), parsed from that page itself so that the code
+// and the document cannot drift apart unnoticed — then the events checked against one another: each call
 // started, ended and answered once, in the order the loop promises.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { before, describe, test } from "node:test";
 import { checkEpisode, episodes, record, str, toolCallsOf } from "./json-lines-invariants.ts";
-import { checkAgainstTable, isRecord, readmeEventTable, type EventDoc, type Line } from "./json-lines-readme.ts";
+import { checkAgainstTable, documentedEventTable, isRecord, jsonLinesPage, type EventDoc, type Line } from "./json-lines-docs.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = fileURLToPath(new URL("../../bin/tool-call-playground", import.meta.url));
@@ -65,15 +65,15 @@ describe("--json lines", { concurrency: true }, () => {
   const output = new Map<string, Line[]>();
   let table: EventDoc[] = [];
   before(async () => {
-    table = readmeEventTable();
+    table = documentedEventTable();
     await Promise.all(Object.entries(runs).map(async ([name, args]) => output.set(name, await runJson(args))));
   });
   const linesOf = (name: string): Line[] => output.get(name) ?? assert.fail(`no output for ${name}`);
 
-  test("README's table documents the events the loop emits, with their fields", () => {
+  test(`${jsonLinesPage}'s table documents the events the loop emits, with their fields`, () => {
     const types = table.map((doc) => doc.type);
     for (const type of ["fixture", "episodeStart", "agentStart", "turnStart", "messageAppended", "toolStart", "toolProgress", "toolEnd", "turnEnd", "end", "episodeEnd", "wireRequest"]) {
-      assert.ok(types.includes(type), `README documents ${type}`);
+      assert.ok(types.includes(type), `${jsonLinesPage} documents ${type}`);
     }
     const toolEnd = table.find((doc) => doc.type === "toolEnd");
     assert.deepEqual(toolEnd?.fields.get("stage")?.values, ["done", "lookup", "parse", "execute", "skipped"]);

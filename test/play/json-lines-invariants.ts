@@ -1,7 +1,7 @@
 // What the --json lines of one episode must say about one another, whatever the fixture: each call
 // started, ended and answered once, results in call order, counts that match the rebuilt history.
 import assert from "node:assert/strict";
-import { isRecord, type Line } from "./json-lines-readme.ts";
+import { isRecord, type Line } from "./json-lines-docs.ts";
 
 export function record(value: unknown, what: string): Record<string, unknown> {
   assert.ok(isRecord(value), `${what} is an object`);

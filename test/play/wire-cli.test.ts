@@ -1,5 +1,5 @@
 // --wire in the real command: the request bodies it prints follow the provider's rules, and the
-// README's side-by-side table is the one the renderers produce.
+// side-by-side table in docs/wire.md is the one the renderers produce.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -52,6 +52,6 @@ test("--wire anthropic: every tool_use has its tool_result first in the next use
   assert.ok(toolUses >= 5, "the walkthrough's calls appear on the wire");
 });
 
-test("README's wire table is the one the renderers produce", () => {
-  assert.ok(readFileSync(join(projectRoot, "README.md"), "utf8").includes(renderWireTable()), "regenerate it with npm run wire-table");
+test("docs/wire.md's wire table is the one the renderers produce", () => {
+  assert.ok(readFileSync(join(projectRoot, "docs/wire.md"), "utf8").includes(renderWireTable()), "regenerate it with npm run wire-table");
 });

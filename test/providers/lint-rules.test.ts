@@ -253,7 +253,7 @@ test("gemini/arguments-schema: calls without ids are paired with the responses o
 });
 
 // OpenAI results carry no error flag: a refused call and a run one look the same, so the tables
-// leave arguments-schema out (and the README table says why) rather than claim either way.
+// leave arguments-schema out (and the table in docs/lint.md says why) rather than claim either way.
 cleanTest("openai-chat", "arguments-schema is not checked: a result has no error flag", (body) => (body.messages[2].tool_calls[0].function.arguments = '{"a":"one"}'));
 cleanTest("openai-responses", "arguments-schema is not checked: a result has no error flag", (body) => (body.input[1].arguments = "{}"));
 for (const provider of ["openai-chat", "openai-responses"] as const) {
@@ -292,6 +292,6 @@ test("every rule states a source, and a provider text only where one was found",
   }
 });
 
-test("the README's rule table is the one the tables generate", async () => {
-  assert.ok(readFileSync(join(projectRoot, "README.md"), "utf8").includes(await renderRuleTable()), "regenerate it with npm run lint-rules");
+test("docs/lint.md's rule table is the one the tables generate", async () => {
+  assert.ok(readFileSync(join(projectRoot, "docs/lint.md"), "utf8").includes(await renderRuleTable()), "regenerate it with npm run lint-rules");
 });

@@ -1,6 +1,6 @@
 // What a message looks like after a trip through one provider's stream format: each format has
 // things it cannot carry, and the round-trip tests compare against this instead of pretending
-// otherwise. (README "Streaming" lists the same differences.)
+// otherwise. (docs/streaming.md lists the same differences.)
 import { geminiArgs } from "../../src/providers/gemini/render-stream.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import type { AssistantMessage, StopReason } from "../../src/protocol/types.ts";

@@ -1,5 +1,5 @@
 // What issue 11 saw the wire view send, each now handled with a note, and how thinking and image
-// blocks map in each provider (README, "The wire view").
+// blocks map in each provider (docs/wire.md).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";

@@ -2,8 +2,8 @@
 // tagged unions — and numbers or booleans to the string members of an enum or literal. (2) It is
 // compared with Pi's validation, which is ajv with `coerceTypes: true` (and `allErrors`, `strict:
 // false`) run on the same JSON Schema (badlogic/pi-mono, packages/ai/src/utils/validation.ts), over
-// generated nested schemas and values: every disagreement must belong to one of the classes README
-// lists under "Choices this project made", and every class must be seen.
+// generated nested schemas and values: every disagreement must belong to one of the classes
+// docs/design.md lists under "Choices this project made", and every class must be seen.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Ajv } from "ajv";
@@ -145,7 +145,7 @@ function objectFor(fields: [string, Node][]): fc.Arbitrary<Record<string, unknow
   return fc.record(model, { requiredKeys: fields.filter(([, field]) => !isOptional(field)).map(([key]) => key) });
 }
 
-/** The documented classes, in README's order. `ajv` means Pi accepts and this project refuses. */
+/** The documented classes, in the order of docs/design.md. `ajv` means Pi accepts and this project refuses. */
 const classes = {
   /** null → 0 / false / "" */
   nullToPrimitive: "ajv",
@@ -281,7 +281,7 @@ test("coerce mode against Pi's validation (ajv, coerceTypes) on 2,400 generated 
 });
 
 /** One example per class, spelled out: what Pi returns and what this project does. */
-test("each documented difference from Pi, as README lists it", () => {
+test("each documented difference from Pi, as docs/design.md lists it", () => {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true });
   const pi = (schema: ObjectSchema<unknown>, input: Record<string, unknown>) => {
     const copy = structuredClone(input);

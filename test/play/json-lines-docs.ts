@@ -1,5 +1,6 @@
-// README's "JSON Lines output" table, read from README.md itself, and a check of `--json` lines
-// against it: so a field added to the output, or dropped from the document, fails a test.
+// The "JSON Lines output" table of docs/command.md, read from that page itself, and a check of
+// `--json` lines against it: so a field added to the output, or dropped from the document, fails a
+// test.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -61,12 +62,17 @@ function parseFieldsCell(cell: string): Map<string, FieldDoc> {
   return fields;
 }
 
-export function readmeEventTable(): EventDoc[] {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const start = readme.indexOf("### JSON Lines output");
-  assert.notEqual(start, -1, 'README has a "JSON Lines output" section');
-  const next = readme.slice(start + 1).search(/\n#{1,3} /);
-  const section = next === -1 ? readme.slice(start) : readme.slice(start, start + 1 + next);
+/** The page that documents the `--json` format. */
+export const jsonLinesPage = "docs/command.md";
+
+export function documentedEventTable(): EventDoc[] {
+  const page = readFileSync(new URL(`../../${jsonLinesPage}`, import.meta.url), "utf8");
+  const heading = /^(#{1,6}) JSON Lines output\b/m.exec(page);
+  assert.ok(heading, `${jsonLinesPage} has a "JSON Lines output" section`);
+  const start = heading.index;
+  // The section ends at the next heading of its level or above.
+  const next = page.slice(start + 1).search(new RegExp(`\\n#{1,${heading[1]?.length ?? 1}} `));
+  const section = next === -1 ? page.slice(start) : page.slice(start, start + 1 + next);
   const rows = section
     .split("\n")
     .filter((line) => /^\| `[A-Za-z]+` \|/.test(line));
@@ -82,22 +88,22 @@ export function checkAgainstTable(lines: readonly Line[], table: readonly EventD
   const docs = new Map(table.map((doc) => [doc.type, doc]));
   for (const line of lines) {
     const doc = docs.get(line.type);
-    assert.ok(doc, `${label}: "${line.type}" lines are documented in README's JSON Lines table`);
+    assert.ok(doc, `${label}: "${line.type}" lines are documented in the JSON Lines table of ${jsonLinesPage}`);
     const where = `${label}: ${line.type}`;
     for (const key of Object.keys(line)) {
-      if (key !== "type") assert.ok(doc.fields.has(key), `${where}.${key} is in README's table (document it there)`);
+      if (key !== "type") assert.ok(doc.fields.has(key), `${where}.${key} is in the table of ${jsonLinesPage} (document it there)`);
     }
     for (const field of doc.fields.values()) {
       if (!field.conditional) assert.ok(Object.hasOwn(line, field.name), `${where} has its documented field ${field.name}`);
       if (!Object.hasOwn(line, field.name)) continue;
       const value = line[field.name];
       if (value === null) {
-        assert.ok(field.nullable, `${where}.${field.name} is null, which README does not allow`);
+        assert.ok(field.nullable, `${where}.${field.name} is null, which ${jsonLinesPage} does not allow`);
         continue;
       }
-      if (field.values.length > 0) assert.ok(field.values.includes(String(value)), `${where}.${field.name} = ${JSON.stringify(value)} is one of README's values ${field.values.join(", ")}`);
+      if (field.values.length > 0) assert.ok(field.values.includes(String(value)), `${where}.${field.name} = ${JSON.stringify(value)} is one of the documented values ${field.values.join(", ")}`);
       if (field.subFields.length > 0 && isRecord(value)) {
-        assert.deepEqual(Object.keys(value).sort(), [...field.subFields].sort(), `${where}.${field.name} has exactly README's keys`);
+        assert.deepEqual(Object.keys(value).sort(), [...field.subFields].sort(), `${where}.${field.name} has exactly the documented keys`);
       }
     }
   }
