@@ -1,7 +1,7 @@
 // English sentences of the stream narration (see stream-catalog.ts).
 import type { StreamCatalog } from "./stream-catalog.ts";
 
-export const streamEn: StreamCatalog = {
+const streamEn: StreamCatalog = {
   streamHeader: "The reply arrives as a stream of events (Pi's names), one per line:",
   argumentsSoFar: (text, value) => `argument text so far ${text}  →  best value so far ${value}`,
   mayGrow: (kind, leaf) => `(the ${kind} ${leaf} at the end may still grow)`,
@@ -20,3 +20,5 @@ export const streamEn: StreamCatalog = {
   replayUnknownProvider: (expected) => `cannot tell which provider sent this stream; pass --provider (expected one of: ${expected})`,
   replayUnreadable: (file, problem) => `${file}: ${problem}`,
 };
+
+export default streamEn;

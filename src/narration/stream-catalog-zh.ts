@@ -3,7 +3,7 @@ import type { StreamCatalog } from "./stream-catalog.ts";
 
 const kinds = { string: "字符串", number: "数字", literal: "字面量" } as const;
 
-export const streamZh: StreamCatalog = {
+const streamZh: StreamCatalog = {
   streamHeader: "回复以事件流的形式到达（事件名与 Pi 相同），每个事件一行：",
   argumentsSoFar: (text, value) => `目前的参数文本 ${text}  →  目前能得到的值 ${value}`,
   mayGrow: (kind, leaf) => `（末尾的${kinds[kind]} ${leaf} 可能还会变长）`,
@@ -22,3 +22,5 @@ export const streamZh: StreamCatalog = {
   replayUnknownProvider: (expected) => `看不出这个流来自哪个提供方；请用 --provider 指定（可选：${expected}）`,
   replayUnreadable: (file, problem) => `${file}：${problem}`,
 };
+
+export default streamZh;

@@ -9,7 +9,7 @@ import { Option, type Command } from "../shared/commander.ts";
 import { languages, type Language } from "../../fixture/fixture-format.ts";
 import { prettyJson } from "../../narration/display-text.ts";
 import { visible } from "../../io/sanitize.ts";
-import { catalogs } from "../../narration/catalogs.ts";
+import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
@@ -54,13 +54,13 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
   // Loaded only here: a plain run, which registers this command too, should not pay for them.
-  const [{ streamCatalogs }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
-    import("../../narration/stream-catalog.ts"),
+  const [{ loadStreamCatalog }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
+    import("../../narration/load-stream-catalog.ts"),
     import("../../narration/error-line.ts"),
     import("../../narration/stream-narration.ts"),
     import("../../agent/consume-stream.ts"),
   ]);
-  const say = streamCatalogs[options.lang];
+  const say = await loadStreamCatalog(options.lang);
   const shown = file === "-" ? "<stdin>" : displayPath(file);
   let text: string;
   try {
@@ -90,7 +90,8 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     return exitCodes.ok;
   }
   const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-  const catalog = () => catalogs[options.lang];
+  const narration = await loadCatalog(options.lang);
+  const catalog = () => narration;
   // Marked like the transcript: what the app found out is the app's, the rebuilt message the model's.
   const lines = new MarkedLines(style, write, catalog);
   const narrator = new StreamNarrator(catalog, say, style, write);

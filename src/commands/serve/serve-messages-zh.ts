@@ -1,5 +1,5 @@
-// serve 叙述的中文句子（见 serve-catalog.ts）。
-import type { ServeCatalog } from "./serve-catalog.ts";
+// serve 的中文句子（见 serve-messages.ts）。
+import type { ServeMessages } from "./serve-messages.ts";
 
 const kinds = {
   reply: "脚本里的下一条回复",
@@ -16,7 +16,7 @@ const kinds = {
   aborted: "脚本里的这条回复被中止",
 } as const;
 
-export const serveZh: ServeCatalog = {
+const serveZh: ServeMessages = {
   listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（仅本机回环）。按 Ctrl-C 停止。`,
   routesHeading: "路由：",
   requestHeading: (number, method, path, provider, streamed) => `── 请求 ${number} · ${method} ${path} · ${provider}${streamed ? "，流式" : ""} ──`,
@@ -37,3 +37,5 @@ export const serveZh: ServeCatalog = {
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
 };
+
+export default serveZh;

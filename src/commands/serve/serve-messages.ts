@@ -1,11 +1,9 @@
-// The sentences of serve's narration, one interface each language implements in full
-// (serve-zh.ts, serve-en.ts). Data (messages, ids, error texts) is passed in already sanitised.
-import type { Language } from "../../fixture/fixture-format.ts";
+// serve's own sentences — its narration and its error lines — one interface each language
+// implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
+// one). Data (messages, ids, error texts) is passed in already sanitised.
 import type { OutcomeKind } from "./serve-events.ts";
-import { serveEn } from "./serve-en.ts";
-import { serveZh } from "./serve-zh.ts";
 
-export interface ServeCatalog {
+export interface ServeMessages {
   /** On stderr after the URL line: what is served and where to point a harness. */
   listening(url: string, fixture: string): string;
   routesHeading: string;
@@ -29,5 +27,3 @@ export interface ServeCatalog {
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;
 }
-
-export const serveCatalogs: Record<Language, ServeCatalog> = { zh: serveZh, en: serveEn };

@@ -1,5 +1,5 @@
-// English sentences of serve's narration (see serve-catalog.ts).
-import type { ServeCatalog } from "./serve-catalog.ts";
+// English sentences of serve (see serve-messages.ts).
+import type { ServeMessages } from "./serve-messages.ts";
 
 const kinds = {
   reply: "the next scripted reply",
@@ -16,7 +16,7 @@ const kinds = {
   aborted: "the scripted reply is aborted",
 } as const;
 
-export const serveEn: ServeCatalog = {
+const serveEn: ServeMessages = {
   listening: (url, fixture) => `serving ${fixture} at ${url}: point your harness's base URL here (loopback only). Ctrl-C stops it.`,
   routesHeading: "routes:",
   requestHeading: (number, method, path, provider, streamed) => `── request ${number} · ${method} ${path} · ${provider}${streamed ? ", streamed" : ""} ──`,
@@ -39,3 +39,5 @@ export const serveEn: ServeCatalog = {
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
 };
+
+export default serveEn;
