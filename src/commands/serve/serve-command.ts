@@ -98,7 +98,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   try {
     server = await startServer({ fixture, fixtureName: fixtureArgument, host: options.host, port: options.port, maxBodyBytes: options.maxBody, chunk: options.chunk, onEvent: emit });
   } catch (error) {
-    io.err(`serve: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`${serveSay.cannotListen(options.host, options.port, error instanceof Error ? error.message : String(error))}\n`);
     return exitCodes.badInput;
   }
   io.onTerminate?.();

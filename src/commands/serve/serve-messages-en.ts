@@ -38,6 +38,7 @@ const serveEn: ServeMessages = {
   unmet: (problem) => `expected by the script, not in the request: ${problem}`,
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
+  cannotListen: (host, port, why) => `serve: cannot listen on ${host}:${port}: ${why}`,
 };
 
 export default serveEn;

@@ -36,6 +36,7 @@ const serveZh: ServeMessages = {
   unmet: (problem) => `脚本期望、请求里却没有：${problem}`,
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
+  cannotListen: (host, port, why) => `serve：无法在 ${host}:${port} 上监听：${why}`,
 };
 
 export default serveZh;

@@ -1,6 +1,7 @@
 // serve's own sentences — its narration and its error lines — one interface each language
 // implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
-// one). Data (messages, ids, error texts) is passed in already sanitised.
+// one). Data (messages, ids, error texts) is passed in already sanitised. What the server answers
+// over HTTP is the API's answer, not narration: it stays in English, and the narration quotes it.
 import type { OutcomeKind } from "./serve-events.ts";
 
 export interface ServeMessages {
@@ -26,4 +27,6 @@ export interface ServeMessages {
   unmet(problem: string): string;
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;
+  /** On stderr when the server cannot start; `why` is the system's own message. */
+  cannotListen(host: string, port: number, why: string): string;
 }
