@@ -13,12 +13,6 @@ const streamEn: StreamCatalog = {
   unfinishedCall: (name, id, value) => `${name}#${id} never finished: its last partial arguments ${value} stay in the message, and the loop answers it with an error result`,
   wireStreamHeading: (provider, endpoint) => `${provider} would stream this reply as these server-sent events (${endpoint}, "stream": true):`,
   wireStreamVariant: (label) => `variant: ${label}`,
-  replayDetected: (provider, events) => `provider: ${provider}, ${events} event(s)`,
-  replaySkipped: (count, types) => `${count} event(s) the parser does not use were listed and skipped: ${types}`,
-  replayStoppedEarly: (events, last) => `the stream ended early, after event ${events} (${last}): the message below is partial`,
-  replayMessage: "The rebuilt assistant message:",
-  replayUnknownProvider: (expected) => `cannot tell which provider sent this stream; pass --provider (expected one of: ${expected})`,
-  replayUnreadable: (file, problem) => `${file}: ${problem}`,
 };
 
 export default streamEn;

@@ -22,11 +22,4 @@ export interface StreamCatalog {
   /** --wire with --stream: the events the provider would send for this reply. */
   wireStreamHeading(provider: string, endpoint: string): string;
   wireStreamVariant(label: string): string;
-  // replay-stream
-  replayDetected(provider: string, events: number): string;
-  replaySkipped(count: number, types: string): string;
-  replayStoppedEarly(events: number, last: string): string;
-  replayMessage: string;
-  replayUnknownProvider(expected: string): string;
-  replayUnreadable(file: string, problem: string): string;
 }
