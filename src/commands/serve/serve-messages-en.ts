@@ -1,4 +1,5 @@
 // English sentences of serve (see serve-messages.ts).
+import { unmetText } from "./expectations.ts";
 import type { ServeMessages } from "./serve-messages.ts";
 
 const kinds = {
@@ -35,7 +36,8 @@ const serveEn: ServeMessages = {
     events === undefined
       ? "✂ the scripted reply is aborted: the connection is dropped without an answer"
       : `✂ the scripted reply is aborted: ${events} server-sent event(s), then the connection is dropped before the stream's end:`,
-  unmet: (problem) => `expected by the script, not in the request: ${problem}`,
+  // The same words the harness receives in the error answer.
+  unmet: (problem) => `expected by the script, not in the request: ${unmetText(problem)}`,
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
   cannotListen: (host, port, why) => `serve: cannot listen on ${host}:${port}: ${why}`,

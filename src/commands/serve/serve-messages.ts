@@ -2,6 +2,7 @@
 // implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
 // one). Data (messages, ids, error texts) is passed in already sanitised. What the server answers
 // over HTTP is the API's answer, not narration: it stays in English, and the narration quotes it.
+import type { UnmetExpectation } from "./expectations.ts";
 import type { OutcomeKind } from "./serve-events.ts";
 
 export interface ServeMessages {
@@ -24,7 +25,8 @@ export interface ServeMessages {
   refused(status: number, kind: OutcomeKind, message: string): string;
   /** An aborted reply: the connection dropped at once (`events` undefined) or after the events streamed. */
   dropped(events: number | undefined): string;
-  unmet(problem: string): string;
+  /** What the scripted reply expected and the request does not hold. */
+  unmet(problem: UnmetExpectation): string;
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;
   /** On stderr when the server cannot start; `why` is the system's own message. */
