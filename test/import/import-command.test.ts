@@ -202,3 +202,16 @@ test("--lang: import's refusals follow it too (not JSON, an unknown shape, --bra
   assert.match((await cli("import", join(scratch, "no-such.json"))).err, /no-such\.json: 没有这个文件\n$/);
   assert.match((await cli("--lang", "en", "import", join(scratch, "no-such.json"))).err, /no-such\.json: no such file\n$/);
 });
+
+test("--lang: what the importers found is worded in it too (a note, a malformed entry), the source's data kept", async () => {
+  const session = join(logs, "pi-session-checkout.jsonl");
+  const zh = await cli("import", session, "-o", join(scratch, "notes-zh.json"));
+  const en = await cli("import", session, "-o", join(scratch, "notes-en.json"), "--lang", "en");
+  assert.match(zh.out, /  filledIn  Pi 会话不记录系统提示词和工具定义/);
+  assert.match(zh.out, /:2:1  \/  fieldDropped  一个 model_change 条目（不属于对话）/);
+  assert.match(en.out, /:2:1  \/  fieldDropped  a model_change entry \(not part of the conversation\)/);
+  const noId = join(scratch, "no-id.json");
+  writeFileSync(noId, '{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"f","arguments":"{}"}}]}]}');
+  assert.match((await cli("import", noId)).err, /no-id\.json:1:90: \/messages\/1\/tool_calls\/0\/id: 一个没有 id 的调用：缺少 tool_calls\[\]\.id\n$/);
+  assert.match((await cli("import", noId, "--lang", "en")).err, /no-id\.json:1:90: \/messages\/1\/tool_calls\/0\/id: a call without an id: tool_calls\[\]\.id is missing\n$/);
+});

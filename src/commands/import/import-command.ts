@@ -55,7 +55,7 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
 export async function runImport(file: string, options: ImportCommandOptions, io: ImportIO): Promise<number> {
   // Loaded only here: the parsers and the report are most of the project's modules, and a plain
   // run of the playground, which registers this command too, should not pay for them.
-  const [{ fixtureText, writeFixtureFile }, { formatReportError, importReason, sourceReason }, { reportLines }, { importSource }, { readSource }, { loadImportMessages }, { loadInputMessages }] =
+  const [{ fixtureText, writeFixtureFile }, { formatReportError, importReason, sourceReason }, { reportLines }, { importSource }, { readSource }, { loadImportMessages }, { loadImportNotes }, { loadInputMessages }] =
     await Promise.all([
       import("../../fixture/write-fixture.ts"),
       import("./report-error.ts"),
@@ -63,20 +63,22 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
       import("./import-source.ts"),
       import("./read-source.ts"),
       import("./load-import-messages.ts"),
+      import("./load-import-notes.ts"),
       import("../shared/load-input-messages.ts"),
     ]);
-  const [say, input] = await Promise.all([loadImportMessages(options.lang), loadInputMessages(options.lang)]);
+  const [say, notes, input] = await Promise.all([loadImportMessages(options.lang), loadImportNotes(options.lang), loadInputMessages(options.lang)]);
+  const words = { say, notes, input };
   const name = file === "-" ? "<stdin>" : file;
   const read = await readSource(file, io.stdin ?? process.stdin);
   if (!read.ok) {
-    io.err(`${formatReportError(name, sourceReason(read.problem, { say, input }), read)}\n`);
+    io.err(`${formatReportError(name, sourceReason(read.problem, words), read)}\n`);
     return exitCodes.badInput;
   }
   // The title is fixture data, not a message: the fixture is the same whatever --lang says.
   const title = file === "-" ? "Imported conversation" : `Imported: ${basename(file)}`;
   const outcome = await importSource(read.text, { ...(options.from ? { from: options.from } : {}), ...(options.branch !== undefined ? { branch: options.branch } : {}), title });
   if (!outcome.ok) {
-    io.err(`${formatReportError(name, importReason(outcome.problem, { say, input }), outcome)}\n`);
+    io.err(`${formatReportError(name, importReason(outcome.problem, words), outcome)}\n`);
     return exitCodes.badInput;
   }
   const target = options.output;
@@ -91,7 +93,7 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   }
   if (target === undefined) {
     io.out(text);
-    for (const line of reportLines(name, outcome.report, undefined, say)) io.err(`${line}\n`);
+    for (const line of reportLines(name, outcome.report, undefined, say, notes)) io.err(`${line}\n`);
     return exitCodes.ok;
   }
   try {
@@ -100,6 +102,6 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     io.err(`${say.cannotWrite(visible(target), visible(error instanceof Error ? error.message : String(error)))}\n`);
     return exitCodes.badInput;
   }
-  for (const line of reportLines(name, outcome.report, target, say)) io.out(`${line}\n`);
+  for (const line of reportLines(name, outcome.report, target, say, notes)) io.out(`${line}\n`);
   return exitCodes.ok;
 }

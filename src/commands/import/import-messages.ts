@@ -1,10 +1,9 @@
 // import's own sentences — the report's lines and headings, and why an input is refused — one
 // interface each language implements in full (import-messages-zh.ts, import-messages-en.ts;
-// load-import-messages.ts loads one). Shown as they are in every language: file names, JSON
-// pointers, formats, note kinds, rule ids, values from the log, the provider's error texts and
-// the rule table's fixes (data), and what the importers say about one field (each note's detail,
-// each malformed entry's reason: the parsers' words, in English for now). The fixture written is
-// data too: its title and description do not follow --lang.
+// load-import-messages.ts loads one); what the importers found is worded by import-notes.ts.
+// Shown as they are in every language: file names, JSON pointers, formats, note kinds, rule ids,
+// values from the log, the provider's error texts and the rule table's fixes (data). The fixture
+// written is data too: its title and description do not follow --lang.
 import type { ImportReport } from "./import-source.ts";
 
 export interface ImportMessages {

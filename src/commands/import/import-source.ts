@@ -11,6 +11,7 @@ import type { Message } from "../../protocol/types.ts";
 import { conversationToFixture } from "./conversation-to-fixture.ts";
 import type { ImportFormat } from "./import-formats.ts";
 import { ImportError, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
+import type { MalformedSource } from "../../providers/shared/malformed-source.ts";
 import { diffJson, type JsonDifference } from "./json-diff.ts";
 import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
 import { replayFixture } from "./replay-fixture.ts";
@@ -36,8 +37,8 @@ export interface ImportReport {
 
 /** Why a source is refused, as data: the command words it in the run's language. */
 export type ImportProblem =
-  /** What a parser found wrong with the source (an ImportError's reason, in the parser's words). */
-  | { kind: "malformed"; reason: string }
+  /** What a parser found wrong with the source (an ImportError's problem). */
+  | { kind: "malformed"; source: MalformedSource }
   | { kind: "branchNeedsPiSession" }
   | { kind: "notJson"; syntax: JsonSyntaxProblem | undefined }
   | { kind: "unknownShape"; detection: DetectionProblem }
@@ -62,7 +63,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
       const conversation = parsePiSession(text, options.branch);
       return { ok: true, ...(await finish(conversation, undefined, text, options.title, options.from === undefined)) };
     } catch (error) {
-      if (error instanceof ImportError) return { ok: false, problem: { kind: "malformed", reason: error.reason }, pointer: error.pointer, ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }) };
+      if (error instanceof ImportError) return { ok: false, problem: { kind: "malformed", source: error.problem }, pointer: error.pointer, ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }) };
       throw error;
     }
   }
@@ -91,7 +92,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
     const candidates = ancestors(error.pointer);
     const locations = locateJsonPointers(text, candidates);
     const where = candidates.map((candidate) => locations.get(candidate)).find((found) => found !== undefined);
-    return { ok: false, problem: { kind: "malformed", reason: error.reason }, pointer: error.pointer, ...(where ? { line: where.value.line, column: where.value.column } : {}) };
+    return { ok: false, problem: { kind: "malformed", source: error.problem }, pointer: error.pointer, ...(where ? { line: where.value.line, column: where.value.column } : {}) };
   }
 }
 

@@ -1,13 +1,15 @@
 // One line for input import refuses: `file:line:column: /pointer: reason`, the parts it knows,
-// with the reason worded in the run's language (the parsers' own reasons are shown as they are).
+// with the reason worded in the run's language.
 import { visible } from "../../io/sanitize.ts";
 import type { InputMessages } from "../shared/input-messages.ts";
 import type { ImportMessages } from "./import-messages.ts";
+import type { ImportNotes } from "./import-notes.ts";
 import type { ImportProblem } from "./import-source.ts";
 import type { SourceProblem } from "./read-source.ts";
 
 export interface ReportWords {
   say: ImportMessages;
+  notes: ImportNotes;
   input: InputMessages;
 }
 
@@ -23,10 +25,10 @@ export function sourceReason(problem: SourceProblem, { say, input }: ReportWords
 }
 
 /** Why the text read is not a source import can use. */
-export function importReason(problem: ImportProblem, { say, input }: ReportWords): string {
+export function importReason(problem: ImportProblem, { say, notes, input }: ReportWords): string {
   switch (problem.kind) {
     case "malformed":
-      return problem.reason;
+      return notes.malformed(problem.source);
     case "branchNeedsPiSession":
       return say.branchNeedsPiSession;
     case "notJson":

@@ -5,11 +5,12 @@
 // are shown as escapes.
 import { visible } from "../../io/sanitize.ts";
 import type { ImportMessages } from "./import-messages.ts";
+import type { ImportNotes } from "./import-notes.ts";
 import type { ImportReport } from "./import-source.ts";
 
 const LISTED_DIFFERENCES = 40;
 
-export function reportLines(file: string, report: ImportReport, written: string | undefined, say: ImportMessages): string[] {
+export function reportLines(file: string, report: ImportReport, written: string | undefined, say: ImportMessages, notes: ImportNotes): string[] {
   const name = visible(file);
   const place = (line: number | undefined, column: number | undefined) => (line === undefined ? name : `${name}:${line}:${column ?? 1}`);
   const preview = (value: unknown) => (value === undefined ? say.absent : jsonPreview(value));
@@ -20,7 +21,7 @@ export function reportLines(file: string, report: ImportReport, written: string 
     for (const branch of report.branches) lines.push(say.branch(visible(branch.leafId), branch.entries, branch.chosen));
   }
   lines.push(report.notes.length === 0 ? say.nothingDropped : say.droppedHeading(report.notes.length));
-  for (const note of report.notes) lines.push(`  ${place(note.line, note.column)}  ${visible(note.pointer || "/")}  ${note.kind}  ${visible(note.detail)}`);
+  for (const note of report.notes) lines.push(`  ${place(note.line, note.column)}  ${visible(note.pointer || "/")}  ${note.kind}  ${visible(notes.note(note.detail))}`);
   if (report.format !== "pi-session") {
     if (report.differences.length === 0) lines.push(say.roundTripEqual);
     else {
