@@ -156,3 +156,12 @@ test("--lang: lint's error lines follow it too (a file that is not a body, one t
   assert.match((await cli(["lint", other])).err, /other-lang\.json: 不是任何服务商的请求体：顶层没有 `messages`（OpenAI Chat、Anthropic）、`input`（OpenAI Responses） 或 `contents`（Gemini）\n$/);
   assert.match((await cli(["--lang", "en", "lint", other])).err, /other-lang\.json: not a request body of any provider: no `messages`/);
 });
+
+test("--json is data only: the same document whatever --lang says", async () => {
+  const path = file("unanswered-json.json", unanswered);
+  const chinese = await cli(["lint", path, "--json"]);
+  const english = await cli(["lint", path, "--json", "--lang", "en"]);
+  assert.equal(chinese.code, 1);
+  assert.equal(chinese.out, english.out);
+  assert.doesNotMatch(chinese.out, /[\u4e00-\u9fff]/);
+});
