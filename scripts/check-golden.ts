@@ -3,7 +3,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { catalogs } from "../src/narration/catalogs.ts";
+import { loadCatalog } from "../src/narration/load-catalog.ts";
 import { errorLine } from "../src/narration/error-line.ts";
 import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 import { goldenText, goldens, projectRoot, toolListChange } from "./goldens.ts";
@@ -29,7 +29,7 @@ for (const golden of goldens()) {
   try {
     actual = await goldenText(golden);
   } catch (error) {
-    const line = errorLine(error, source, catalogs[golden.lang]);
+    const line = errorLine(error, source, await loadCatalog(golden.lang));
     if (line === undefined) throw error;
     console.error(`✗ ${label}\n  ${line}`);
     failures++;

@@ -1,6 +1,7 @@
 // The loop's own checks on a reply, before any tool runs: calls a careful harness answers
 // without executing, each with a paired error result (never an exception, never silence).
 import { failedToolResult, type SkipReason, type ToolCallTrace } from "./execute-tool-call.ts";
+import { abortText, skipText } from "../protocol/contract-text.ts";
 import type { AssistantMessage, ToolCall } from "../protocol/types.ts";
 
 /** Why a call must not run, or undefined when it may. `repeatsId`: an earlier call of the same
@@ -14,19 +15,20 @@ export function skipReason(message: AssistantMessage, repeatsId: boolean): SkipR
   return undefined;
 }
 
-/** The library's wording of each reason (the narration words it per language from `reason`). */
+/** The library's wording of each reason: contract text, inside the paired result the model reads,
+ *  so one wording under every --lang (the narration words it per language from `reason`). */
 export function skipMessage(reason: SkipReason, call: ToolCall, message: AssistantMessage, abortReason: string): string {
   switch (reason) {
     case "truncated":
-      return "回复被截断（stopReason=length），参数可能不完整，这次调用没有执行";
+      return skipText.truncated;
     case "modelError":
-      return `模型回复以 stopReason=${message.stopReason} 结束，这次调用没有执行`;
+      return skipText.modelError(message.stopReason);
     case "duplicateId":
-      return `调用 id 重复：${call.id} 已被同一条消息里更早的调用使用，这次调用没有执行`;
+      return skipText.duplicateId(call.id);
     case "notStarted":
-      return `运行已中止（${abortReason}），这次调用没有开始`;
+      return skipText.notStarted(abortReason);
     case "aborted":
-      return `运行已中止（${abortReason}）`;
+      return skipText.aborted(abortReason);
   }
 }
 
@@ -44,7 +46,8 @@ export class RunAborted extends Error {
     /** Which signal interrupted the run: Ctrl-C, or a SIGTERM / SIGHUP from outside. */
     readonly signal: StopSignal = "SIGINT",
   ) {
-    super(kind === "timeout" ? `超时：${ms} ms` : "被用户中断");
+    // The message is what the aborted calls' results quote: contract text, not narration.
+    super(kind === "timeout" ? abortText.timeout(ms) : abortText.interrupted);
   }
 }
 
@@ -60,5 +63,5 @@ export function stopSignalOf(reason: unknown): StopSignal | undefined {
 export function describeAbort(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return reason.message;
-  return reason === undefined ? "aborted" : String(reason);
+  return reason === undefined ? abortText.noReason : String(reason);
 }

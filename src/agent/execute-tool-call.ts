@@ -3,6 +3,7 @@
 // promise never rejects, so a caller only ever has one channel to handle.
 import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
 import { text } from "../protocol/text.ts";
+import { UNKNOWN_TOOL, UNPRINTABLE_ERROR, detailedText, failedResultText, toolOutputText } from "../protocol/contract-text.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 import type { Coercion, ToolCall, ToolContext, ToolOutput, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
 
@@ -61,7 +62,7 @@ export async function traceToolCall(
   const tool = registry.get(call.name);
   if (!tool) {
     // The result keeps the requested name: rewriting it would hide what the model asked for.
-    const error = new Error("未知工具");
+    const error = new Error(UNKNOWN_TOOL);
     return { result: failedToolResult(call, error, now()), outcome: { stage: "lookup", error } };
   }
 
@@ -83,7 +84,7 @@ export async function traceToolCall(
     // callId is written last so a caller's context cannot answer for another call.
     const returned: unknown = await tool.execute(parsedArguments, { ...context, callId: call.id });
     // A tool is code from anywhere too: what it hands back must be a ToolOutput before it is a result.
-    if (!isToolOutput(returned)) throw new Error(`工具返回的结果格式不对：${toolOutputProblem(returned)}`);
+    if (!isToolOutput(returned)) throw new Error(toolOutputText.wrapper(toolOutputProblem(returned)));
     const output = returned;
     const result: ToolResultMessage = {
       role: "toolResult",
@@ -100,14 +101,15 @@ export async function traceToolCall(
   }
 }
 
-/** The one shape of every failure; the stack stays out (the message is what the model can use). */
+/** The one shape of every failure; the stack stays out (the message is what the model can use).
+ *  Its text is contract (src/protocol/contract-text.ts): the same under every --lang. */
 export function failedToolResult(call: ToolCall, error: unknown, timestamp: number): ToolResultMessage<{ error: string }> {
   const message = errorMessage(error);
   return {
     role: "toolResult",
     toolCallId: call.id,
     toolName: call.name,
-    content: [text(`Tool ${call.name} failed: ${message}`)],
+    content: [text(failedResultText(call.name, message))],
     details: { error: message },
     isError: true,
     timestamp,
@@ -116,8 +118,8 @@ export function failedToolResult(call: ToolCall, error: unknown, timestamp: numb
 
 /** `a: 必须是 number (received "128")`: the contract message, with where and what it was about. */
 export function detailedMessage(error: SchemaError): string {
-  const path = error.path.length === 0 ? "arguments" : formatFieldPath(error.path);
-  return `${path}: ${error.message} (${error.received === undefined ? "missing" : `received ${receivedText(error.received)}`})`;
+  const path = error.path.length === 0 ? detailedText.wholeArguments : formatFieldPath(error.path);
+  return detailedText.message(path, error.message, error.received === undefined ? undefined : receivedText(error.received));
 }
 
 /** The offending value as JSON, kept short: it goes back to the model inside one line of text. */
@@ -126,7 +128,7 @@ function receivedText(value: unknown): string {
     const shown = JSON.stringify(value) ?? String(value);
     return shown.length <= 200 ? shown : `${shown.slice(0, 200)}…`;
   } catch {
-    return Array.isArray(value) ? "an array too deep to show" : "a value too deep to show";
+    return detailedText.tooDeep(Array.isArray(value));
   }
 }
 
@@ -136,19 +138,19 @@ function errorMessage(error: unknown): string {
     if (error instanceof Error) return String(error.message);
     return typeof error === "string" ? error : String(error);
   } catch {
-    return "unprintable error";
+    return UNPRINTABLE_ERROR;
   }
 }
 
 /** Why a tool's return value is not a ToolOutput, or undefined when it is one. */
 function toolOutputProblem(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null) return "应为 { content, details?, isError? } 对象";
+  if (typeof value !== "object" || value === null) return toolOutputText.notAnObject;
   const content: unknown = Reflect.get(value, "content");
-  if (!Array.isArray(content)) return "content 必须是数组";
+  if (!Array.isArray(content)) return toolOutputText.contentNotArray;
   const badBlock = content.findIndex((block: unknown) => !isTextBlock(block) && !isImageBlock(block));
-  if (badBlock !== -1) return `content[${badBlock}] 必须是 { type: "text", text: string } 或 { type: "image", data: string, mimeType: string }`;
+  if (badBlock !== -1) return toolOutputText.badBlock(badBlock);
   const isError: unknown = Reflect.get(value, "isError");
-  if (isError !== undefined && typeof isError !== "boolean") return "isError 必须是 boolean";
+  if (isError !== undefined && typeof isError !== "boolean") return toolOutputText.isErrorNotBoolean;
   return undefined;
 }
 

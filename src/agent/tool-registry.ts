@@ -1,5 +1,6 @@
 // ToolRegistry: the set of tools one run allows. The definitions a provider sees and the
 // implementations the executor runs come from the same table, so they cannot disagree.
+import { toolAlreadyRegistered } from "../protocol/contract-text.ts";
 import type { Tool, ToolDefinition } from "../protocol/types.ts";
 
 export class ToolRegistry {
@@ -15,7 +16,7 @@ export class ToolRegistry {
   /** Refuses a second tool of the same name: silently replacing one would change, mid-run, what
    *  runs behind a definition the model has already been shown. */
   register(tool: Tool): void {
-    if (this.#tools.has(tool.name)) throw new Error(`Tool 已存在：${tool.name}`);
+    if (this.#tools.has(tool.name)) throw new Error(toolAlreadyRegistered(tool.name));
     this.#tools.set(tool.name, tool);
   }
 

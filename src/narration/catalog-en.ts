@@ -1,4 +1,4 @@
-// English narration (--lang en): the same transcript as zh.ts, line for line.
+// English narration (--lang en): the same transcript as catalog-zh.ts, line for line.
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import { json } from "./display-text.ts";
 import type { Expectation } from "../schema/schema-error.ts";
@@ -85,7 +85,7 @@ function outcome(value: EpisodeOutcome): string {
   }
 }
 
-export const en: Catalog = {
+const en: Catalog = {
   marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person " },
   legend: "Marks: model = the model produced it · app = the app produced it (this program: fixture, registry, executor, loop) · tool = a tool's own output · person = a person wrote it (the user's message, your edits in interactive mode)",
   contextStep: (step) => `[${step}] Assemble the context: system prompt + message history + tool list`,
@@ -258,3 +258,5 @@ export const en: Catalog = {
   },
   npmSwallowedOption: (option, command) => `npm took ${option} as one of its own options, so the playground never saw it. Put -- before the playground's options: ${command}`,
 };
+
+export default en;

@@ -84,7 +84,7 @@ function outcome(value: EpisodeOutcome): string {
   }
 }
 
-export const zh: Catalog = {
+const zh: Catalog = {
   marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   " },
   legend: "标记：模型＝模型生成的 · 应用＝应用（本程序：fixture、registry、executor、loop）产生的 · 工具＝工具自己的输出 · 人工＝人写的（用户消息、交互模式里你的修改）",
   contextStep: (step) => `[${step}] 组装上下文：系统提示词 + 消息历史 + 工具清单`,
@@ -257,3 +257,5 @@ export const zh: Catalog = {
   },
   npmSwallowedOption: (option, command) => `npm 把 ${option} 当成了它自己的选项，playground 没有收到。请在 playground 的选项前加上 --：${command}`,
 };
+
+export default zh;

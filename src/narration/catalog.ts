@@ -1,5 +1,6 @@
-// Every sentence the playground says, as one interface; each language implements all of it, so
-// the compiler catches a line that was translated into one language and forgotten in the other.
+// Every sentence of the transcript narration, as one interface; each language implements all of it
+// (catalog-zh.ts, catalog-en.ts; load-catalog.ts loads one), so the compiler catches a line that
+// was translated into one language and forgotten in the other. Commands keep their own messages.
 import type { SkipReason, ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";

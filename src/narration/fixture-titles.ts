@@ -3,7 +3,7 @@
 import type { Language } from "../fixture/fixture-format.ts";
 import { fixtureFileFor, fixtureNames } from "../fixture/fixture-files.ts";
 import { loadFixture } from "../fixture/load-fixture.ts";
-import { catalogs } from "./catalogs.ts";
+import { loadCatalog } from "./load-catalog.ts";
 import { errorLine } from "./error-line.ts";
 import { visible } from "../io/sanitize.ts";
 import { localize } from "../fixture/fixture-format.ts";
@@ -16,7 +16,7 @@ export async function fixtureTitles(lang: Language): Promise<{ name: string; tit
         // A title is fixture data: shown, never obeyed, in --list and in the interactive picker.
         return { name, title: visible(localize((await loadFixture(file)).title, lang)) };
       } catch (error) {
-        return { name, title: `(${errorLine(error, file, catalogs[lang]) ?? "unreadable"})` };
+        return { name, title: `(${errorLine(error, file, await loadCatalog(lang)) ?? "unreadable"})` };
       }
     }),
   );

@@ -1,7 +1,7 @@
 // English sentences of the stream narration (see stream-catalog.ts).
 import type { StreamCatalog } from "./stream-catalog.ts";
 
-export const streamEn: StreamCatalog = {
+const streamEn: StreamCatalog = {
   streamHeader: "The reply arrives as a stream of events (Pi's names), one per line:",
   argumentsSoFar: (text, value) => `argument text so far ${text}  →  best value so far ${value}`,
   mayGrow: (kind, leaf) => `(the ${kind} ${leaf} at the end may still grow)`,
@@ -13,10 +13,6 @@ export const streamEn: StreamCatalog = {
   unfinishedCall: (name, id, value) => `${name}#${id} never finished: its last partial arguments ${value} stay in the message, and the loop answers it with an error result`,
   wireStreamHeading: (provider, endpoint) => `${provider} would stream this reply as these server-sent events (${endpoint}, "stream": true):`,
   wireStreamVariant: (label) => `variant: ${label}`,
-  replayDetected: (provider, events) => `provider: ${provider}, ${events} event(s)`,
-  replaySkipped: (count, types) => `${count} event(s) the parser does not use were listed and skipped: ${types}`,
-  replayStoppedEarly: (events, last) => `the stream ended early, after event ${events} (${last}): the message below is partial`,
-  replayMessage: "The rebuilt assistant message:",
-  replayUnknownProvider: (expected) => `cannot tell which provider sent this stream; pass --provider (expected one of: ${expected})`,
-  replayUnreadable: (file, problem) => `${file}: ${problem}`,
 };
+
+export default streamEn;

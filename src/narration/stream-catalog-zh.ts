@@ -3,7 +3,7 @@ import type { StreamCatalog } from "./stream-catalog.ts";
 
 const kinds = { string: "字符串", number: "数字", literal: "字面量" } as const;
 
-export const streamZh: StreamCatalog = {
+const streamZh: StreamCatalog = {
   streamHeader: "回复以事件流的形式到达（事件名与 Pi 相同），每个事件一行：",
   argumentsSoFar: (text, value) => `目前的参数文本 ${text}  →  目前能得到的值 ${value}`,
   mayGrow: (kind, leaf) => `（末尾的${kinds[kind]} ${leaf} 可能还会变长）`,
@@ -15,10 +15,6 @@ export const streamZh: StreamCatalog = {
   unfinishedCall: (name, id, value) => `${name}#${id} 没有传完：最后的部分参数 ${value} 留在消息里，循环会用一条错误结果回答它`,
   wireStreamHeading: (provider, endpoint) => `${provider} 会把这条回复作为下面这些 server-sent events 流式发送（${endpoint}，"stream": true）：`,
   wireStreamVariant: (label) => `另一种形式：${label}`,
-  replayDetected: (provider, events) => `提供方：${provider}，共 ${events} 个事件`,
-  replaySkipped: (count, types) => `解析器不用的 ${count} 个事件已列出并跳过：${types}`,
-  replayStoppedEarly: (events, last) => `流提前结束，停在第 ${events} 个事件（${last}）之后：下面的消息是不完整的`,
-  replayMessage: "重建出的 assistant 消息：",
-  replayUnknownProvider: (expected) => `看不出这个流来自哪个提供方；请用 --provider 指定（可选：${expected}）`,
-  replayUnreadable: (file, problem) => `${file}：${problem}`,
 };
+
+export default streamZh;

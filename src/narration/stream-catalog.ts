@@ -1,10 +1,8 @@
-// The sentences of the --stream narration and of replay-stream, one interface that each language
-// implements in full (stream-zh.ts, stream-en.ts), beside the main catalog rather than inside it.
-import type { Language } from "../fixture/fixture-format.ts";
+// The sentences of the stream narration (--stream, and replay-stream's event by event), one
+// interface that each language implements in full (stream-catalog-zh.ts, stream-catalog-en.ts;
+// load-stream-catalog.ts loads one), beside the main catalog rather than inside it.
 import type { GrowingLeaf } from "../json/partial-json.ts";
 import type { StopReason } from "../protocol/types.ts";
-import { streamEn } from "./stream-catalog-en.ts";
-import { streamZh } from "./stream-catalog-zh.ts";
 
 export interface StreamCatalog {
   /** Before a reply's events. */
@@ -24,13 +22,4 @@ export interface StreamCatalog {
   /** --wire with --stream: the events the provider would send for this reply. */
   wireStreamHeading(provider: string, endpoint: string): string;
   wireStreamVariant(label: string): string;
-  // replay-stream
-  replayDetected(provider: string, events: number): string;
-  replaySkipped(count: number, types: string): string;
-  replayStoppedEarly(events: number, last: string): string;
-  replayMessage: string;
-  replayUnknownProvider(expected: string): string;
-  replayUnreadable(file: string, problem: string): string;
 }
-
-export const streamCatalogs: Record<Language, StreamCatalog> = { zh: streamZh, en: streamEn };

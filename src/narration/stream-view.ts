@@ -5,8 +5,8 @@
 import type { Episode, Language } from "../fixture/fixture-format.ts";
 import type { FakeModel } from "../agent/fake-model.ts";
 import { scriptReplies } from "../fixture/conversation-format.ts";
-import { catalogs } from "./catalogs.ts";
-import { streamCatalogs } from "./stream-catalog.ts";
+import { loadCatalog } from "./load-catalog.ts";
+import { loadStreamCatalog } from "./load-stream-catalog.ts";
 import type { StreamEventListener } from "../agent/consume-stream.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
 import { StreamingFakeModel } from "../agent/streaming-fake-model.ts";
@@ -45,7 +45,8 @@ export async function narratedStream(
   wire: ProviderId | undefined,
   afterDelta?: () => Promise<void>,
 ): Promise<ModelWrapper> {
-  const narrator = new StreamNarrator(() => catalogs[lang], streamCatalogs[lang], style, write, wire && (await loadWireStreamView(wire)));
+  const [catalog, streamCatalog] = await Promise.all([loadCatalog(lang), loadStreamCatalog(lang)]);
+  const narrator = new StreamNarrator(() => catalog, streamCatalog, style, write, wire && (await loadWireStreamView(wire)));
   return wrapper(settings, () => async (event, progress) => {
     narrator.onStreamEvent(event, progress);
     if (afterDelta && (event.type === "text_delta" || event.type === "toolcall_delta")) await afterDelta();

@@ -3,6 +3,7 @@
 // JSON path and a snippet, or the difference between an ok and an error body), so the table
 // cannot drift from the code; `scripts/wire-table.ts` prints it for the README.
 import { text } from "../protocol/text.ts";
+import { failedResultText, schemaText } from "../protocol/contract-text.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
 import { calc } from "../tools/calc.ts";
 import type { Context } from "../protocol/types.ts";
@@ -12,7 +13,8 @@ import { isRecord } from "../json/is-record.ts";
 
 const SYSTEM_PROMPT = "你是一个会用工具的助手。需要算术结果时调用 calc，不要自己心算。";
 const CALL_ID = "call_1";
-const ERROR_TEXT = "Tool calc failed: 必须是 number";
+// The walkthrough's failed result, built as the executor builds it (contract text, not narration).
+const ERROR_TEXT = failedResultText("calc", schemaText.mustBe("number"));
 
 /** The walkthrough's first episode after its one turn; `error` swaps in a failed result. */
 export function calcRoundTrip(outcome: "ok" | "error"): Context {

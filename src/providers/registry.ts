@@ -33,30 +33,44 @@ export function isProviderId(value: unknown): value is ProviderId {
   return typeof value === "string" && Object.hasOwn(providers, value);
 }
 
-export type Detection = { provider: ProviderId } | { provider: undefined; why: string };
+/** Why a body is no provider's, as data: a command words it in the run's language. */
+export type DetectionProblem =
+  /** `found`: what the top level is instead of an object. */
+  | { kind: "notAnObject"; found: "array" | "null" | "string" | "number" | "boolean" | "other" }
+  /** No provider's history key at the top level; `keys`: each key with the providers that use it. */
+  | { kind: "noHistoryKey"; keys: { key: string; providers: string[] }[] };
+
+export type Detection = { provider: ProviderId } | { provider: undefined; problem: DetectionProblem };
 
 /** Which provider a logged request body is for, read from its shape alone: the one whose marks it
  *  carries most of; on a tie, the first in the table. */
 export function detectBodyProvider(body: unknown): Detection {
-  if (!isRecord(body)) {
-    const kind = Array.isArray(body) ? "an array" : body === null ? "null" : `a ${typeof body}`;
-    return { provider: undefined, why: `the top level is ${kind}; a request body is a JSON object` };
-  }
+  if (!isRecord(body)) return { provider: undefined, problem: { kind: "notAnObject", found: jsonKind(body) } };
   let best: { provider: ProviderId; marks: number } | undefined;
   for (const provider of Object.values(providers)) {
     const marks = provider.request.recognise(body);
     if (marks > 0 && (best === undefined || marks > best.marks)) best = { provider: provider.id, marks };
   }
   if (best) return { provider: best.provider };
-  return { provider: undefined, why: `no ${historyKeys()} at the top level` };
+  return { provider: undefined, problem: { kind: "noHistoryKey", keys: historyKeys() } };
 }
 
-/** "`messages` (openai-chat, anthropic), `input` (openai-responses) or `contents` (gemini)". */
-function historyKeys(): string {
+/** What a parsed JSON value that is not an object is. */
+function jsonKind(value: unknown): Extract<DetectionProblem, { kind: "notAnObject" }>["found"] {
+  if (Array.isArray(value)) return "array";
+  if (value === null) return "null";
+  if (typeof value === "string") return "string";
+  if (typeof value === "number") return "number";
+  if (typeof value === "boolean") return "boolean";
+  // JSON.parse makes nothing else; a library caller may pass anything.
+  return "other";
+}
+
+/** Each history key once, with the providers whose bodies use it, in the table's order. */
+function historyKeys(): { key: string; providers: string[] }[] {
   const byKey = new Map<string, string[]>();
   for (const provider of Object.values(providers)) byKey.set(provider.request.historyKey, [...(byKey.get(provider.request.historyKey) ?? []), provider.name]);
-  const parts = [...byKey].map(([key, ids]) => `\`${key}\` (${ids.join(", ")})`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}` : (parts[0] ?? "");
+  return [...byKey].map(([key, names]) => ({ key, providers: names }));
 }
 
 /** Each provider's parts, looked up by id once all are loaded. */

@@ -1,5 +1,6 @@
 // The one error a schema throws: which field failed, what it expected and what it got, so a
 // narrator or a CLI can word it in any language while the message stays the library's contract.
+import { schemaText } from "../protocol/contract-text.ts";
 
 export type PathSegment = string | number;
 
@@ -54,23 +55,24 @@ export interface SchemaError extends Error {
 Object.setPrototypeOf(SchemaError.prototype, Error.prototype);
 Object.defineProperty(SchemaError.prototype, "name", { value: "SchemaError", writable: true, configurable: true });
 
-/** The library's message for each expectation, in the style the course fixes ("必须是 string"). */
+/** The library's message for each expectation, in the style the course fixes ("必须是 string").
+ *  Contract text, not narration: it reaches the model inside the failed result, whatever --lang. */
 function defaultMessage(expected: Expectation): string {
   switch (expected.kind) {
     case "positiveInteger":
-      return "必须是正整数";
+      return schemaText.positiveInteger;
     case "nonNegativeInteger":
-      return "必须是非负整数";
+      return schemaText.nonNegativeInteger;
     case "minItems":
-      return `至少需要 ${expected.count} 项`;
+      return schemaText.minItems(expected.count);
     case "oneOf":
-      return `必须是 ${expected.values.map((value) => JSON.stringify(value)).join(" | ")} 之一`;
+      return schemaText.oneOf(expected.values.map((value) => JSON.stringify(value)));
     case "custom":
       return expected.message;
     case "any":
-      return "必须有值";
+      return schemaText.any;
     default:
-      return `必须是 ${expected.kind}`;
+      return schemaText.mustBe(expected.kind);
   }
 }
 

@@ -78,7 +78,7 @@ test(`${RUNS} random Pi sessions import and replay to the same messages`, async 
     fc.asyncProperty(history, async (context) => {
       const messages = asPiConversation(context.messages);
       const outcome = await importSource(sessionText(messages), { title: "pi" });
-      if (!outcome.ok) assert.fail(`${outcome.reason} at line ${outcome.line}`);
+      if (!outcome.ok) assert.fail(`${JSON.stringify(outcome.problem)} at line ${outcome.line}`);
       assert.equal(outcome.report.format, "pi-session");
       const { history: replayed } = await replayFixture(parseFixture("pi.json", JSON.stringify(outcome.fixture)));
       assert.deepEqual(JSON.parse(JSON.stringify(comparable(replayed))), JSON.parse(JSON.stringify(comparable(messages))));

@@ -33,7 +33,7 @@ for (const provider of wireProviders) {
       fc.asyncProperty(history, async (context) => {
         const body = JSON.parse(JSON.stringify(renderWireRequest(provider, context).body)) as unknown;
         const outcome = await importSource(JSON.stringify(body, null, 2), { title: "round trip" });
-        if (!outcome.ok) assert.fail(`import refused a rendered body: ${outcome.reason} at ${outcome.pointer}`);
+        if (!outcome.ok) assert.fail(`import refused a rendered body: ${JSON.stringify(outcome.problem)} at ${outcome.pointer}`);
         assert.equal(outcome.report.format, provider, "the format is detected from the shape");
         assert.deepEqual(outcome.report.differences, [], "the report lists no difference");
         const { lastRequest } = await replayFixture(parseFixture("round-trip.json", JSON.stringify(outcome.fixture)));
@@ -56,7 +56,7 @@ for (const provider of wireProviders) {
       fc.asyncProperty(history, async (context) => {
         const body = JSON.parse(JSON.stringify(renderWireRequest(provider, context).body)) as unknown;
         const outcome = await importSource(JSON.stringify(body), { title: "round trip" });
-        if (!outcome.ok) assert.fail(outcome.reason);
+        if (!outcome.ok) assert.fail(JSON.stringify(outcome.problem));
         assert.deepEqual(await lastPrintedBody(JSON.stringify(outcome.fixture), provider), body);
       }),
       { numRuns: PRINTED_RUNS },

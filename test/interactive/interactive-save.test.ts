@@ -10,13 +10,16 @@ import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import { resolveFixture } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { catalogs } from "../../src/narration/catalogs.ts";
+import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { playInteractive, replayCommand } from "../../src/commands/interactive/play-interactive.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
 import { plainStyle } from "../../src/narration/style.ts";
 import { runFixture } from "../../src/replay/run-fixture.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { ScriptedUI, type Answer } from "./scripted-ui.ts";
+
+const catalogs = await allLanguages(loadCatalog);
 
 // Inside the project (experiments/ is git-ignored), removed afterwards.
 const inside = mkdtempSync(join(projectRoot, "experiments-test-"));

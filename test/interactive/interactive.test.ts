@@ -10,6 +10,7 @@ import { render } from "@inquirer/testing";
 import { Ajv } from "ajv";
 import { fixtureJsonSchema } from "../../src/fixture/fixture-json-schema.ts";
 import { createInquirerUI } from "../../src/commands/interactive/inquirer-ui.ts";
+import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
 import { playInteractive } from "../../src/commands/interactive/play-interactive.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { plainStyle } from "../../src/narration/style.ts";
@@ -18,6 +19,7 @@ import { ScriptedUI, type Answer } from "./scripted-ui.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-interactive-"));
+const catalogs = await loadSessionCatalogs();
 
 async function session(answers: Answer[], fixtureArgument?: string, toolErrors?: "detailed") {
   const ui = new ScriptedUI(answers);
@@ -124,7 +126,7 @@ test("switching language mid-session narrates on in the other language; quitting
 
 test("the real edit prompt explains bad JSON and gives a second chance", async () => {
   const { answer, events, getScreen, nextRender } = await render(
-    (config: { current: string }, context) => createInquirerUI("zh", context).editArguments(config.current),
+    (config: { current: string }, context) => createInquirerUI("zh", catalogs, context).editArguments(config.current),
     { current: '{"a":128}' },
   );
   events.keypress({ name: "u", ctrl: true });
@@ -139,7 +141,7 @@ test("the real edit prompt explains bad JSON and gives a second chance", async (
 });
 
 test("Esc at a real prompt leaves like Ctrl-C", async () => {
-  const { answer, events } = await render((_config: object, context) => createInquirerUI("en", context).pause({ lang: "en", validation: "strict" }), {});
+  const { answer, events } = await render((_config: object, context) => createInquirerUI("en", catalogs, context).pause({ lang: "en", validation: "strict" }), {});
   events.keypress("escape");
   await assert.rejects(answer, { name: "PromptCancelled" });
 });

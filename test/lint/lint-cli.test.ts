@@ -1,5 +1,6 @@
 // `tool-call-playground lint`: the output format (file:line:column  pointer  rule  error  fix),
-// --json, --provider, --strict, stdin, and the exit codes 0 / 1 / 2, run through the real CLI.
+// --json, --provider, --strict, stdin, the exit codes 0 / 1 / 2, and --lang (Chinese by default,
+// the provider's own text kept as it is), run through the real CLI.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -17,11 +18,17 @@ function file(name: string, content: unknown): string {
   return path;
 }
 
-async function lint(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** The command line as typed, without the English these behaviour tests read. */
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await runCli(["lint", ...args], { out: (text) => (out += text), err: (text) => (err += text), env: {}, isTTY: false });
+  const code = await runCli(args, { out: (text) => (out += text), err: (text) => (err += text), env: {}, isTTY: false });
   return { code, out, err };
+}
+
+/** `lint …` in English (the main command's --lang, before the subcommand). */
+function lint(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return cli(["--lang", "en", "lint", ...args]);
 }
 
 const answered = {
@@ -122,4 +129,39 @@ test("a usage mistake is one line and exit 2, in process (no process.exit)", asy
     assert.match(result.err, /^error: /);
   }
   assert.equal((await lint("--help")).code, 0);
+});
+
+test("--lang: Chinese by default, English when asked before or after `lint`; the provider's text stays as it is", async () => {
+  const path = file("unanswered.json", unanswered);
+  const providerText = "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: call_1.";
+  const chinese = await cli(["lint", path]);
+  assert.equal(chinese.code, 1);
+  assert.match(chinese.out, /unanswered\.json: anthropic 的请求体，1 个错误，0 个警告\n$/);
+  assert.ok(chinese.out.includes(providerText), "the provider's error text is quoted, not translated");
+  assert.match(chinese.out, /  修正：send one tool_result per tool_use/);
+  for (const args of [["--lang", "en", "lint", path], ["lint", path, "--lang", "en"], ["--lang", "zh", "lint", path, "--lang", "en"]]) {
+    const english = await cli(args);
+    assert.match(english.out, /unanswered\.json: anthropic request body, 1 error, 0 warnings\n$/, args.join(" "));
+    assert.ok(english.out.includes(providerText));
+    assert.doesNotMatch(english.out, /[\u4e00-\u9fff]/, args.join(" "));
+  }
+});
+
+test("--lang: lint's error lines follow it too (a file that is not a body, one that is no provider's)", async () => {
+  const broken = file("broken-lang.json", '{"messages": [1,]}');
+  const other = file("other-lang.json", { prompt: "hi" });
+  assert.match((await cli(["lint", broken])).err, /^.*broken-lang\.json: 不是请求体：1:17：不是有效的 JSON（trailingComma，位于 "\]"）\n$/);
+  assert.match((await cli(["lint", broken, "--lang", "en"])).err, /broken-lang\.json: not a request body: 1:17: not valid JSON \(trailingComma at "\]"\)\n$/);
+  assert.match((await cli(["lint", join(scratch, "missing.json")])).err, /missing\.json: 不是请求体：没有这个文件\n$/);
+  assert.match((await cli(["lint", other])).err, /other-lang\.json: 不是任何服务商的请求体：顶层没有 `messages`（OpenAI Chat、Anthropic）、`input`（OpenAI Responses） 或 `contents`（Gemini）\n$/);
+  assert.match((await cli(["--lang", "en", "lint", other])).err, /other-lang\.json: not a request body of any provider: no `messages`/);
+});
+
+test("--json is data only: the same document whatever --lang says", async () => {
+  const path = file("unanswered-json.json", unanswered);
+  const chinese = await cli(["lint", path, "--json"]);
+  const english = await cli(["lint", path, "--json", "--lang", "en"]);
+  assert.equal(chinese.code, 1);
+  assert.equal(chinese.out, english.out);
+  assert.doesNotMatch(chinese.out, /[\u4e00-\u9fff]/);
 });

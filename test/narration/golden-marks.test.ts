@@ -6,9 +6,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { catalogs } from "../../src/narration/catalogs.ts";
+import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import type { Catalog } from "../../src/narration/catalog.ts";
 import { goldens, projectRoot } from "../../scripts/goldens.ts";
+
+const catalogs = await allLanguages(loadCatalog);
 
 type Kind = "title" | "legend" | "blank" | "heading" | "data";
 

@@ -6,14 +6,19 @@ import { test } from "node:test";
 import { render } from "@inquirer/testing";
 import { fixtureSchema, type Fixture } from "../../src/fixture/fixture-format.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
-import { catalogs } from "../../src/narration/catalogs.ts";
+import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { createInquirerUI } from "../../src/commands/interactive/inquirer-ui.ts";
+import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
 import { runInteractiveSession } from "../../src/commands/interactive/session.ts";
 import type { InteractiveUI } from "../../src/commands/interactive/ui.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
 import { plainStyle } from "../../src/narration/style.ts";
 import { terminalStyle } from "../../src/narration/terminal-style.ts";
 import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
+
+const catalogs = await allLanguages(loadCatalog);
+const sessionCatalogs = await loadSessionCatalogs();
 
 export const hostileSequences = [
   "\u001b]0;pwned\u0007",
@@ -122,7 +127,7 @@ const modes: Record<string, Mode> = {
   "json + wire": (fixture) => collect((write) => fixtureJsonLines(fixture, { write, wire: "openai-chat" })),
   interactive: async (fixture) => {
     const said: string[] = [];
-    const transcript = await collect((write) => runInteractiveSession({ fixture, ui: passiveUI(said), lang: "en", style: plainStyle, write }));
+    const transcript = await collect((write) => runInteractiveSession({ fixture, ui: passiveUI(said), lang: "en", catalogs: sessionCatalogs, style: plainStyle, write }));
     return `${transcript}\n${said.join("\n")}`;
   },
 };
@@ -180,7 +185,7 @@ test("the hostile set in the real interactive prompts: the call review shows eve
   for (const hostile of hostileSequences) {
     const hostileCall = { type: "toolCall" as const, id: `I${hostile}`, name: `N${hostile}`, arguments: { value: `V${hostile}` } };
     const { answer, events, getFullOutput } = await render(
-      (_config: object, context) => createInquirerUI("en", context).reviewCall(hostileCall, JSON.stringify(hostileCall.arguments)),
+      (_config: object, context) => createInquirerUI("en", sessionCatalogs, context).reviewCall(hostileCall, JSON.stringify(hostileCall.arguments)),
       {},
     );
     events.keypress("enter");

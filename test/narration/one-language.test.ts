@@ -5,13 +5,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
 import { ModelRequestError } from "../../src/agent/fake-model.ts";
-import { catalogs } from "../../src/narration/catalogs.ts";
+import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
 import { narrateFixture } from "../../src/commands/play/transcript.ts";
 import { EpisodeError } from "../../src/replay/run-fixture.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { schemaFromJsonSchema } from "../../src/schema/from-json-schema.ts";
 import { SchemaError } from "../../src/schema/schema-error.ts";
+
+const catalogs = await allLanguages(loadCatalog);
 
 /** What `run` throws (undefined when it returns). */
 function thrownBy(run: () => unknown): unknown {

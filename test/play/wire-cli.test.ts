@@ -5,10 +5,13 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { catalogs } from "../../src/narration/catalogs.ts";
+import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { promisify } from "node:util";
 import { renderWireTable } from "../../src/narration/wire-table.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
+
+const catalogs = await allLanguages(loadCatalog);
 
 const run = promisify(execFile);
 

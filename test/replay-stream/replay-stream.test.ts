@@ -2,12 +2,14 @@
 // provider's format) is rebuilt to the message it came from; captured streams carrying what
 // providers really send besides (ping, usage chunks, thinking blocks, comments, CRLF, unknown
 // event types) are read without failing; a stream that stops early yields its partial message.
+// It speaks the run's --lang (Chinese by default), its error lines included.
 import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { replayStream } from "../../src/commands/replay-stream/replay-stream-command.ts";
+import { runCli } from "../../src/cli/cli.ts";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { formatSse } from "../../src/providers/shared/sse.ts";
@@ -203,4 +205,31 @@ test("an Anthropic refusal ends the rebuilt message as an error, as Pi reads it"
   assert.ok(isAssistant(message));
   assert.equal(message.stopReason, "error");
   assert.equal(message.errorMessage, "stop_reason: refusal");
+});
+
+test("--lang: Chinese by default, English before or after `replay-stream`, the error lines too", async () => {
+  const file = join(scratch, "lang.sse");
+  writeFileSync(file, 'event: message_start\ndata: {"type":"message_start","message":{}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n');
+  const cli = async (args: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await runCli(args, { out: (text) => void (out += text), err: (text) => void (err += text), env: {}, isTTY: false });
+    return { code, out, err };
+  };
+  const chinese = await cli(["replay-stream", file]);
+  assert.equal(chinese.code, 0, chinese.err);
+  assert.match(chinese.out, /提供方：anthropic，共 2 个事件/);
+  assert.match(chinese.out, /重建出的 assistant 消息：/);
+  for (const args of [["--lang", "en", "replay-stream", file], ["replay-stream", file, "--lang", "en"]]) {
+    const english = await cli(args);
+    assert.match(english.out, /provider: anthropic, 2 event\(s\)/, args.join(" "));
+    assert.doesNotMatch(english.out, /[\u4e00-\u9fff]/, args.join(" "));
+  }
+  const missing = join(scratch, "no-such.sse");
+  assert.match((await cli(["replay-stream", missing])).err, /no-such\.sse: 没有这个文件\n$/);
+  assert.match((await cli(["replay-stream", missing, "--lang", "en"])).err, /no-such\.sse: no such file\n$/);
+  const empty = join(scratch, "empty.sse");
+  writeFileSync(empty, "");
+  assert.match((await cli(["replay-stream", empty])).err, /empty\.sse: 没有任何事件\n$/);
+  assert.match((await cli(["--lang", "en", "replay-stream", empty])).err, /empty\.sse: no events\n$/);
 });

@@ -30,7 +30,7 @@ export function conversationToFixture(conversation: ImportedConversation, title:
   context.tools.forEach((tool, index) => {
     for (const keyword of schemas.get(tool.name)?.unsupported ?? []) {
       const [at, word] = splitKeyword(keyword);
-      notes.push({ pointer: `${conversation.toolPointers[index] ?? ""}${at === "/" ? "" : at}`, kind: "formChanged", detail: `${tool.name}: schema keyword ${word} is not enforced by the replay's validators` });
+      notes.push({ pointer: `${conversation.toolPointers[index] ?? ""}${at === "/" ? "" : at}`, kind: "formChanged", detail: { about: "unenforcedKeyword", tool: tool.name, keyword: word } });
     }
   });
 
@@ -47,14 +47,14 @@ export function conversationToFixture(conversation: ImportedConversation, title:
         if (!converted) {
           if (!undeclared.includes(call.name)) {
             undeclared.push(call.name);
-            notes.push({ pointer: at, kind: "filledIn", detail: `${JSON.stringify(call.name)} is called but not declared: the replay answers its calls from the record without showing the tool to the model` });
+            notes.push({ pointer: at, kind: "filledIn", detail: { about: "undeclaredTool", name: JSON.stringify(call.name) } });
           }
           continue;
         }
         try {
           converted.schema.parse(call.arguments);
         } catch (error) {
-          notes.push({ pointer: at, kind: "formChanged", detail: `the arguments of call ${call.id} do not match ${call.name}'s declared schema (${error instanceof Error ? error.message : String(error)}): the replay answers with that validation error, not the recorded result` });
+          notes.push({ pointer: at, kind: "formChanged", detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: error instanceof Error ? error.message : String(error) } });
         }
       }
     } else {

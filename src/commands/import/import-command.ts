@@ -1,7 +1,8 @@
 // `tool-call-playground import <file|-> [-o out.json] [--from <format>] [--branch <id>]`: turns a
 // logged request body or a Pi session into a fixture that replays it, and reports what the import
 // could not carry. Malformed input gets one line — file:line:column, the JSON pointer, the reason —
-// exit 1, and nothing is written.
+// exit 1, and nothing is written. The report and the refusals are in the run's --lang, given
+// before `import` (the main command's, default zh) or after it (its own, which wins).
 import type { Readable } from "node:stream";
 import { type Command, Option } from "../shared/commander.ts";
 import { importFormats, type ImportFormat } from "./import-formats.ts";
@@ -9,6 +10,8 @@ import { visible } from "../../io/sanitize.ts";
 import { fileURLToPath } from "node:url";
 import { basename } from "node:path";
 import { exitCodes } from "../shared/exit-codes.ts";
+import { withMainOptions } from "../shared/options.ts";
+import { languages, type Language } from "../../fixture/fixture-format.ts";
 
 export interface ImportIO {
   out: (text: string) => void;
@@ -20,6 +23,7 @@ interface ImportCommandOptions {
   output?: string;
   from?: ImportFormat;
   branch?: string;
+  lang: Language;
 }
 
 const schemaFile = fileURLToPath(new URL("../../../fixture.schema.json", import.meta.url));
@@ -32,6 +36,8 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
     .option("-o, --output <file>", "write the fixture there (default: print it on stdout, the report on stderr)")
     .addOption(new Option("--from <format>", "what the input is (default: detected from its shape)").choices(importFormats))
     .option("--branch <id>", "Pi session: import the branch that ends at this entry (default: the last entry's)")
+    // Also the main command's: given after `import`, commander hands it to this command.
+    .addOption(new Option("--lang <lang>", "language of the report and messages (default: zh)").choices(languages))
     .addHelpText(
       "after",
       "\nThe fixture replays the conversation: the replies as the FakeModel's script, the declared tools as\n" +
@@ -40,29 +46,39 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
         "last request differs from the body, and the provider's rules the body breaks.\n" +
         "Exit codes: 0 imported, 1 the input is unreadable, malformed or of no known shape (nothing written).",
     )
-    .action(async (file: string, options: ImportCommandOptions) => setExitCode(await runImport(file, options, io)));
+    .action(async (file: string, own: Partial<ImportCommandOptions>, command: Command) => {
+      const { output, from, branch, lang } = withMainOptions(own, command);
+      setExitCode(await runImport(file, { ...(output === undefined ? {} : { output }), ...(from ? { from } : {}), ...(branch === undefined ? {} : { branch }), lang: lang ?? "zh" }, io));
+    });
 }
 
 export async function runImport(file: string, options: ImportCommandOptions, io: ImportIO): Promise<number> {
   // Loaded only here: the parsers and the report are most of the project's modules, and a plain
   // run of the playground, which registers this command too, should not pay for them.
-  const [{ fixtureText, writeFixtureFile }, { formatReportError }, { reportLines }, { importSource }, { readSource }] = await Promise.all([
-    import("../../fixture/write-fixture.ts"),
-    import("./report-error.ts"),
-    import("./report-lines.ts"),
-    import("./import-source.ts"),
-    import("./read-source.ts"),
-  ]);
+  const [{ fixtureText, writeFixtureFile }, { formatReportError, importReason, sourceReason }, { reportLines }, { importSource }, { readSource }, { loadImportMessages }, { loadImportNotes }, { loadInputMessages }] =
+    await Promise.all([
+      import("../../fixture/write-fixture.ts"),
+      import("./report-error.ts"),
+      import("./report-lines.ts"),
+      import("./import-source.ts"),
+      import("./read-source.ts"),
+      import("./load-import-messages.ts"),
+      import("./load-import-notes.ts"),
+      import("../shared/load-input-messages.ts"),
+    ]);
+  const [say, notes, input] = await Promise.all([loadImportMessages(options.lang), loadImportNotes(options.lang), loadInputMessages(options.lang)]);
+  const words = { say, notes, input };
   const name = file === "-" ? "<stdin>" : file;
   const read = await readSource(file, io.stdin ?? process.stdin);
   if (!read.ok) {
-    io.err(`${formatReportError(name, read)}\n`);
+    io.err(`${formatReportError(name, sourceReason(read.problem, words), read)}\n`);
     return exitCodes.badInput;
   }
+  // The title is fixture data, not a message: the fixture is the same whatever --lang says.
   const title = file === "-" ? "Imported conversation" : `Imported: ${basename(file)}`;
   const outcome = await importSource(read.text, { ...(options.from ? { from: options.from } : {}), ...(options.branch !== undefined ? { branch: options.branch } : {}), title });
   if (!outcome.ok) {
-    io.err(`${formatReportError(name, outcome)}\n`);
+    io.err(`${formatReportError(name, importReason(outcome.problem, words), outcome)}\n`);
     return exitCodes.badInput;
   }
   const target = options.output;
@@ -72,20 +88,20 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   } catch (error) {
     // JSON.stringify gives up on nesting thousands deep (a hostile schema or arguments): said plainly.
     if (!(error instanceof RangeError)) throw error;
-    io.err(`${visible(name)}: cannot write the fixture: the conversation is nested too deeply to write as JSON\n`);
+    io.err(`${say.tooDeepToWrite(visible(name))}\n`);
     return exitCodes.badInput;
   }
   if (target === undefined) {
     io.out(text);
-    for (const line of reportLines(name, outcome.report, undefined)) io.err(`${line}\n`);
+    for (const line of reportLines(name, outcome.report, undefined, say, notes)) io.err(`${line}\n`);
     return exitCodes.ok;
   }
   try {
     await writeFixtureFile(target, text);
   } catch (error) {
-    io.err(`${visible(target)}: cannot write: ${visible(error instanceof Error ? error.message : String(error))}\n`);
+    io.err(`${say.cannotWrite(visible(target), visible(error instanceof Error ? error.message : String(error)))}\n`);
     return exitCodes.badInput;
   }
-  for (const line of reportLines(name, outcome.report, target)) io.out(`${line}\n`);
+  for (const line of reportLines(name, outcome.report, target, say, notes)) io.out(`${line}\n`);
   return exitCodes.ok;
 }

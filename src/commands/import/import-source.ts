@@ -3,7 +3,7 @@
 // the body to its provider's parser, builds the fixture, replays it once to measure where the
 // replay's last request differs from the body, and lints the body by the provider's rules.
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { findJsonSyntaxError } from "../../json/json-syntax.ts";
+import { findJsonSyntaxError, type JsonSyntaxProblem } from "../../json/json-syntax.ts";
 import { locateJsonPointers } from "../../json/json-locations.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
@@ -11,11 +11,12 @@ import type { Message } from "../../protocol/types.ts";
 import { conversationToFixture } from "./conversation-to-fixture.ts";
 import type { ImportFormat } from "./import-formats.ts";
 import { ImportError, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
+import type { MalformedSource } from "../../providers/shared/malformed-source.ts";
 import { diffJson, type JsonDifference } from "./json-diff.ts";
 import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
 import { replayFixture } from "./replay-fixture.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
-import { detectBodyProvider, providers, type ProviderId } from "../../providers/registry.ts";
+import { detectBodyProvider, providers, type DetectionProblem, type ProviderId } from "../../providers/registry.ts";
 
 export interface Located {
   line: number;
@@ -34,9 +35,19 @@ export interface ImportReport {
   branches: ImportedConversation["branches"];
 }
 
+/** Why a source is refused, as data: the command words it in the run's language. */
+export type ImportProblem =
+  /** What a parser found wrong with the source (an ImportError's problem). */
+  | { kind: "malformed"; source: MalformedSource }
+  | { kind: "branchNeedsPiSession" }
+  | { kind: "notJson"; syntax: JsonSyntaxProblem | undefined }
+  | { kind: "unknownShape"; detection: DetectionProblem }
+  /** --from named a provider, and the body is not an object. */
+  | { kind: "notAnObject" };
+
 export type ImportOutcome =
   | { ok: true; fixture: Fixture; report: ImportReport }
-  | { ok: false; reason: string; pointer?: string; line?: number; column?: number };
+  | { ok: false; problem: ImportProblem; pointer?: string; line?: number; column?: number };
 
 export interface ImportOptions {
   from?: ImportFormat;
@@ -52,26 +63,26 @@ export async function importSource(text: string, options: ImportOptions): Promis
       const conversation = parsePiSession(text, options.branch);
       return { ok: true, ...(await finish(conversation, undefined, text, options.title, options.from === undefined)) };
     } catch (error) {
-      if (error instanceof ImportError) return { ok: false, reason: error.reason, pointer: error.pointer, ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }) };
+      if (error instanceof ImportError) return { ok: false, problem: { kind: "malformed", source: error.problem }, pointer: error.pointer, ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }) };
       throw error;
     }
   }
-  if (options.branch !== undefined) return { ok: false, reason: "--branch applies to a Pi session only" };
+  if (options.branch !== undefined) return { ok: false, problem: { kind: "branchNeedsPiSession" } };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     const problem = findJsonSyntaxError(text);
-    return { ok: false, reason: `not valid JSON${problem ? ` (${problem.problem})` : ""}`, ...(problem ? { line: problem.line, column: problem.column } : {}) };
+    return { ok: false, problem: { kind: "notJson", syntax: problem?.problem }, ...(problem ? { line: problem.line, column: problem.column } : {}) };
   }
   let provider: ProviderId;
   if (options.from !== undefined && options.from !== "pi-session") provider = options.from;
   else {
     const detected = detectBodyProvider(body);
-    if (detected.provider === undefined) return { ok: false, reason: `unknown shape: ${detected.why}`, pointer: "" };
+    if (detected.provider === undefined) return { ok: false, problem: { kind: "unknownShape", detection: detected.problem }, pointer: "" };
     provider = detected.provider;
   }
-  if (!isRecord(body)) return { ok: false, reason: "unknown shape: a request body is a JSON object", pointer: "" };
+  if (!isRecord(body)) return { ok: false, problem: { kind: "notAnObject" }, pointer: "" };
   try {
     const conversation = (await providers[provider].load()).readRequest(body);
     return { ok: true, ...(await finish(conversation, { body, provider }, text, options.title, options.from === undefined)) };
@@ -81,7 +92,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
     const candidates = ancestors(error.pointer);
     const locations = locateJsonPointers(text, candidates);
     const where = candidates.map((candidate) => locations.get(candidate)).find((found) => found !== undefined);
-    return { ok: false, reason: error.reason, pointer: error.pointer, ...(where ? { line: where.value.line, column: where.value.column } : {}) };
+    return { ok: false, problem: { kind: "malformed", source: error.problem }, pointer: error.pointer, ...(where ? { line: where.value.line, column: where.value.column } : {}) };
   }
 }
 

@@ -9,6 +9,7 @@ import { locateJsonPointers, pointer } from "../../json/json-locations.ts";
 import type { ImageContent, Message, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../../providers/shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
+import type { MalformedSource } from "../../providers/shared/malformed-source.ts";
 import { expectArray, expectId, expectObject, expectString } from "../../providers/shared/request-guards.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
@@ -50,16 +51,16 @@ export function parsePiSession(text: string, branch: string | undefined): Import
       value = JSON.parse(source);
     } catch {
       const problem = findJsonSyntaxError(source);
-      throw new ImportError("", `not valid JSON${problem ? ` (${problem.problem})` : ""}`, line, problem?.column);
+      throw new ImportError("", { kind: "notJson", problem: problem?.problem }, line, problem?.column);
     }
     const entry = expectObjectAt(value, line);
     if (entry.type === "session") {
-      if (sawHeader) throw new ImportError("/type", "a second session header", line, 1);
+      if (sawHeader) throw new ImportError("/type", { kind: "secondHeader" }, line, 1);
       sawHeader = true;
       version = typeof entry.version === "number" ? entry.version : 1;
       return;
     }
-    if (!sawHeader) throw new ImportError("/type", 'the first entry is not a session header ({"type":"session",…})', line, 1);
+    if (!sawHeader) throw new ImportError("/type", { kind: "firstNotHeader" }, line, 1);
     const type = typeof entry.type === "string" ? entry.type : "";
     if (version >= 2) {
       const id = withLine(line, source, () => expectString(entry.id, "/id", "id"));
@@ -71,7 +72,7 @@ export function parsePiSession(text: string, branch: string | undefined): Import
       entries.push({ id: `line-${line}`, parentId: previous ? previous.id : null, type, line, text: source, value: entry });
     }
   });
-  if (!sawHeader) throw new ImportError("", "an empty session: no header line", 1, 1);
+  if (!sawHeader) throw new ImportError("", { kind: "emptySession" }, 1, 1);
 
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const hasChild = new Set(entries.flatMap((entry) => (entry.parentId === null ? [] : [entry.parentId])));
@@ -80,28 +81,28 @@ export function parsePiSession(text: string, branch: string | undefined): Import
   let leaf = last;
   if (branch !== undefined) {
     leaf = byId.get(branch);
-    if (!leaf) throw new ImportError("", `no entry has the id ${JSON.stringify(branch)} (branch leaves: ${leaves.map((entry) => entry.id).join(", ") || "none"})`, 1, 1);
+    if (!leaf) throw new ImportError("", { kind: "noSuchEntry", id: JSON.stringify(branch), leaves: leaves.map((entry) => entry.id) }, 1, 1);
   }
   const path: Entry[] = [];
   const seen = new Set<string>();
   for (let current = leaf; current; current = current.parentId === null ? undefined : byId.get(current.parentId)) {
-    if (seen.has(current.id)) throw new ImportError("/parentId", "the parentId links form a cycle", current.line, 1);
+    if (seen.has(current.id)) throw new ImportError("/parentId", { kind: "parentCycle" }, current.line, 1);
     seen.add(current.id);
     path.push(current);
-    if (current.parentId !== null && !byId.has(current.parentId)) throw withPosition(current, "/parentId", `the parent ${JSON.stringify(current.parentId)} is not in the file`);
+    if (current.parentId !== null && !byId.has(current.parentId)) throw withPosition(current, "/parentId", { kind: "parentMissing", parent: JSON.stringify(current.parentId) });
   }
 
   // Collected leaf to root (push is linear; unshift would be quadratic on a long session).
   path.reverse();
   const builder = new ConversationBuilder("pi-session");
-  builder.note("", "filledIn", "a Pi session records no system prompt and no tool definitions: each called tool is declared with an open schema");
-  builder.note("", "fieldDropped", "each reply's api, provider, model, usage and timestamps: the FakeModel's replies carry none (thinking and its signature are kept)");
+  builder.note("", "filledIn", { about: "piNoSystemOrTools" });
+  builder.note("", "fieldDropped", { about: "piReplyMetadata" });
   const compaction = [...path].reverse().find((entry) => entry.type === "compaction");
   let keep = compaction === undefined;
   for (const entry of path) {
     if (compaction && entry === compaction) {
       const summary = typeof entry.value.summary === "string" ? entry.value.summary : "";
-      builder.note(`line ${entry.line}`, "formChanged", "a compaction: its summary becomes a user message, the entries it replaced are left out");
+      builder.note(`line ${entry.line}`, "formChanged", { about: "piCompaction" });
       builder.user(summary, `line ${entry.line}`);
       keep = true;
       continue;
@@ -134,16 +135,16 @@ function addEntry(entry: Entry, builder: ConversationBuilder): void {
       return;
     }
     case "custom_message":
-      builder.note(at, "formChanged", `an extension message (${String(entry.value.customType)}) is replayed as a user message`);
+      builder.note(at, "formChanged", { about: "piExtensionMessage", customType: String(entry.value.customType) });
       builder.user(userContent(entry.value.content, "/content"), at);
       return;
     case "branch_summary":
-      builder.note(at, "formChanged", "a branch summary is replayed as a user message");
+      builder.note(at, "formChanged", { about: "piBranchSummary" });
       builder.user(typeof entry.value.summary === "string" ? entry.value.summary : "", at);
       return;
     default:
       // model_change, thinking_level_change, label, session_info, custom: settings and bookkeeping, not context.
-      builder.note(at, "fieldDropped", `a ${entry.type} entry (not part of the conversation)`);
+      builder.note(at, "fieldDropped", { about: "piBookkeeping", entryType: entry.type });
   }
 }
 
@@ -156,7 +157,7 @@ function addMessage(message: JsonObject, at: string, builder: ConversationBuilde
     case "assistant": {
       const content = expectArray(message.content, "/message/content", "content").flatMap((raw, index): (Extract<Message, { role: "assistant" }>["content"][number])[] => {
         const blockAt = pointer("/message/content", index);
-        const block = expectObject(raw, blockAt, "a content block");
+        const block = expectObject(raw, blockAt, { thing: "contentBlock" });
         if (block.type === "text") return [{ type: "text", text: expectString(block.text, pointer(blockAt, "text"), "text") }];
         if (block.type === "toolCall")
           return [{ type: "toolCall", id: expectId(block.id, pointer(blockAt, "id"), "toolCall.id"), name: expectString(block.name, pointer(blockAt, "name"), "name"), arguments: block.arguments }];
@@ -164,7 +165,7 @@ function addMessage(message: JsonObject, at: string, builder: ConversationBuilde
           const signature = typeof block.thinkingSignature === "string" ? block.thinkingSignature : undefined;
           return [{ type: "thinking", thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"), ...(signature === undefined ? {} : { thinkingSignature: signature }), ...(block.redacted === true ? { redacted: true } : {}) }];
         }
-        builder.note(`${at} ${blockAt}`, "blockDropped", `a ${String(block.type)} block`);
+        builder.note(`${at} ${blockAt}`, "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
         return [];
       });
       const callPointers = content.flatMap((block, index) => (block.type === "toolCall" ? [`${at} /message/content/${index}`] : []));
@@ -180,13 +181,13 @@ function addMessage(message: JsonObject, at: string, builder: ConversationBuilde
         }
       }
       const dropped = Object.keys(message).filter((key) => !["role", "content", "stopReason", "errorMessage", "api", "provider", "model", "responseId", "timestamp", "usage"].includes(key));
-      if (dropped.length > 0) builder.note(at, "fieldDropped", `assistant fields ${dropped.join(", ")}`);
+      if (dropped.length > 0) builder.note(at, "fieldDropped", { about: "piAssistantFields", fields: dropped });
       return;
     }
     case "toolResult": {
       const id = expectId(message.toolCallId, "/message/toolCallId", "toolCallId");
       const content = userContent(message.content, "/message/content");
-      if (message.details !== undefined) builder.note(at, "fieldDropped", "details (the model never sees them; the replay's recorded tool has none)");
+      if (message.details !== undefined) builder.note(at, "fieldDropped", { about: "piResultDetails" });
       builder.result(id, typeof content === "string" ? [{ type: "text", text: content }] : content, message.isError === true, at, "/message/toolCallId");
       return;
     }
@@ -194,18 +195,18 @@ function addMessage(message: JsonObject, at: string, builder: ConversationBuilde
     case "custom":
     case "branchSummary":
     case "compactionSummary":
-      builder.note(at, "formChanged", `a ${role} message is replayed as a user message`);
+      builder.note(at, "formChanged", { about: "piReplayedAsUser", role });
       builder.user(typeof message.summary === "string" ? message.summary : typeof message.output === "string" ? `$ ${String(message.command)}\n${message.output}` : userContent(message.content ?? "", "/message/content"), at);
       return;
     default:
-      builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+      builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
   }
 }
 
 function userContent(content: unknown, at: string): string | (TextContent | ImageContent)[] {
   if (typeof content === "string") return content;
   return expectArray(content, at, "content").flatMap((raw, index): (TextContent | ImageContent)[] => {
-    const block = expectObject(raw, pointer(at, index), "a content block");
+    const block = expectObject(raw, pointer(at, index), { thing: "contentBlock" });
     if (block.type === "image") return [{ type: "image", data: expectString(block.data, pointer(at, index, "data"), "data"), mimeType: expectString(block.mimeType, pointer(at, index, "mimeType"), "mimeType") }];
     return [{ type: "text", text: expectString(block.text, pointer(at, index, "text"), "text") }];
   });
@@ -222,7 +223,7 @@ function depth(entry: Entry, byId: ReadonlyMap<string, Entry>): number {
 }
 
 function expectObjectAt(value: unknown, line: number): JsonObject {
-  if (!isRecord(value)) throw new ImportError("", "each line must hold one JSON object (a session entry)", line, 1);
+  if (!isRecord(value)) throw new ImportError("", { kind: "lineNotObject" }, line, 1);
   return value;
 }
 
@@ -233,11 +234,11 @@ function withLine<T>(line: number, source: string, read: () => T): T {
   } catch (error) {
     if (!(error instanceof ImportError) || error.line !== undefined) throw error;
     const where = locateJsonPointers(source, [error.pointer]).get(error.pointer);
-    throw new ImportError(error.pointer, error.reason, line, where?.value.column ?? 1);
+    throw new ImportError(error.pointer, error.problem, line, where?.value.column ?? 1);
   }
 }
 
-function withPosition(entry: Entry, at: string, reason: string): ImportError {
+function withPosition(entry: Entry, at: string, problem: MalformedSource): ImportError {
   const where = locateJsonPointers(entry.text, [at]).get(at);
-  return new ImportError(at, reason, entry.line, where?.value.column ?? 1);
+  return new ImportError(at, problem, entry.line, where?.value.column ?? 1);
 }

@@ -3,9 +3,12 @@
 // decoded into replacement characters silently.
 import type { Readable } from "node:stream";
 import { lineAndColumn } from "../../json/json-syntax.ts";
-import { MAX_BODY_BYTES, readInputBytes } from "../../io/read-input.ts";
+import { MAX_BODY_BYTES, readInputBytes, type ReadProblem } from "../../io/read-input.ts";
 
-export type SourceText = { ok: true; text: string } | { ok: false; why: string; line?: number; column?: number };
+/** Why a source could not be read as text, as data (the command words it). */
+export type SourceProblem = ReadProblem | { kind: "notUtf8" };
+
+export type SourceText = { ok: true; text: string } | { ok: false; problem: SourceProblem; line?: number; column?: number };
 
 export async function readSource(file: string, stdin: Readable, maxBytes = MAX_BODY_BYTES): Promise<SourceText> {
   const read = await readInputBytes(file, stdin, maxBytes);
@@ -15,6 +18,6 @@ export async function readSource(file: string, stdin: Readable, maxBytes = MAX_B
     return { ok: true, text: text.startsWith("\uFEFF") ? text.slice(1) : text };
   } catch {
     const lenient = new TextDecoder("utf-8").decode(read.bytes);
-    return { ok: false, why: "not UTF-8 text", ...lineAndColumn(lenient, Math.max(0, lenient.indexOf("\uFFFD"))) };
+    return { ok: false, problem: { kind: "notUtf8" }, ...lineAndColumn(lenient, Math.max(0, lenient.indexOf("\uFFFD"))) };
   }
 }

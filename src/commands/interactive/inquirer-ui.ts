@@ -4,8 +4,7 @@ import { emitKeypressEvents } from "node:readline";
 import { confirm, input, select } from "@inquirer/prompts";
 import type { Language } from "../../fixture/fixture-format.ts";
 import { findJsonSyntaxError } from "../../json/json-syntax.ts";
-import { catalogs } from "../../narration/catalogs.ts";
-import { interactiveCatalogs } from "./interactive-index.ts";
+import type { SessionCatalogs } from "./session-catalogs.ts";
 import { hasUnsafe, visible, visibleKeepingColour } from "../../io/sanitize.ts";
 import { PromptCancelled, type CallChoice, type InteractiveUI, type PauseChoice } from "./ui.ts";
 
@@ -15,15 +14,16 @@ export interface PromptStreams {
 }
 
 /** The edit prompt's check: a JSON text passes; anything else gets the place and a second chance. */
-export function checkJsonText(text: string, lang: Language): true | string {
+export function checkJsonText(text: string, lang: Language, catalogs: SessionCatalogs): true | string {
   const error = findJsonSyntaxError(text);
   if (!error) return true;
-  return interactiveCatalogs[lang].invalidJson(error.line, error.column, catalogs[lang].jsonSyntaxProblem(error.problem));
+  return catalogs.prompts[lang].invalidJson(error.line, error.column, catalogs.narration[lang].jsonSyntaxProblem(error.problem));
 }
 
-export function createInquirerUI(initialLang: Language, streams: PromptStreams = {}): InteractiveUI {
+/** `catalogs`: both languages, loaded up front (loadSessionCatalogs), since the person may switch. */
+export function createInquirerUI(initialLang: Language, catalogs: SessionCatalogs, streams: PromptStreams = {}): InteractiveUI {
   let lang = initialLang;
-  const say = () => interactiveCatalogs[lang];
+  const say = () => catalogs.prompts[lang];
   const inputStream = streams.input ?? process.stdin;
   const output = streams.output ?? process.stdout;
 
@@ -99,7 +99,7 @@ export function createInquirerUI(initialLang: Language, streams: PromptStreams =
     editArguments: async (currentJson) => {
       // JSON text already escapes C0; `visible` writes out what JSON leaves raw (bidi, C1, …),
       // and the result is still the same JSON.
-      const text = await ask((context) => input({ message: say().editArguments, default: visible(currentJson), prefill: "editable", validate: (value) => checkJsonText(value, lang) }, context));
+      const text = await ask((context) => input({ message: say().editArguments, default: visible(currentJson), prefill: "editable", validate: (value) => checkJsonText(value, lang, catalogs) }, context));
       return JSON.parse(text);
     },
 

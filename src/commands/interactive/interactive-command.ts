@@ -7,20 +7,21 @@ import { overridesFrom, streamFrom, toolErrorsFrom, type PlayOptions } from "../
 
 export async function interactive(fixtureArgument: string | undefined, options: PlayOptions, io: CliIO): Promise<number> {
   // Loaded only here: the prompt library is the heaviest import, and a plain run never needs it.
-  const [{ playInteractive }, { createInquirerUI }, { interactiveCatalogs }] = await Promise.all([
+  const [{ playInteractive }, { createInquirerUI }, { loadSessionCatalogs }] = await Promise.all([
     import("./play-interactive.ts"),
     import("./inquirer-ui.ts"),
-    import("./interactive-index.ts"),
+    import("./session-catalogs.ts"),
   ]);
+  const catalogs = await loadSessionCatalogs();
   if (!io.stdinIsTTY) {
-    io.err(`${interactiveCatalogs[options.lang].needsTerminal}\n`);
+    io.err(`${catalogs.prompts[options.lang].needsTerminal}\n`);
     return exitCodes.noTerminal;
   }
   return playInteractive({
     fixtureArgument,
     lang: options.lang,
     style: await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
-    ui: createInquirerUI(options.lang),
+    ui: createInquirerUI(options.lang, catalogs),
     write: (line) => io.out(`${line}\n`),
     err: (line) => io.err(`${line}\n`),
     overrides: overridesFrom(options),

@@ -4,9 +4,8 @@ import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import type { Language } from "../../fixture/fixture-format.ts";
 import { defaultFixtureName, fixturesDir, resolveFixture } from "../../fixture/fixture-files.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
-import { catalogs } from "../../narration/catalogs.ts";
 import { stopSignalOf } from "../../agent/call-policy.ts";
-import { interactiveCatalogs } from "./interactive-index.ts";
+import { loadSessionCatalogs } from "./session-catalogs.ts";
 import { errorLine } from "../../narration/error-line.ts";
 import { fixtureTitles } from "../../narration/fixture-titles.ts";
 import type { Style } from "../../narration/style.ts";
@@ -49,42 +48,44 @@ export function replayCommand(file: string): string {
 
 export async function playInteractive(play: InteractivePlay): Promise<number> {
   const { ui, lang } = play;
+  // Both languages, through the loaders the UI used too (each module is imported once).
+  const { narration, prompts } = await loadSessionCatalogs();
   try {
     const argument = play.fixtureArgument ?? (await ui.pickFixture(await fixtureTitles(lang), defaultFixtureName));
     const reference = resolveFixture(argument);
     if (reference.kind === "unknownName") {
-      play.err(catalogs[lang].unknownFixture(reference.name, reference.known));
+      play.err(narration[lang].unknownFixture(reference.name, reference.known));
       return exitCodes.badInput;
     }
     let fixture;
     try {
       fixture = await loadFixture(reference.file);
     } catch (error) {
-      const line = errorLine(error, reference.file, catalogs[lang]);
+      const line = errorLine(error, reference.file, narration[lang]);
       if (line === undefined) throw error;
       play.err(line);
       return exitCodes.badInput;
     }
     let outcome;
     try {
-      outcome = await runInteractiveSession({ fixture, ui, lang, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream, toolErrors: play.toolErrors });
+      outcome = await runInteractiveSession({ fixture, ui, lang, catalogs: { narration, prompts }, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream, toolErrors: play.toolErrors });
     } catch (error) {
       // A script that runs out (or a history the FakeModel refuses) is the fixture's fault, worded
       // as the plain run words it, with the same exit code.
-      const line = errorLine(error, reference.file, catalogs[lang]);
+      const line = errorLine(error, reference.file, narration[lang]);
       if (line === undefined) throw error;
       play.err(line);
       return exitCodes.badInput;
     }
     if (play.signal?.aborted) {
-      play.err(catalogs[outcome.lang].interrupted(stopSignalOf(play.signal.reason)));
+      play.err(narration[outcome.lang].interrupted(stopSignalOf(play.signal.reason)));
       return 130;
     }
     if (outcome.kind === "quit") {
-      ui.say(interactiveCatalogs[outcome.lang].quit);
+      ui.say(prompts[outcome.lang].quit);
       return exitCodes.ok;
     }
-    const say = interactiveCatalogs[outcome.lang];
+    const say = prompts[outcome.lang];
     const edited = outcome.edits.length > 0;
     const suggested = join(experimentsDir, `${basename(reference.file, ".json")}-edited.json`);
     for (let answer = await ui.saveAs(suggested, edited); answer !== undefined; answer = await ui.saveAs(suggested, edited)) {
@@ -111,7 +112,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     return exitCodes.ok;
   } catch (error) {
     if (error instanceof PromptCancelled) {
-      play.err(interactiveCatalogs[lang].cancelled);
+      play.err(prompts[lang].cancelled);
       return 130;
     }
     throw error;

@@ -6,8 +6,7 @@ import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import { scriptReplies, withUserTurns } from "../../fixture/conversation-format.ts";
-import { catalogs } from "../../narration/catalogs.ts";
-import { interactiveCatalogs } from "./interactive-index.ts";
+import type { SessionCatalogs } from "./session-catalogs.ts";
 import type { AgentEvent } from "../../agent/agent-events.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import { json } from "../../narration/display-text.ts";
@@ -24,6 +23,8 @@ export interface SessionOptions {
   fixture: Fixture;
   ui: InteractiveUI;
   lang: Language;
+  /** Both languages, loaded up front: the person may switch at any pause. */
+  catalogs: SessionCatalogs;
   style: Style;
   /** The narrated transcript, exactly as `npm start` would print it. */
   write: (line: string) => void;
@@ -41,7 +42,7 @@ export type SessionOutcome = { kind: "finished"; fixture: Fixture; edits: Sessio
 class QuitSession extends Error {}
 
 export async function runInteractiveSession(options: SessionOptions): Promise<SessionOutcome> {
-  const { fixture, ui, style, write, signal } = options;
+  const { fixture, ui, style, write, signal, catalogs } = options;
   let lang = options.lang;
   let validationOverride = options.overrides?.validation;
   let runToEnd = false;
@@ -50,14 +51,14 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
   const used: ScriptedReply[][] = [];
   /** The settings of the episode being played, for the pause menu. */
   let current: EpisodeSettings | undefined;
-  const narrator = new Narrator(catalogs[lang], style, write);
-  const aside = new Narrator(catalogs[lang], style, (line) => ui.say(line));
+  const narrator = new Narrator(catalogs.narration[lang], style, write);
+  const aside = new Narrator(catalogs.narration[lang], style, (line) => ui.say(line));
 
   const pause = async (settings: EpisodeSettings): Promise<void> => {
     while (!runToEnd && !signal?.aborted) {
       const validation = validationOverride ?? settings.validation;
       const choice = await ui.pause({ lang, validation });
-      const say = interactiveCatalogs[lang];
+      const say = catalogs.prompts[lang];
       switch (choice) {
         case "next":
           return;
@@ -73,10 +74,10 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
           break;
         case "toggleLanguage":
           lang = lang === "zh" ? "en" : "zh";
-          narrator.setCatalog(catalogs[lang]);
-          aside.setCatalog(catalogs[lang]);
+          narrator.setCatalog(catalogs.narration[lang]);
+          aside.setCatalog(catalogs.narration[lang]);
           ui.setLanguage(lang);
-          ui.say(interactiveCatalogs[lang].languageNow);
+          ui.say(catalogs.prompts[lang].languageNow);
           break;
         case "quit":
           throw new QuitSession();

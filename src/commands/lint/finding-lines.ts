@@ -2,11 +2,13 @@
 // fix`, in document order, or one JSON document with `--json`. Ids and names inside the messages
 // come from the body, which is untrusted data, so every line goes through the project's one
 // sanitiser (src/io/sanitize.ts): control, bidi and zero-width characters are shown as
-// escapes, never emitted.
+// escapes, never emitted. The labels and the summary are in the run's language; the JSON
+// document holds only data (the rule table's and the provider's words), the same in every one.
 import { locateJsonPointers } from "../../json/json-locations.ts";
 import { jsonSafe, visible } from "../../io/sanitize.ts";
 import type { ProviderId } from "../../providers/registry.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
+import type { LintMessages } from "./lint-messages.ts";
 
 export interface LocatedFinding extends Finding {
   line: number;
@@ -27,16 +29,14 @@ export function locateFindings(text: string, findings: readonly Finding[]): Loca
   return located.map(({ finding }) => finding);
 }
 
-export function findingLine(file: string, finding: LocatedFinding): string {
-  const rule = `${finding.provider}/${finding.rule}${finding.severity === "warning" ? " (warning)" : ""}`;
-  return visible([`${file}:${finding.line}:${finding.column}`, finding.pointer || "/", rule, finding.message, `fix: ${finding.fix}`].join("  "));
+export function findingLine(file: string, finding: LocatedFinding, say: LintMessages): string {
+  const rule = `${finding.provider}/${finding.rule}${finding.severity === "warning" ? say.warningMark : ""}`;
+  return visible([`${file}:${finding.line}:${finding.column}`, finding.pointer || "/", rule, finding.message, `${say.fixLabel}${finding.fix}`].join("  "));
 }
 
-export function summaryLine(file: string, provider: ProviderId, findings: readonly Finding[]): string {
+export function summaryLine(file: string, provider: ProviderId, findings: readonly Finding[], say: LintMessages): string {
   const errors = findings.filter((finding) => finding.severity === "error").length;
-  const warnings = findings.length - errors;
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-  return `${visible(file)}: ${provider} request body, ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
+  return say.summary(visible(file), provider, errors, findings.length - errors);
 }
 
 export function findingsJson(file: string, provider: ProviderId, findings: readonly LocatedFinding[]): string {

@@ -3,13 +3,14 @@
 // rebuilds the assistant message with the same parsers and consumer the playground uses, and
 // narrates it event by event; `--json` prints only the rebuilt message. Events the parser does not
 // use are listed and skipped, unreadable lines are listed, and a stream that ends early yields its
-// partial message and says where it stopped — real captures are what this is for.
+// partial message and says where it stopped — real captures are what this is for. Everything it
+// says is in the run's --lang, given before `replay-stream` (default zh) or after it (which wins).
 import { readFile } from "node:fs/promises";
 import { Option, type Command } from "../shared/commander.ts";
 import { languages, type Language } from "../../fixture/fixture-format.ts";
 import { prettyJson } from "../../narration/display-text.ts";
 import { visible } from "../../io/sanitize.ts";
-import { catalogs } from "../../narration/catalogs.ts";
+import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
@@ -54,19 +55,22 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
   // Loaded only here: a plain run, which registers this command too, should not pay for them.
-  const [{ streamCatalogs }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
-    import("../../narration/stream-catalog.ts"),
+  const [{ loadStreamCatalog }, { loadReplayStreamMessages }, { loadInputMessages }, { readProblemOf }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
+    import("../../narration/load-stream-catalog.ts"),
+    import("./load-replay-stream-messages.ts"),
+    import("../shared/load-input-messages.ts"),
+    import("../../io/read-input.ts"),
     import("../../narration/error-line.ts"),
     import("../../narration/stream-narration.ts"),
     import("../../agent/consume-stream.ts"),
   ]);
-  const say = streamCatalogs[options.lang];
+  const [streamSay, say, input] = await Promise.all([loadStreamCatalog(options.lang), loadReplayStreamMessages(options.lang), loadInputMessages(options.lang)]);
   const shown = file === "-" ? "<stdin>" : displayPath(file);
   let text: string;
   try {
     text = file === "-" ? await (io.readStdin ?? readAllStdin)() : await readFile(file, "utf8");
   } catch (error) {
-    io.err(`${visible(say.replayUnreadable(shown, error instanceof Error ? error.message : String(error)))}\n`);
+    io.err(`${visible(say.unreadable(shown, input.readProblem(readProblemOf(error))))}\n`);
     return exitCodes.badInput;
   }
   // Loaded here: only this command needs every provider's parser.
@@ -75,12 +79,12 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   const { frames, problems } = readSse(text);
   if (frames.length === 0) {
     const first = problems[0];
-    io.err(`${visible(say.replayUnreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : "no events"))}\n`);
+    io.err(`${visible(say.unreadable(first ? `${shown}:${first.line}` : shown, first ? first.message : say.noEvents))}\n`);
     return exitCodes.badInput;
   }
   const provider = options.provider ?? detectStreamProvider(frames, partsOf);
   if (!provider) {
-    io.err(`${visible(shown)}: ${say.replayUnknownProvider(providerIds.join(", "))}\n`);
+    io.err(`${say.unknownProvider(visible(shown), providerIds.join(", "))}\n`);
     return exitCodes.badInput;
   }
   const parsed = partsOf(provider).stream.parse(frames);
@@ -91,20 +95,21 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     return exitCodes.ok;
   }
   const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-  const catalog = () => catalogs[options.lang];
+  const narration = await loadCatalog(options.lang);
+  const catalog = () => narration;
   // Marked like the transcript: what the app found out is the app's, the rebuilt message the model's.
   const lines = new MarkedLines(style, write, catalog);
-  const narrator = new StreamNarrator(catalog, say, style, write);
-  lines.line("app", say.replayDetected(provider, frames.length));
+  const narrator = new StreamNarrator(catalog, streamSay, style, write);
+  lines.line("app", say.detected(provider, frames.length));
   for (const problem of problems) lines.data("app", `${shown}:${problem.line}: ${problem.message}`, "failure");
   const ending = await consumeStream(eventsOf(parsed.events), { onEvent: (event, progress) => narrator.onStreamEvent(event, progress) });
-  if (parsed.skipped.length > 0) lines.line("app", say.replaySkipped(parsed.skipped.length, countTypes(parsed.skipped)), "note");
+  if (parsed.skipped.length > 0) lines.line("app", say.skipped(parsed.skipped.length, countTypes(parsed.skipped)), "note");
   for (const problem of parsed.problems) lines.data("app", problem, "failure");
   if (ending.unterminated) {
     const last = frames[frames.length - 1];
-    lines.line("app", say.replayStoppedEarly(frames.length, lastType(last?.event, last?.data)), "failure");
+    lines.line("app", say.stoppedEarly(frames.length, lastType(last?.event, last?.data)), "failure");
   }
-  lines.line("app", say.replayMessage);
+  lines.line("app", say.messageHeading);
   for (const line of prettyJson(ending.message).split("\n")) lines.data("model", line);
   return exitCodes.ok;
 }

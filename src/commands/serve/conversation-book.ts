@@ -8,6 +8,7 @@
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import type { AssistantMessage, Context, Message, ToolCall } from "../../protocol/types.ts";
 import { readServedCall, type ReplyAt, type ServedIdStyle } from "../../providers/shared/served-ids.ts";
+import type { HarnessCall } from "./expectations.ts";
 
 export class ConversationBook {
   /** Index: conversation ordinal − 1; value: the last turn served in it. */
@@ -32,7 +33,7 @@ export interface ScriptedView {
   /** The conversation the latest served call id in the history belongs to. */
   conversation: number | undefined;
   /** A scripted id as the harness knows it: the served id it came back as, with the script's beside it. */
-  name(scriptedId: string): string;
+  name(scriptedId: string): HarnessCall;
 }
 
 /** The history as the script sees it. Only the messages that change are copied. */
@@ -69,7 +70,7 @@ export function scriptedView(context: Context, style: ServedIdStyle, replies: re
     conversation,
     name: (id) => {
       const wire = served.get(id);
-      return wire === undefined || wire === id ? id : `${wire} (script: ${id})`;
+      return wire === undefined || wire === id ? { id } : { id: wire, scriptId: id };
     },
   };
 }

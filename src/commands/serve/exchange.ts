@@ -17,7 +17,7 @@ import type { Finding } from "../../providers/shared/rule.ts";
 import type { AssistantMessage, Context, ToolCall } from "../../protocol/types.ts";
 import { errorStatus, type ErrorKind } from "../../providers/shared/error-kind.ts";
 import { ConversationBook, scriptedView, withServedIds } from "./conversation-book.ts";
-import { unmetExpectations } from "./expectations.ts";
+import { unmetExpectations, unmetText, type UnmetExpectation } from "./expectations.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 import { isRecord } from "../../json/is-record.ts";
@@ -56,7 +56,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const parts = input.partsOf(route.provider);
   const responder = parts.response;
   const base = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
-  const refuse = (kind: ErrorKind, outcome: OutcomeKind, message: string, extra: Partial<ExchangeRecord> = {}, problems?: string[]): Answer => ({
+  const refuse = (kind: ErrorKind, outcome: OutcomeKind, message: string, extra: Partial<ExchangeRecord> = {}, problems?: UnmetExpectation[]): Answer => ({
     status: errorStatus[kind],
     contentType: JSON_TYPE,
     body: JSON.stringify(responder.error(kind, message)),
@@ -98,7 +98,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
   const view = scriptedView(context, responder.ids, replies);
   const problems = unmetExpectations(reply.expect, view.context, view.name);
-  if (problems.length > 0) return refuse("invalid", "expectation", `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.join("; ")}`, withConversation, problems);
+  if (problems.length > 0) return refuse("invalid", "expectation", `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`, withConversation, problems);
 
   // A one-reply FakeModel: its default stop reason and its own protocol check, the same as a run's.
   let scripted: AssistantMessage;

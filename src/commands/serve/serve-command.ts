@@ -10,7 +10,8 @@ import { portNumber, positiveInteger, withMainOptions } from "../shared/options.
 import { languages, type Language } from "../../fixture/fixture-format.ts";
 import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
-import { catalogs } from "../../narration/catalogs.ts";
+import { loadCatalog } from "../../narration/load-catalog.ts";
+import { loadServeMessages } from "./load-serve-messages.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { ServeEvent } from "./serve-events.ts";
 import type { RunningServer } from "./server.ts";
@@ -64,7 +65,8 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
     import("./serve-narration.ts"),
     import("./server.ts"),
   ]);
-  const say = catalogs[options.lang];
+  const [say, serveSay] = await Promise.all([loadCatalog(options.lang), loadServeMessages(options.lang)]);
+  const words = { narration: say, serve: serveSay };
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
     io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
@@ -89,14 +91,14 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
     }
     if (!started) return;
     if (options.json) return io.out(`${serveJsonLine(event)}\n`);
-    if (event.type === "listening") io.err(`${serveListeningLines(event, options.lang, style).join("\n")}\n`);
-    io.out(`${serveNarrationLines(event, options.lang, style).join("\n")}\n`);
+    if (event.type === "listening") io.err(`${serveListeningLines(event, words, style).join("\n")}\n`);
+    io.out(`${serveNarrationLines(event, words, style).join("\n")}\n`);
   };
   let server: RunningServer;
   try {
     server = await startServer({ fixture, fixtureName: fixtureArgument, host: options.host, port: options.port, maxBodyBytes: options.maxBody, chunk: options.chunk, onEvent: emit });
   } catch (error) {
-    io.err(`serve: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`${serveSay.cannotListen(options.host, options.port, error instanceof Error ? error.message : String(error))}\n`);
     return exitCodes.badInput;
   }
   io.onTerminate?.();

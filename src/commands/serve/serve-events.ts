@@ -4,6 +4,7 @@
 import type { Finding } from "../../providers/shared/rule.ts";
 import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
+import type { UnmetExpectation } from "./expectations.ts";
 
 export type OutcomeKind =
   /** 200: the next scripted reply. */
@@ -60,8 +61,8 @@ export interface ExchangeRecord {
     reply?: AssistantMessage;
     /** Server-sent events written for a streamed reply. */
     events?: number;
-    /** What an expectation found unmet. */
-    problems?: string[];
+    /** What an expectation found unmet, as data (the narration words it in the run's language). */
+    problems?: UnmetExpectation[];
   };
 }
 

@@ -3,30 +3,35 @@
 // it produced for each call (the tool's output), what the provider's rules find, and what the
 // server, standing in for the model and its API, answers. Lines are collected per request and
 // written at once, so concurrent requests never interleave. Client data passes the one sanitiser.
-import type { Language } from "../../fixture/fixture-format.ts";
-import { catalogs } from "../../narration/catalogs.ts";
-import { serveCatalogs } from "./serve-catalog.ts";
+import type { Catalog } from "../../narration/catalog.ts";
+import type { ServeMessages } from "./serve-messages.ts";
 import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
 import { contentText, historyLine, json, quoted, summarizeMessage } from "../../narration/display-text.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
 import { jsonSafe, visible } from "../../io/sanitize.ts";
 import type { Style } from "../../narration/style.ts";
 
+/** What serve says, in the run's language: the transcript's marks and legend, and its own sentences. */
+export interface ServeWords {
+  narration: Catalog;
+  serve: ServeMessages;
+}
+
 /** The stderr lines that say where the server listens (stdout's first line is the URL alone). */
-export function serveListeningLines(event: Extract<ServeEvent, { type: "listening" }>, lang: Language, style: Style): string[] {
-  const say = serveCatalogs[lang];
+export function serveListeningLines(event: Extract<ServeEvent, { type: "listening" }>, words: ServeWords, style: Style): string[] {
+  const say = words.serve;
   const shown = (text: string) => visible(text, style.escape);
   return [style.note(say.listening(event.url, shown(event.fixture))), style.note(say.routesHeading), ...event.routes.map((route) => `  ${route}`)];
 }
 
 /** The stdout lines for one event after the URL line: the legend first, then one turn per request. */
-export function serveNarrationLines(event: ServeEvent, lang: Language, style: Style): string[] {
+export function serveNarrationLines(event: ServeEvent, words: ServeWords, style: Style): string[] {
   const lines: string[] = [];
-  const out = new MarkedLines(style, (line) => lines.push(line), () => catalogs[lang]);
-  const say = serveCatalogs[lang];
+  const out = new MarkedLines(style, (line) => lines.push(line), () => words.narration);
+  const say = words.serve;
   switch (event.type) {
     case "listening":
-      out.unmarked(catalogs[lang].legend, style.note);
+      out.unmarked(words.narration.legend, style.note);
       out.heading(say.marksHere);
       break;
     case "closing":
@@ -36,14 +41,13 @@ export function serveNarrationLines(event: ServeEvent, lang: Language, style: St
       out.heading(say.closed(event.requests));
       break;
     case "exchange":
-      exchangeLines(event.record, lang, out);
+      exchangeLines(event.record, say, out);
       break;
   }
   return lines;
 }
 
-function exchangeLines(record: ExchangeRecord, lang: Language, out: MarkedLines): void {
-  const say = serveCatalogs[lang];
+function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLines): void {
   out.heading(say.requestHeading(record.number, record.method, clipPath(record.path), record.provider ?? "-", record.stream));
   const { conversation, outcome } = record;
   if (conversation) {

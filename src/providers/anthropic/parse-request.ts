@@ -15,7 +15,7 @@ export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
   if (body.system !== undefined) {
     if (typeof body.system === "string") builder.systemPrompt = body.system;
     else {
-      builder.note("/system", "formChanged", "system text blocks are joined into one system prompt");
+      builder.note("/system", "formChanged", { about: "systemBlocksJoined" });
       builder.systemPrompt = textBlocks(body.system, "/system", builder).map((block) => block.text).join("\n");
     }
   }
@@ -26,17 +26,17 @@ export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
     noteUnusedKeys(builder, message, at, ["role", "content"]);
     if (role === "assistant") return assistantTurn(message.content, at, builder);
     if (role === "user") return userTurn(message.content, at, builder);
-    builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+    builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
   });
   if (body.tools !== undefined) {
     expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
       const at = pointer("", "tools", index);
-      const tool = expectObject(rawTool, at, "a tool");
+      const tool = expectObject(rawTool, at, { thing: "tool" });
       if (tool.input_schema === undefined) {
-        builder.note(at, "blockDropped", `a server tool ${JSON.stringify(tool.type ?? tool.name)}`);
+        builder.note(at, "blockDropped", { about: "droppedServerTool", name: String(JSON.stringify(tool.type ?? tool.name)) });
         return;
       }
-      if (tool.description === undefined) builder.note(pointer(at, "description"), "filledIn", "no description: the replay declares an empty one");
+      if (tool.description === undefined) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
       builder.declare({
         name: expectString(tool.name, pointer(at, "name"), "name"),
         description: tool.description === undefined ? "" : expectString(tool.description, pointer(at, "description"), "description"),
@@ -55,7 +55,7 @@ function assistantTurn(content: unknown, at: string, builder: ConversationBuilde
   const callPointers: string[] = [];
   expectArray(content, contentAt, "content").forEach((rawBlock, index) => {
     const blockAt = pointer(contentAt, index);
-    const block = expectObject(rawBlock, blockAt, "a content block");
+    const block = expectObject(rawBlock, blockAt, { thing: "contentBlock" });
     if (block.type === "text") {
       blocks.push({ type: "text", text: expectString(block.text, pointer(blockAt, "text"), "text") });
       noteUnusedKeys(builder, block, blockAt, ["type", "text"]);
@@ -76,7 +76,7 @@ function assistantTurn(content: unknown, at: string, builder: ConversationBuilde
     } else if (block.type === "redacted_thinking") {
       blocks.push({ type: "thinking", thinking: "", thinkingSignature: expectString(block.data, pointer(blockAt, "data"), "data"), redacted: true });
       noteUnusedKeys(builder, block, blockAt, ["type", "data"]);
-    } else builder.note(blockAt, "blockDropped", `a ${String(block.type)} block`);
+    } else builder.note(blockAt, "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
   });
   builder.assistant(blocks, at, callPointers);
 }
@@ -88,9 +88,9 @@ function userTurn(content: unknown, at: string, builder: ConversationBuilder): v
   const texts: (TextContent | ImageContent)[] = [];
   expectArray(content, contentAt, "content").forEach((rawBlock, index) => {
     const blockAt = pointer(contentAt, index);
-    const block = expectObject(rawBlock, blockAt, "a content block");
+    const block = expectObject(rawBlock, blockAt, { thing: "contentBlock" });
     if (block.type === "tool_result") {
-      if (texts.length > 0) builder.note(blockAt, "formChanged", "a tool_result after text: the replay puts results first");
+      if (texts.length > 0) builder.note(blockAt, "formChanged", { about: "resultAfterText" });
       const id = expectId(block.tool_use_id, pointer(blockAt, "tool_use_id"), "tool_result.tool_use_id");
       const resultContent = block.content === undefined ? [] : typeof block.content === "string" ? [{ type: "text" as const, text: block.content }] : contentBlocks(block.content, pointer(blockAt, "content"), builder);
       const textParts = resultContent.flatMap((part) => (part.type === "text" ? [part.text] : []));
@@ -100,7 +100,7 @@ function userTurn(content: unknown, at: string, builder: ConversationBuilder): v
       noteUnusedKeys(builder, block, blockAt, ["type", "tool_use_id", "content", "is_error"]);
     } else if (block.type === "text" || block.type === "image") {
       texts.push(...contentBlocks([block], contentAt, builder, index));
-    } else builder.note(blockAt, "blockDropped", `a ${String(block.type)} block`);
+    } else builder.note(blockAt, "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
   });
   if (texts.length > 0) builder.user(texts, at);
 }
@@ -109,7 +109,7 @@ function userTurn(content: unknown, at: string, builder: ConversationBuilder): v
 function contentBlocks(content: unknown, at: string, builder: ConversationBuilder, offset = 0): (TextContent | ImageContent)[] {
   return expectArray(content, at, "content").flatMap((rawBlock, position): (TextContent | ImageContent)[] => {
     const index = position + offset;
-    const block = expectObject(rawBlock, pointer(at, index), "a content block");
+    const block = expectObject(rawBlock, pointer(at, index), { thing: "contentBlock" });
     if (block.type === "text") {
       noteUnusedKeys(builder, block, pointer(at, index), ["type", "text"]);
       return [{ type: "text", text: expectString(block.text, pointer(at, index, "text"), "text") }];
@@ -118,19 +118,19 @@ function contentBlocks(content: unknown, at: string, builder: ConversationBuilde
       noteUnusedKeys(builder, block, pointer(at, index), ["type", "source"]);
       return [{ type: "image", data: expectString(block.source.data, pointer(at, index, "source", "data"), "data"), mimeType: expectString(block.source.media_type, pointer(at, index, "source", "media_type"), "media_type") }];
     }
-    builder.note(pointer(at, index), "blockDropped", `a ${String(block.type)} block${block.type === "image" ? " not given as base64" : ""}`);
+    builder.note(pointer(at, index), "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: block.type === "image" });
     return [];
   });
 }
 
 function textBlocks(content: unknown, at: string, builder: ConversationBuilder): TextContent[] {
   return expectArray(content, at, "content").flatMap((rawBlock, index) => {
-    const block = expectObject(rawBlock, pointer(at, index), "a content block");
+    const block = expectObject(rawBlock, pointer(at, index), { thing: "contentBlock" });
     if (block.type === "text") {
       noteUnusedKeys(builder, block, pointer(at, index), ["type", "text"]);
       return [{ type: "text" as const, text: expectString(block.text, pointer(at, index, "text"), "text") }];
     }
-    builder.note(pointer(at, index), "blockDropped", `a ${String(block.type)} block`);
+    builder.note(pointer(at, index), "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
     return [];
   });
 }

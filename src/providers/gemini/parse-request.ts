@@ -5,7 +5,7 @@
 // and order); import then fills one in and says so. `response.error` marks a failed result.
 // Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies).
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
-import { ImportError as ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
+import { ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectObject, expectString, noteUnusedKeys, preview } from "../shared/request-guards.ts";
 import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
@@ -33,7 +33,7 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
       const callPointers: string[] = [];
       parts.forEach((rawPart, partIndex) => {
         const partAt = pointer(partsAt, partIndex);
-        const part = expectObject(rawPart, partAt, "a part");
+        const part = expectObject(rawPart, partAt, { thing: "part" });
         if (typeof part.text === "string" && part.thought !== true) {
           blocks.push({ type: "text", text: part.text });
           noteUnusedKeys(builder, part, partAt, ["text"]);
@@ -49,27 +49,27 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
           if (typeof call.id === "string" && call.id !== "") id = call.id;
           else {
             id = `${name}_${++filled}`;
-            builder.note(pointer(partAt, "functionCall"), "filledIn", `a call without an id: the replay calls it ${id}`);
+            builder.note(pointer(partAt, "functionCall"), "filledIn", { about: "callIdFilled", id });
             unnamedCalls.set(name, [...(unnamedCalls.get(name) ?? []), id]);
           }
           blocks.push({ type: "toolCall", id, name, arguments: call.args ?? {} });
-          if (call.args === undefined) builder.note(pointer(partAt, "functionCall"), "filledIn", "no args: the replay sends {}");
+          if (call.args === undefined) builder.note(pointer(partAt, "functionCall"), "filledIn", { about: "noArgs" });
           callPointers.push(partAt);
           noteUnusedKeys(builder, call, pointer(partAt, "functionCall"), ["name", "id", "args"]);
           noteUnusedKeys(builder, part, partAt, ["functionCall"]);
-        } else builder.note(partAt, "blockDropped", `a part with ${Object.keys(part).join(", ")}`);
+        } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
       });
       builder.assistant(blocks, at, callPointers);
       return;
     }
     if (role !== "user") {
-      builder.note(at, "blockDropped", `a content with role ${JSON.stringify(role)}`);
+      builder.note(at, "blockDropped", { about: "droppedRole", role: String(JSON.stringify(role)), container: "content" });
       return;
     }
     const texts: (TextContent | ImageContent)[] = [];
     parts.forEach((rawPart, partIndex) => {
       const partAt = pointer(partsAt, partIndex);
-      const part = expectObject(rawPart, partAt, "a part");
+      const part = expectObject(rawPart, partAt, { thing: "part" });
       if (typeof part.text === "string") {
         texts.push({ type: "text", text: part.text });
         noteUnusedKeys(builder, part, partAt, ["text"]);
@@ -85,38 +85,38 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
         else {
           const waiting = unnamedCalls.get(name) ?? [];
           const next = waiting.shift();
-          if (next === undefined) throw new ImportError(pointer(responseAt, "name"), `a result for an unknown call: no earlier call to ${JSON.stringify(name)} is waiting for one`);
+          if (next === undefined) throw new ImportError(pointer(responseAt, "name"), { kind: "noWaitingCall", name: JSON.stringify(name) });
           id = next;
         }
         const { text, isError } = responseText(response.response, pointer(responseAt, "response"), builder);
         const images = response.parts === undefined ? [] : expectArray(response.parts, pointer(responseAt, "parts"), "functionResponse.parts").flatMap((rawImagePart, imageIndex): ImageContent[] => {
           const imageAt = pointer(responseAt, "parts", imageIndex);
-          const imagePart = expectObject(rawImagePart, imageAt, "a part");
+          const imagePart = expectObject(rawImagePart, imageAt, { thing: "part" });
           if (isRecord(imagePart.inlineData)) return [inlineImage(imagePart.inlineData, pointer(imageAt, "inlineData"))];
-          builder.note(imageAt, "blockDropped", `a part with ${Object.keys(imagePart).join(", ")}`);
+          builder.note(imageAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(imagePart) });
           return [];
         });
         builder.result(id, [{ type: "text", text }, ...images], isError, partAt, pointer(responseAt, typeof response.id === "string" ? "id" : "name"));
         noteUnusedKeys(builder, response, responseAt, ["name", "id", "response", "parts"]);
         noteUnusedKeys(builder, part, partAt, ["functionResponse"]);
-      } else builder.note(partAt, "blockDropped", `a part with ${Object.keys(part).join(", ")}`);
+      } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
     });
     if (texts.length > 0) builder.user(texts.length === 1 && texts[0] ? [texts[0]] : texts, at);
   });
   if (body.tools !== undefined) {
     expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
       const at = pointer("", "tools", index);
-      const tool = expectObject(rawTool, at, "a tool");
+      const tool = expectObject(rawTool, at, { thing: "tool" });
       noteUnusedKeys(builder, tool, at, ["functionDeclarations"]);
       if (tool.functionDeclarations === undefined) return;
       expectArray(tool.functionDeclarations, pointer(at, "functionDeclarations"), "functionDeclarations").forEach((rawDeclaration, declarationIndex) => {
         const declarationAt = pointer(at, "functionDeclarations", declarationIndex);
-        const declaration = expectObject(rawDeclaration, declarationAt, "a function declaration");
+        const declaration = expectObject(rawDeclaration, declarationAt, { thing: "functionDeclaration" });
         const schema = declaration.parametersJsonSchema ?? declaration.parameters;
         if (declaration.parametersJsonSchema === undefined && declaration.parameters !== undefined) {
-          builder.note(pointer(declarationAt, "parameters"), "formChanged", "parameters (Google's OpenAPI subset) is sent as parametersJsonSchema");
+          builder.note(pointer(declarationAt, "parameters"), "formChanged", { about: "parametersAsJsonSchema" });
         }
-        if (declaration.description === undefined) builder.note(pointer(declarationAt, "description"), "filledIn", "no description: the replay declares an empty one");
+        if (declaration.description === undefined) builder.note(pointer(declarationAt, "description"), "filledIn", { about: "noDescription" });
         builder.declare({
           name: expectString(declaration.name, pointer(declarationAt, "name"), "name"),
           description: declaration.description === undefined ? "" : expectString(declaration.description, pointer(declarationAt, "description"), "description"),
@@ -136,7 +136,7 @@ function responseText(response: unknown, at: string, builder: ConversationBuilde
     if (keys.length === 1 && typeof response.output === "string") return { text: response.output, isError: false };
     if (keys.length === 1 && typeof response.error === "string") return { text: response.error, isError: true };
   }
-  builder.note(at, "formChanged", `response ${preview(response)} is kept as its JSON text in response.output`);
+  builder.note(at, "formChanged", { about: "responseAsText", preview: preview(response) });
   return { text: JSON.stringify(response) ?? "", isError: isRecord(response) && "error" in response };
 }
 
@@ -146,9 +146,9 @@ function inlineImage(data: Record<string, unknown>, at: string): ImageContent {
 
 function textParts(parts: unknown, at: string, builder: ConversationBuilder): string[] {
   return expectArray(parts, at, "parts").flatMap((rawPart, index) => {
-    const part = expectObject(rawPart, pointer(at, index), "a part");
+    const part = expectObject(rawPart, pointer(at, index), { thing: "part" });
     if (typeof part.text === "string") return [part.text];
-    builder.note(pointer(at, index), "blockDropped", `a part with ${Object.keys(part).join(", ")}`);
+    builder.note(pointer(at, index), "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
     return [];
   });
 }

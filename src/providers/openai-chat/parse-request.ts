@@ -22,8 +22,8 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
     switch (role) {
       case "system":
       case "developer": {
-        if (builder.messages.length > 0) builder.note(at, "formChanged", `a ${role} message after the conversation started joins the system prompt`);
-        if (role === "developer") builder.note(pointer(at, "role"), "formChanged", "role developer is sent as system");
+        if (builder.messages.length > 0) builder.note(at, "formChanged", { about: "systemJoined", role, api: "chat" });
+        if (role === "developer") builder.note(pointer(at, "role"), "formChanged", { about: "developerAsSystem" });
         systemTexts.push(texts(message.content, pointer(at, "content"), builder).map((block) => block.text).join("\n"));
         noteUnusedKeys(builder, message, at, ["role", "content"]);
         return;
@@ -39,7 +39,7 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
         if (message.tool_calls !== undefined) {
           expectArray(message.tool_calls, pointer(at, "tool_calls"), "tool_calls").forEach((rawCall, callIndex) => {
             const callAt = pointer(at, "tool_calls", callIndex);
-            const call = expectObject(rawCall, callAt, "a tool call");
+            const call = expectObject(rawCall, callAt, { thing: "toolCall" });
             const fn = expectObject(call.function, pointer(callAt, "function"), "function");
             const args = expectString(fn.arguments, pointer(callAt, "function", "arguments"), "function.arguments");
             content.push({
@@ -64,16 +64,16 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
         return;
       }
       default:
-        builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+        builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
     }
   });
   if (systemTexts.length > 0) builder.systemPrompt = systemTexts.join("\n");
   if (body.tools !== undefined) {
     expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
       const at = pointer("", "tools", index);
-      const tool = expectObject(rawTool, at, "a tool");
+      const tool = expectObject(rawTool, at, { thing: "tool" });
       if (tool.type !== "function" || !isRecord(tool.function)) {
-        builder.note(at, "blockDropped", `a tool of type ${JSON.stringify(tool.type)}`);
+        builder.note(at, "blockDropped", { about: "droppedToolType", type: JSON.stringify(tool.type) });
         return;
       }
       const fn = tool.function;
@@ -81,13 +81,13 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
       noteUnusedKeys(builder, tool, at, ["type", "function"]);
     });
   }
-  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/messages", "filledIn", "Chat results carry no error flag: every imported result has isError false");
+  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/messages", "filledIn", { about: "noErrorFlag", api: "Chat" });
   return builder.finish();
 }
 
 function declaredTool(fn: JsonObject, at: string, builder: ConversationBuilder) {
   const name = expectString(fn.name, pointer(at, "name"), "function.name");
-  if (fn.description === undefined) builder.note(pointer(at, "description"), "filledIn", "no description: the replay declares an empty one");
+  if (fn.description === undefined) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
   const parameters = fn.parameters === undefined ? {} : expectObject(fn.parameters, pointer(at, "parameters"), "function.parameters");
   noteUnusedKeys(builder, fn, at, ["name", "description", "parameters"]);
   return { name, description: fn.description === undefined ? "" : expectString(fn.description, pointer(at, "description"), "description"), parameters };
@@ -97,9 +97,9 @@ function declaredTool(fn: JsonObject, at: string, builder: ConversationBuilder) 
 function texts(content: unknown, at: string, builder: ConversationBuilder): TextContent[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   return expectArray(content, at, "content").flatMap((rawPart, index) => {
-    const part = expectObject(rawPart, pointer(at, index), "a content part");
+    const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
     if (part.type === "text" || part.type === "output_text") return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
-    builder.note(pointer(at, index), "blockDropped", `a ${String(part.type)} part`);
+    builder.note(pointer(at, index), "blockDropped", { about: "droppedPart", type: String(part.type) });
     return [];
   });
 }
@@ -108,7 +108,7 @@ function texts(content: unknown, at: string, builder: ConversationBuilder): Text
 function userContent(content: unknown, at: string, builder: ConversationBuilder): string | (TextContent | ImageContent)[] {
   if (typeof content === "string") return content;
   return expectArray(content, at, "content").flatMap((rawPart, index): (TextContent | ImageContent)[] => {
-    const part = expectObject(rawPart, pointer(at, index), "a content part");
+    const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
     if (part.type === "text") return [{ type: "text", text: expectString(part.text, pointer(at, index, "text"), "text") }];
     if (part.type === "image_url" && isRecord(part.image_url) && typeof part.image_url.url === "string") {
       const image = dataUrlImage(part.image_url.url);
@@ -116,10 +116,10 @@ function userContent(content: unknown, at: string, builder: ConversationBuilder)
         noteUnusedKeys(builder, part.image_url, pointer(at, index, "image_url"), ["url"]);
         return [image];
       }
-      builder.note(pointer(at, index), "blockDropped", "an image given by URL (the types hold base64 data only)");
+      builder.note(pointer(at, index), "blockDropped", { about: "imageByUrl" });
       return [];
     }
-    builder.note(pointer(at, index), "blockDropped", `a ${String(part.type)} part`);
+    builder.note(pointer(at, index), "blockDropped", { about: "droppedPart", type: String(part.type) });
     return [];
   });
 }

@@ -43,10 +43,10 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
         endReply();
         if (role === "user") builder.user(content, at);
         else if (role === "system" || role === "developer") {
-          builder.note(at, "formChanged", `a ${role} message joins the system prompt (instructions)`);
+          builder.note(at, "formChanged", { about: "systemJoined", role, api: "responses" });
           const text = typeof content === "string" ? content : textOf(content);
           builder.systemPrompt = builder.systemPrompt === undefined ? text : `${builder.systemPrompt}\n${text}`;
-        } else builder.note(at, "blockDropped", `a message with role ${JSON.stringify(role)}`);
+        } else builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
         return;
       }
       if (type === "function_call") {
@@ -72,20 +72,20 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
         noteUnusedKeys(builder, item, at, ["type", "call_id", "output"]);
         return;
       }
-      builder.note(at, "blockDropped", `an input item of type ${JSON.stringify(type)}`);
+      builder.note(at, "blockDropped", { about: "droppedInputItem", type: JSON.stringify(type) });
     });
     endReply();
   }
   if (body.tools !== undefined) {
     expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
       const at = pointer("", "tools", index);
-      const tool = expectObject(rawTool, at, "a tool");
+      const tool = expectObject(rawTool, at, { thing: "tool" });
       if (tool.type !== "function") {
-        builder.note(at, "blockDropped", `a tool of type ${JSON.stringify(tool.type)}`);
+        builder.note(at, "blockDropped", { about: "droppedToolType", type: JSON.stringify(tool.type) });
         return;
       }
-      if (tool.strict !== false) builder.note(pointer(at, "strict"), "formChanged", `strict=${JSON.stringify(tool.strict)}: the replay declares its tools with strict false`);
-      if (tool.description === undefined || tool.description === null) builder.note(pointer(at, "description"), "filledIn", "no description: the replay declares an empty one");
+      if (tool.strict !== false) builder.note(pointer(at, "strict"), "formChanged", { about: "strictFalse", strict: String(JSON.stringify(tool.strict)) });
+      if (tool.description === undefined || tool.description === null) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
       builder.declare({
         name: expectString(tool.name, pointer(at, "name"), "name"),
         description: tool.description === undefined || tool.description === null ? "" : expectString(tool.description, pointer(at, "description"), "description"),
@@ -94,7 +94,7 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
       noteUnusedKeys(builder, tool, at, ["type", "name", "description", "parameters", "strict"]);
     });
   }
-  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/input", "filledIn", "Responses results carry no error flag: every imported result has isError false");
+  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/input", "filledIn", { about: "noErrorFlag", api: "Responses" });
   return builder.finish();
 }
 
@@ -102,7 +102,7 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
 function messageContent(content: unknown, at: string, builder: ConversationBuilder): string | (TextContent | ImageContent)[] {
   if (typeof content === "string") return content;
   return expectArray(content, at, "content").flatMap((rawPart, index): (TextContent | ImageContent)[] => {
-    const part = expectObject(rawPart, pointer(at, index), "a content part");
+    const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
     if (part.type === "input_text" || part.type === "output_text" || part.type === "text") {
       noteUnusedKeys(builder, part, pointer(at, index), ["type", "text"]);
       return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
@@ -110,12 +110,12 @@ function messageContent(content: unknown, at: string, builder: ConversationBuild
     if (part.type === "input_image" && typeof part.image_url === "string") {
       const image = dataUrlImage(part.image_url);
       if (image) {
-        if (part.detail !== "auto") builder.note(pointer(at, index, "detail"), "formChanged", `detail=${JSON.stringify(part.detail)} is sent as "auto"`);
+        if (part.detail !== "auto") builder.note(pointer(at, index, "detail"), "formChanged", { about: "imageDetailAuto", detail: String(JSON.stringify(part.detail)) });
         noteUnusedKeys(builder, part, pointer(at, index), ["type", "image_url", "detail"]);
         return [image];
       }
     }
-    builder.note(pointer(at, index), "blockDropped", `a ${String(part.type)} part`);
+    builder.note(pointer(at, index), "blockDropped", { about: "droppedPart", type: String(part.type) });
     return [];
   });
 }

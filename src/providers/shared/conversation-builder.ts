@@ -4,6 +4,7 @@
 // their provider's shapes; the protocol checks live here, once.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolDefinition } from "../../protocol/types.ts";
 import { ImportError, type ImportNote, type ImportNoteKind, type ImportedConversation } from "./imported-conversation.ts";
+import type { NoteDetail } from "./note-detail.ts";
 
 export class ConversationBuilder {
   readonly messages: Message[] = [];
@@ -17,7 +18,7 @@ export class ConversationBuilder {
 
   constructor(readonly format: string) {}
 
-  note(pointer: string, kind: ImportNoteKind, detail: string): void {
+  note(pointer: string, kind: ImportNoteKind, detail: NoteDetail): void {
     this.notes.push({ pointer, kind, detail });
   }
 
@@ -46,7 +47,7 @@ export class ConversationBuilder {
   /** The call it answers must exist earlier in the conversation; its name comes from that call. */
   result(toolCallId: string, content: (TextContent | ImageContent)[], isError: boolean, pointer: string, idPointer: string): void {
     const call = this.#calls.get(toolCallId);
-    if (!call) throw new ImportError(idPointer, `a result for an unknown call: no earlier tool call has the id ${JSON.stringify(toolCallId)}`);
+    if (!call) throw new ImportError(idPointer, { kind: "unknownCallId", id: JSON.stringify(toolCallId) });
     call.answered++;
     this.#push({ role: "toolResult", toolCallId, toolName: call.name, content, isError, timestamp: 0 }, pointer);
   }
@@ -62,7 +63,7 @@ export class ConversationBuilder {
 
   finish(): ImportedConversation {
     for (const [id, call] of this.#calls) {
-      if (call.answered < call.count) this.note(call.pointer, "unanswered", `the call ${JSON.stringify(id)} (${call.name}) has no result in the source; the replay answers it with an error result`);
+      if (call.answered < call.count) this.note(call.pointer, "unanswered", { about: "unanswered", id: JSON.stringify(id), name: call.name });
     }
     return {
       format: this.format,

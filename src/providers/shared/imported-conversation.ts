@@ -3,6 +3,8 @@
 // source, and every point where the source held something the neutral types cannot carry. Import
 // says what it cannot know instead of guessing, so each loss is a note the report prints.
 import type { Context } from "../../protocol/types.ts";
+import { malformedText, type MalformedSource } from "./malformed-source.ts";
+import type { NoteDetail } from "./note-detail.ts";
 
 
 /** One thing the import dropped, changed or could not know, at a JSON pointer of the source. */
@@ -12,8 +14,8 @@ export interface ImportNote {
   /** 1-based JSON Lines line of a Pi session entry. */
   line?: number;
   kind: ImportNoteKind;
-  /** What exactly, in a few words (a field name, a type, a value). */
-  detail: string;
+  /** What exactly (a field name, a type, a value), as data: the report words it. */
+  detail: NoteDetail;
 }
 
 export type ImportNoteKind =
@@ -44,7 +46,11 @@ export interface ImportedConversation {
 /** The source is not what it claims to be: one pointer, one reason, nothing is written. */
 export class ImportError extends Error {
   override readonly name = "ImportError";
-  constructor(readonly pointer: string, readonly reason: string, readonly line?: number, readonly column?: number) {
+  /** The problem in English, as serve answers a harness with it. */
+  readonly reason: string;
+  constructor(readonly pointer: string, readonly problem: MalformedSource, readonly line?: number, readonly column?: number) {
+    const reason = malformedText(problem);
     super(`${pointer}: ${reason}`);
+    this.reason = reason;
   }
 }

@@ -5,40 +5,39 @@ import { pointer } from "../../json/json-locations.ts";
 import type { ImageContent } from "../../protocol/types.ts";
 import { ImportError } from "./imported-conversation.ts";
 import type { ConversationBuilder } from "./conversation-builder.ts";
+import { kindOf, type Subject } from "./malformed-source.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
-export function expectObject(value: unknown, at: string, what: string): JsonObject {
-  if (!isRecord(value)) throw new ImportError(at, `${what} must be an object, found ${kindOf(value)}`);
+/** `what`: a field as the source names it (`"messages"`), or a thing of the format (`{ thing: "tool" }`). */
+export function expectObject(value: unknown, at: string, what: string | Subject): JsonObject {
+  if (!isRecord(value)) throw new ImportError(at, { kind: "wrongType", what: subject(what), expected: "object", found: kindOf(value) });
   return value;
 }
 
-export function expectArray(value: unknown, at: string, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new ImportError(at, `${what} must be an array, found ${kindOf(value)}`);
+export function expectArray(value: unknown, at: string, what: string | Subject): unknown[] {
+  if (!Array.isArray(value)) throw new ImportError(at, { kind: "wrongType", what: subject(what), expected: "array", found: kindOf(value) });
   return value;
 }
 
-export function expectString(value: unknown, at: string, what: string): string {
-  if (typeof value !== "string") throw new ImportError(at, `${what} must be a string, found ${kindOf(value)}`);
+export function expectString(value: unknown, at: string, what: string | Subject): string {
+  if (typeof value !== "string") throw new ImportError(at, { kind: "wrongType", what: subject(what), expected: "string", found: kindOf(value) });
   return value;
 }
 
 /** A call id: present, a string, not empty — without one a result could never be paired with it. */
-export function expectId(value: unknown, at: string, what: string): string {
-  if (value === undefined || value === null || value === "") throw new ImportError(at, `a call without an id: ${what} is missing`);
+export function expectId(value: unknown, at: string, what: string | Subject): string {
+  if (value === undefined || value === null || value === "") throw new ImportError(at, { kind: "missingCallId", what: subject(what) });
   return expectString(value, at, what);
 }
 
-export function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
+function subject(what: string | Subject): Subject {
+  return typeof what === "string" ? { field: what } : what;
 }
 
 /** Every key of `object` outside `used` becomes a "fieldDropped" note: nothing disappears unsaid. */
 export function noteUnusedKeys(builder: ConversationBuilder, object: JsonObject, at: string, used: readonly string[]): void {
   for (const key of Object.keys(object)) {
-    if (!used.includes(key)) builder.note(pointer(at, key), "fieldDropped", `${key}=${preview(object[key])}`);
+    if (!used.includes(key)) builder.note(pointer(at, key), "fieldDropped", { about: "unusedField", key, value: preview(object[key]) });
   }
 }
 
@@ -51,10 +50,10 @@ export function preview(value: unknown): string {
 export function parseArgumentsString(text: string, builder: ConversationBuilder, at: string): unknown {
   try {
     const value: unknown = JSON.parse(text);
-    if (JSON.stringify(value) !== text) builder.note(at, "formChanged", "arguments are written again as compact JSON (spacing, number forms)");
+    if (JSON.stringify(value) !== text) builder.note(at, "formChanged", { about: "argumentsReformatted" });
     return value;
   } catch {
-    builder.note(at, "formChanged", "arguments are not valid JSON; the replay's model sends them as a string value");
+    builder.note(at, "formChanged", { about: "argumentsNotJson" });
     return text;
   }
 }

@@ -1,9 +1,10 @@
-// What the interactive session's prompts say, per language. Every prompt names its keys.
+// What the interactive session's prompts say, one interface each language implements in full
+// (interactive-messages-zh.ts, -en.ts; session-catalogs.ts loads both). Every prompt names its keys.
 import type { ValidationPolicy } from "../../protocol/types.ts";
 import type { Language } from "../../fixture/fixture-format.ts";
 import type { SaveProblem } from "../../fixture/write-fixture.ts";
 
-export interface InteractiveCatalog {
+export interface InteractiveMessages {
   pickFixture: string;
   pause: string;
   pauseNext: string;

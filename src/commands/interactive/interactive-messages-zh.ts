@@ -1,9 +1,9 @@
 // 交互模式的提示语（中文）。
-import type { InteractiveCatalog } from "./interactive-catalog.ts";
+import type { InteractiveMessages } from "./interactive-messages.ts";
 
 const keys = "↑↓ 选择，Enter 确认，Ctrl-C 或 Esc 退出";
 
-export const interactiveZh: InteractiveCatalog = {
+const interactiveZh: InteractiveMessages = {
   pickFixture: `选一个 fixture（${keys}）`,
   pause: "下一步？（Enter 继续；↑↓ 选其他操作；Ctrl-C 或 Esc 退出）",
   pauseNext: "继续下一步",
@@ -39,3 +39,5 @@ export const interactiveZh: InteractiveCatalog = {
   needsTerminal: "--interactive 需要在终端里运行（stdin 不是终端）。去掉 --interactive 就能非交互地运行同一个 fixture。",
   quit: "已退出，没有保存。",
 };
+
+export default interactiveZh;

@@ -1,9 +1,9 @@
 // The interactive session's prompts in English.
-import type { InteractiveCatalog } from "./interactive-catalog.ts";
+import type { InteractiveMessages } from "./interactive-messages.ts";
 
 const keys = "↑↓ to choose, Enter to confirm, Ctrl-C or Esc to leave";
 
-export const interactiveEn: InteractiveCatalog = {
+const interactiveEn: InteractiveMessages = {
   pickFixture: `Pick a fixture (${keys})`,
   pause: "Next? (Enter to go on; ↑↓ for other actions; Ctrl-C or Esc to leave)",
   pauseNext: "Next step",
@@ -39,3 +39,5 @@ export const interactiveEn: InteractiveCatalog = {
   needsTerminal: "--interactive needs a terminal on stdin. Leave out --interactive to run the same fixture without prompts.",
   quit: "Quit; nothing was saved.",
 };
+
+export default interactiveEn;

@@ -1,5 +1,24 @@
-// serve 叙述的中文句子（见 serve-catalog.ts）。
-import type { ServeCatalog } from "./serve-catalog.ts";
+// serve 的中文句子（见 serve-messages.ts）。
+import type { HarnessCall, UnmetExpectation } from "./expectations.ts";
+import type { ServeMessages } from "./serve-messages.ts";
+
+/** 调用在 harness 那里的 id，脚本里的 id 不同时写在旁边。 */
+function call({ id, scriptId }: HarnessCall): string {
+  return scriptId === undefined ? id : `${id}（脚本里是 ${scriptId}）`;
+}
+
+function unmet(problem: UnmetExpectation): string {
+  switch (problem.kind) {
+    case "noResult":
+      return `调用 ${call(problem.call)} 没有结果`;
+    case "isError":
+      return `${call(problem.call)} 的结果 isError 是 ${problem.found}，期望是 ${problem.expected}`;
+    case "missingText":
+      return `${call(problem.call)} 的结果里没有 ${problem.text}`;
+    case "undeclaredTool":
+      return `没有声明工具 ${problem.name}`;
+  }
+}
 
 const kinds = {
   reply: "脚本里的下一条回复",
@@ -16,7 +35,7 @@ const kinds = {
   aborted: "脚本里的这条回复被中止",
 } as const;
 
-export const serveZh: ServeCatalog = {
+const serveZh: ServeMessages = {
   listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（仅本机回环）。按 Ctrl-C 停止。`,
   routesHeading: "路由：",
   requestHeading: (number, method, path, provider, streamed) => `── 请求 ${number} · ${method} ${path} · ${provider}${streamed ? "，流式" : ""} ──`,
@@ -33,7 +52,10 @@ export const serveZh: ServeCatalog = {
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
   dropped: (events) =>
     events === undefined ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答" : `✂ 脚本里的这条回复被中止：发出 ${events} 个 server-sent event 后连接断开，流没有结尾：`,
-  unmet: (problem) => `脚本期望、请求里却没有：${problem}`,
+  unmet: (problem) => `脚本期望、请求里却没有：${unmet(problem)}`,
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
+  cannotListen: (host, port, why) => `serve：无法在 ${host}:${port} 上监听：${why}`,
 };
+
+export default serveZh;

@@ -1,11 +1,11 @@
-// The sentences of serve's narration, one interface each language implements in full
-// (serve-zh.ts, serve-en.ts). Data (messages, ids, error texts) is passed in already sanitised.
-import type { Language } from "../../fixture/fixture-format.ts";
+// serve's own sentences — its narration and its error lines — one interface each language
+// implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
+// one). Data (messages, ids, error texts) is passed in already sanitised. What the server answers
+// over HTTP is the API's answer, not narration: it stays in English, and the narration quotes it.
+import type { UnmetExpectation } from "./expectations.ts";
 import type { OutcomeKind } from "./serve-events.ts";
-import { serveEn } from "./serve-en.ts";
-import { serveZh } from "./serve-zh.ts";
 
-export interface ServeCatalog {
+export interface ServeMessages {
   /** On stderr after the URL line: what is served and where to point a harness. */
   listening(url: string, fixture: string): string;
   routesHeading: string;
@@ -25,9 +25,10 @@ export interface ServeCatalog {
   refused(status: number, kind: OutcomeKind, message: string): string;
   /** An aborted reply: the connection dropped at once (`events` undefined) or after the events streamed. */
   dropped(events: number | undefined): string;
-  unmet(problem: string): string;
+  /** What the scripted reply expected and the request does not hold. */
+  unmet(problem: UnmetExpectation): string;
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;
+  /** On stderr when the server cannot start; `why` is the system's own message. */
+  cannotListen(host: string, port: number, why: string): string;
 }
-
-export const serveCatalogs: Record<Language, ServeCatalog> = { zh: serveZh, en: serveEn };

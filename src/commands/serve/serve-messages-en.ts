@@ -1,5 +1,6 @@
-// English sentences of serve's narration (see serve-catalog.ts).
-import type { ServeCatalog } from "./serve-catalog.ts";
+// English sentences of serve (see serve-messages.ts).
+import { unmetText } from "./expectations.ts";
+import type { ServeMessages } from "./serve-messages.ts";
 
 const kinds = {
   reply: "the next scripted reply",
@@ -16,7 +17,7 @@ const kinds = {
   aborted: "the scripted reply is aborted",
 } as const;
 
-export const serveEn: ServeCatalog = {
+const serveEn: ServeMessages = {
   listening: (url, fixture) => `serving ${fixture} at ${url}: point your harness's base URL here (loopback only). Ctrl-C stops it.`,
   routesHeading: "routes:",
   requestHeading: (number, method, path, provider, streamed) => `── request ${number} · ${method} ${path} · ${provider}${streamed ? ", streamed" : ""} ──`,
@@ -35,7 +36,11 @@ export const serveEn: ServeCatalog = {
     events === undefined
       ? "✂ the scripted reply is aborted: the connection is dropped without an answer"
       : `✂ the scripted reply is aborted: ${events} server-sent event(s), then the connection is dropped before the stream's end:`,
-  unmet: (problem) => `expected by the script, not in the request: ${problem}`,
+  // The same words the harness receives in the error answer.
+  unmet: (problem) => `expected by the script, not in the request: ${unmetText(problem)}`,
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
+  cannotListen: (host, port, why) => `serve: cannot listen on ${host}:${port}: ${why}`,
 };
+
+export default serveEn;
