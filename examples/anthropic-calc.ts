@@ -6,7 +6,7 @@
 import { pathToFileURL } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlock, MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { QUESTION, SYSTEM, calcDescription, calcParameters, exampleArgs, runCalc } from "./calc-tool.ts";
+import { calcDescription, calcParameters, exampleArgs, QUESTION, runCalc, SYSTEM } from "./calc-tool.ts";
 import type { HarnessOptions } from "./openai-calc.ts";
 
 const MAX_TURNS = 5;

@@ -4,8 +4,8 @@
 //   node --import tsx examples/gemini-calc.ts http://127.0.0.1:PORT [--stream] [--forget-result]
 // --forget-result sends fewer function responses than the model made calls: Gemini's 400.
 import { pathToFileURL } from "node:url";
-import { ApiError, GoogleGenAI, type Content, type FunctionCall, type Part } from "@google/genai";
-import { QUESTION, SYSTEM, calcDescription, calcParameters, exampleArgs, runCalc } from "./calc-tool.ts";
+import { ApiError, type Content, type FunctionCall, GoogleGenAI, type Part } from "@google/genai";
+import { calcDescription, calcParameters, exampleArgs, QUESTION, runCalc, SYSTEM } from "./calc-tool.ts";
 import type { HarnessOptions } from "./openai-calc.ts";
 
 const MAX_TURNS = 5;

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
-import { QUESTION, SYSTEM, calcDescription, calcParameters, exampleArgs, runCalc } from "./calc-tool.ts";
+import { calcDescription, calcParameters, exampleArgs, QUESTION, runCalc, SYSTEM } from "./calc-tool.ts";
 
 export interface HarnessOptions {
   stream?: boolean;
@@ -64,7 +64,19 @@ export async function chatHarness(baseUrl: string, options: HarnessOptions = {})
 
 export async function responsesHarness(baseUrl: string, options: HarnessOptions = {}): Promise<string> {
   const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "not-needed", maxRetries: 0 });
-  const tools = [{ type: "function" as const, name: "calc", description: calcDescription, parameters: { ...calcParameters, required: [...calcParameters.required], properties: { ...calcParameters.properties, op: { ...calcParameters.properties.op, enum: [...calcParameters.properties.op.enum] } } }, strict: false }];
+  const tools = [
+    {
+      type: "function" as const,
+      name: "calc",
+      description: calcDescription,
+      parameters: {
+        ...calcParameters,
+        required: [...calcParameters.required],
+        properties: { ...calcParameters.properties, op: { ...calcParameters.properties.op, enum: [...calcParameters.properties.op.enum] } },
+      },
+      strict: false,
+    },
+  ];
   const input: ResponseInputItem[] = [{ role: "user", content: QUESTION }];
   for (let turn = 0; turn < MAX_TURNS; turn++) {
     let output: ResponseInputItem[] = [];

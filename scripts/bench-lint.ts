@@ -2,11 +2,11 @@
 // wire view, with a few rules broken so findings are located too), linted the way the command
 // does it: JSON.parse, the provider's table, then line:column for each finding. Target: < 1 s.
 import { locateFindings } from "../src/commands/lint/finding-lines.ts";
-import { lintBody } from "../src/providers/shared/lint-body.ts";
 import type { Context, Message } from "../src/protocol/types.ts";
-import { renderWireRequest, wireProviders, type WireProvider } from "../src/wire.ts";
-import { median, nowMs } from "./bench-harness.ts";
 import { detectBodyProvider, loadAllParts } from "../src/providers/registry.ts";
+import { lintBody } from "../src/providers/shared/lint-body.ts";
+import { renderWireRequest, type WireProvider, wireProviders } from "../src/wire.ts";
+import { median, nowMs } from "./bench-harness.ts";
 
 const partsOf = await loadAllParts();
 
@@ -28,9 +28,26 @@ function conversation(turns: number): Context {
       stopReason: "toolUse",
       timestamp: 0,
     });
-    messages.push({ role: "toolResult", toolCallId: `call_${turn}`, toolName: "calc", content: [{ type: "text", text: String(2 * turn + 1) }], isError: false, timestamp: 0 });
+    messages.push({
+      role: "toolResult",
+      toolCallId: `call_${turn}`,
+      toolName: "calc",
+      content: [{ type: "text", text: String(2 * turn + 1) }],
+      isError: false,
+      timestamp: 0,
+    });
   }
-  return { systemPrompt: "Use calc.", messages, tools: [{ name: "calc", description: "Adds.", parameters: { type: "object", properties: { a: { type: "number" }, b: { type: "number" }, op: { type: "string" } } } }] };
+  return {
+    systemPrompt: "Use calc.",
+    messages,
+    tools: [
+      {
+        name: "calc",
+        description: "Adds.",
+        parameters: { type: "object", properties: { a: { type: "number" }, b: { type: "number" }, op: { type: "string" } } },
+      },
+    ],
+  };
 }
 
 /** A body of about 10 MB for `provider`, as JSON text, with every 500th step's text blanked (a finding where the provider has a text rule). */

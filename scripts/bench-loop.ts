@@ -6,8 +6,8 @@
 // and the 5 MB file-size limit are left out (100k turns need 7 MB of fixture).
 // Usage: node --import tsx scripts/bench-loop.ts <turns> <narrated|json>; prints one JSON line.
 import { createWriteStream } from "node:fs";
-import { parseFixture } from "../src/fixture/load-fixture.ts";
 import { fixtureJsonLines, narrateFixture } from "../src/commands/play/transcript.ts";
+import { parseFixture } from "../src/fixture/load-fixture.ts";
 
 export type LoopMode = "narrated" | "json";
 

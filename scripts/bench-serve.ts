@@ -4,14 +4,14 @@
 // for status 200. p50 / p99 latency against a bare Node http server answering a fixed body in the
 // same run, with the same client. The child is stopped with SIGINT and must exit 130.
 import { spawn } from "node:child_process";
-import { createServer, request, Agent } from "node:http";
+import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { renderWireRequest } from "../src/wire.ts";
-import { providerIds } from "../src/providers/registry.ts";
-import type { Context } from "../src/protocol/types.ts";
-import { calc } from "../src/tools/calc.ts";
 import { ToolRegistry } from "../src/agent/tool-registry.ts";
+import type { Context } from "../src/protocol/types.ts";
+import { providerIds } from "../src/providers/registry.ts";
+import { calc } from "../src/tools/calc.ts";
+import { renderWireRequest } from "../src/wire.ts";
 import { nowMs } from "./bench-harness.ts";
 import { projectRoot } from "./goldens.ts";
 
@@ -119,7 +119,10 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
 export async function serveBenchRows(progress: (text: string) => void): Promise<Row[]> {
   progress("serve load");
   const work = requests();
-  const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src/main.ts"), "serve", "serve-calc", "--json"], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src/main.ts"), "serve", "serve-calc", "--json"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stderr.resume();
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`serve exited ${code} before listening`)));
@@ -146,7 +149,13 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
       `p50 ${(served.p50 / baseline.p50).toFixed(1)}× bare`,
       `zero errors, exit 130 on SIGINT: ${ok ? "met" : `NOT met (${served.errors} errors, exit ${code})`}`,
     ],
-    ["", "bare node:http server, fixed body (same client)", `p50 ${baseline.p50.toFixed(2)} ms, p99 ${baseline.p99.toFixed(2)} ms, ${baseline.errors} errors`, "1.00×", ""],
+    [
+      "",
+      "bare node:http server, fixed body (same client)",
+      `p50 ${baseline.p50.toFixed(2)} ms, p99 ${baseline.p99.toFixed(2)} ms, ${baseline.errors} errors`,
+      "1.00×",
+      "",
+    ],
   ];
 }
 

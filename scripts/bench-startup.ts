@@ -33,7 +33,8 @@ function startArguments(): string[] {
   const scripts = typeof manifest === "object" && manifest !== null && "scripts" in manifest ? manifest.scripts : undefined;
   const start = typeof scripts === "object" && scripts !== null && "start" in scripts ? scripts.start : undefined;
   const words = typeof start === "string" ? start.split(" ") : [];
-  if (words[0] !== "node" || words.some((word) => word.includes("$") || word.includes("&"))) throw new Error(`npm start is not a plain node command: ${String(start)}`);
+  if (words[0] !== "node" || words.some((word) => word.includes("$") || word.includes("&")))
+    throw new Error(`npm start is not a plain node command: ${String(start)}`);
   return words.slice(1).map((word) => (word.endsWith(".ts") ? join(projectRoot, word) : word));
 }
 
@@ -58,5 +59,7 @@ export function measureStartup(runs = 15): StartupMeasurement {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { runs, floorMs, walkthroughMs, ratio } = measureStartup();
-  console.log(`start-up (median of ${runs}): node --import tsx empty.ts ${floorMs.toFixed(0)} ms | walkthrough ${walkthroughMs.toFixed(0)} ms | ratio ${ratio.toFixed(2)}× (target ≤ 1.20×)`);
+  console.log(
+    `start-up (median of ${runs}): node --import tsx empty.ts ${floorMs.toFixed(0)} ms | walkthrough ${walkthroughMs.toFixed(0)} ms | ratio ${ratio.toFixed(2)}× (target ≤ 1.20×)`,
+  );
 }

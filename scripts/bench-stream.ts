@@ -135,7 +135,9 @@ export function streamBenchRows(progress: (text: string) => void): Row[] {
     for (const [subject, run] of subjects) {
       if (run.done === pieces.length) deepStrictEqual(run.value, expected);
       const finished = run.done === pieces.length;
-      const ratio = finished ? `${(run.ms / ours.ms).toFixed(1)}× ours` : `~${((run.ms * (pieces.length / run.done) ** 2) / ours.ms).toFixed(0)}× ours (projected)`;
+      const ratio = finished
+        ? `${(run.ms / ours.ms).toFixed(1)}× ours`
+        : `~${((run.ms * (pieces.length / run.done) ** 2) / ours.ms).toFixed(0)}× ours (projected)`;
       rows.push(["", subject, describe(run, pieces.length, text.length), run === ours ? "1.0× ours" : ratio, ""]);
     }
   }

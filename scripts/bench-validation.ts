@@ -5,13 +5,13 @@
 // code generation is not allowed. Run on its own (`node --import tsx scripts/bench-validation.ts
 // invalid`), it measures only the invalid-input cases and prints them as JSON: scripts/bench.ts
 // does that in a fresh process, so no JIT state from the valid rows can flatter the failure path.
-import { Type, type TSchema } from "@sinclair/typebox";
+import { type TSchema, Type } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Ajv } from "ajv";
 import { z } from "zod";
 import { arrayOf } from "../src/schema/collections.ts";
 import type { ParseFunction } from "../src/schema/compile-object-parse.ts";
-import { loopParse, objectSchema, objectValue, type ObjectSchema } from "../src/schema/object-schema.ts";
+import { loopParse, type ObjectSchema, objectSchema, objectValue } from "../src/schema/object-schema.ts";
 import { FAILED, takeFailure } from "../src/schema/schema-error.ts";
 import { booleanValue, enumValue, numberValue, optionalPositiveInteger, optionalString, stringValue } from "../src/schema/validator.ts";
 import { calcOperators, calcSchema } from "../src/tools/calc.ts";
@@ -121,11 +121,22 @@ function acceptedSubjects(contenders: Contenders, stripping: boolean, withCopy: 
   const compiled = TypeCompiler.Compile(typebox);
   return [
     { label: `ours: parse${stripping ? " (drops)" : ""}`, run: (input) => ours.parse(input) },
-    { label: stripping ? "ajv removeAdditional:all (strips)" : "ajv (compiled)", run: (input) => ajv(input), target: true, ...(stripping ? { mutates: true as const } : {}) },
+    {
+      label: stripping ? "ajv removeAdditional:all (strips)" : "ajv (compiled)",
+      run: (input) => ajv(input),
+      target: true,
+      ...(stripping ? { mutates: true as const } : {}),
+    },
     { label: "TypeBox Check ¹", run: (input) => compiled.Check(input), target: true },
     { label: "TypeBox Decode ⁴", run: (input) => compiled.Decode(input), target: true },
     { label: `zod 4: .parse${stripping ? " (drops)" : ""}`, run: (input) => zod.parse(input), target: true },
-    { label: "ours, plain loop (fallback)", run: (input) => { const result = loop(input); return result === FAILED ? undefined : result; } },
+    {
+      label: "ours, plain loop (fallback)",
+      run: (input) => {
+        const result = loop(input);
+        return result === FAILED ? undefined : result;
+      },
+    },
     ...(withCopy ? [{ label: "TypeBox Check + copy of a, b, op ³", run: (input: unknown) => compiled.Check(input) && copyCalc(input) }] : []),
   ];
 }
@@ -137,11 +148,32 @@ function rejectedSubjects(contenders: Contenders): CaseDefinition["subjects"] {
   const ajv = new Ajv().compile(ours.jsonSchema);
   const compiled = TypeCompiler.Compile(typebox);
   return [
-    { label: "ours: safeParse, error read ²", run: (input) => { const result = ours.safeParse(input); return result.success || result.error.path.length < 0; } },
+    {
+      label: "ours: safeParse, error read ²",
+      run: (input) => {
+        const result = ours.safeParse(input);
+        return result.success || result.error.path.length < 0;
+      },
+    },
     { label: "ajv (compiled), errors[0] read", run: (input) => ajv(input) || ajv.errors?.[0]?.instancePath === undefined, target: true },
     { label: "TypeBox Check + Errors().First()", run: (input) => compiled.Check(input) || compiled.Errors(input).First() === undefined, target: true },
-    { label: "TypeBox Decode (throws) ⁴", run: (input) => { try { return compiled.Decode(input); } catch { return false; } } },
-    { label: "zod 4: .safeParse, issue read ²", run: (input) => { const result = zod.safeParse(input); return result.success || result.error.issues[0] === undefined; } },
+    {
+      label: "TypeBox Decode (throws) ⁴",
+      run: (input) => {
+        try {
+          return compiled.Decode(input);
+        } catch {
+          return false;
+        }
+      },
+    },
+    {
+      label: "zod 4: .safeParse, issue read ²",
+      run: (input) => {
+        const result = zod.safeParse(input);
+        return result.success || result.error.issues[0] === undefined;
+      },
+    },
     { label: "ours, plain loop (fallback), error read ²", run: (input) => loop(input) !== FAILED || takeFailure().path.length < 0 },
   ];
 }
@@ -157,11 +189,21 @@ function cases(only: "all" | "invalid"): CaseDefinition[] {
   const invalid: CaseDefinition[] = [
     { name: "wrong type", value: { a: "128", b: 64, op: "mul" }, accepted: false, subjects: rejectedSubjects(calc) },
     { name: "missing field", value: { a: 128, op: "mul" }, accepted: false, subjects: rejectedSubjects(calc) },
-    { name: "wrong type, 10 fields (nested)", value: { ...largeValid(), owner: { name: "Ada", email: "ada@example.com", age: "36" } }, accepted: false, subjects: rejectedSubjects(large) },
+    {
+      name: "wrong type, 10 fields (nested)",
+      value: { ...largeValid(), owner: { name: "Ada", email: "ada@example.com", age: "36" } },
+      accepted: false,
+      subjects: rejectedSubjects(large),
+    },
   ];
   const extra: CaseDefinition[] = [
     { name: "extra keys", value: { a: 1, b: 2, op: "add", x: 1, y: 2, z: 3 }, accepted: true, subjects: acceptedSubjects(calc, true, false) },
-    { name: "extra keys, 10 fields", value: { ...largeValid(), x: 1, y: 2, owner: { name: "Ada", email: "ada@example.com", age: 36, z: 3 } }, accepted: true, subjects: acceptedSubjects(large, true, false) },
+    {
+      name: "extra keys, 10 fields",
+      value: { ...largeValid(), x: 1, y: 2, owner: { name: "Ada", email: "ada@example.com", age: 36, z: 3 } },
+      accepted: true,
+      subjects: acceptedSubjects(large, true, false),
+    },
   ];
   return only === "invalid" ? invalid : [...valid, ...invalid, ...extra];
 }

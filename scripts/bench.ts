@@ -6,13 +6,13 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import { executeToolCall } from "../src/agent/execute-tool-call.ts";
 import { ToolRegistry } from "../src/agent/tool-registry.ts";
-import { echo, echoSchema } from "../src/tools/echo.ts";
 import type { ToolCall } from "../src/protocol/types.ts";
+import { echo, echoSchema } from "../src/tools/echo.ts";
 import { compareAsyncRates, formatRate, median, nowMs } from "./bench-harness.ts";
-import type { LoopMode, LoopMeasurement } from "./bench-loop.ts";
+import { lintBenchRows } from "./bench-lint.ts";
+import type { LoopMeasurement, LoopMode } from "./bench-loop.ts";
 import { measureStartup } from "./bench-startup.ts";
 import { runValidationBench, type ValidationCase } from "./bench-validation.ts";
-import { lintBenchRows } from "./bench-lint.ts";
 import { projectRoot } from "./goldens.ts";
 
 type Row = [section: string, subject: string, measured: string, ratio: string, target: string];
@@ -27,7 +27,11 @@ function isValidationCases(value: unknown): value is ValidationCase[] {
 
 /** The invalid-input cases again, alone in a fresh process: nothing measured before them there. */
 function invalidOnlyInChild(): ValidationCase[] {
-  const child = spawnSync(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "bench-validation.ts"), "invalid"], { cwd: projectRoot, encoding: "utf8", timeout: 120_000 });
+  const child = spawnSync(process.execPath, ["--import", "tsx", join(projectRoot, "scripts", "bench-validation.ts"), "invalid"], {
+    cwd: projectRoot,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   const parsed: unknown = child.status === 0 ? JSON.parse(child.stdout) : undefined;
   if (!isValidationCases(parsed)) throw new Error(`bench-validation invalid failed (${child.status ?? child.signal}): ${child.stderr}`);
   return parsed;
@@ -63,13 +67,19 @@ validationRows(invalidOnlyInChild(), " (own process)");
 progress("executor");
 const registry = new ToolRegistry([echo]);
 const BATCH = 1000;
-const calls: ToolCall[] = Array.from({ length: BATCH }, (_, index) => ({ type: "toolCall", id: `call_${index}`, name: "echo", arguments: { value: "Pi", ignored: index } }));
+const calls: ToolCall[] = Array.from({ length: BATCH }, (_, index) => ({
+  type: "toolCall",
+  id: `call_${index}`,
+  name: "echo",
+  arguments: { value: "Pi", ignored: index },
+}));
 let answered = 0;
 // Pi's validator: ajv with the options validateToolArguments uses, on the same JSON Schema.
 const piAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: true });
 // As a TypeBox Type.Object declares it: undeclared keys (the calls carry one) are allowed, not refused.
 const piEchoSchema = { ...echoSchema.jsonSchema, additionalProperties: true };
-const isEchoArguments = (value: unknown): value is { value: string } => typeof value === "object" && value !== null && "value" in value && typeof value.value === "string";
+const isEchoArguments = (value: unknown): value is { value: string } =>
+  typeof value === "object" && value !== null && "value" in value && typeof value.value === "string";
 const badCalls: ToolCall[] = calls.map((call) => ({ ...call, arguments: { value: 128 } }));
 const executorRates = await compareAsyncRates([
   {
@@ -136,9 +146,21 @@ rows.push([
   `${(sequential / direct).toFixed(2)}× direct`,
   `≥ Pi's per-call path: ${sequential >= piPath ? "met" : "NOT met"} (${(sequential / piPath).toFixed(2)}×; ${adds(sequential)})`,
 ]);
-rows.push(["", "Pi's per-call path: ajv coerceTypes + structuredClone + execute ⁵", `${formatRate(piPath)}calls/s`, `${(piPath / direct).toFixed(2)}× direct`, ""]);
+rows.push([
+  "",
+  "Pi's per-call path: ajv coerceTypes + structuredClone + execute ⁵",
+  `${formatRate(piPath)}calls/s`,
+  `${(piPath / direct).toFixed(2)}× direct`,
+  "",
+]);
 rows.push(["", `executeToolCall, ${BATCH.toLocaleString("en")} in flight`, `${formatRate(inFlight)}calls/s`, `${(inFlight / direct).toFixed(2)}× direct`, ""]);
-rows.push(["", "executeToolCall, bad arguments (isError result)", `${formatRate(badArguments)}calls/s`, `${(badArguments / direct).toFixed(2)}× direct`, adds(badArguments)]);
+rows.push([
+  "",
+  "executeToolCall, bad arguments (isError result)",
+  `${formatRate(badArguments)}calls/s`,
+  `${(badArguments / direct).toFixed(2)}× direct`,
+  adds(badArguments),
+]);
 rows.push(["", "executeToolCall, coerce policy (converts 128)", `${formatRate(coerced)}calls/s`, `${(coerced / direct).toFixed(2)}× direct`, adds(coerced)]);
 
 // --- Agent loop at scale --------------------------------------------------------------------------
@@ -205,7 +227,11 @@ rows.push(...(await (await import("./bench-serve.ts")).serveBenchRows(progress))
 // --- The table ------------------------------------------------------------------------------------
 const header: Row = ["section", "subject", "measured", "ratio", "target"];
 const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => [...(row[column] ?? "")].length)));
-const line = (row: Row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
+const line = (row: Row) =>
+  row
+    .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+    .join("  ")
+    .trimEnd();
 console.log(line(header));
 console.log(widths.map((width) => "-".repeat(width)).join("  "));
 for (const row of rows) console.log(line(row));

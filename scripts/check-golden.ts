@@ -3,10 +3,10 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { loadCatalog } from "../src/narration/load-catalog.ts";
-import { errorLine } from "../src/narration/error-line.ts";
 import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
-import { goldenText, goldens, projectRoot, toolListChange } from "./goldens.ts";
+import { errorLine } from "../src/narration/error-line.ts";
+import { loadCatalog } from "../src/narration/load-catalog.ts";
+import { goldens, goldenText, projectRoot, toolListChange } from "./goldens.ts";
 
 const usage = "usage: npm run check [-- --update]\n  --update  rewrite the golden files from the current output (review the git diff afterwards)";
 const args = process.argv.slice(2);

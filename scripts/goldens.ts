@@ -4,9 +4,9 @@ import { readdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolErrorDetail } from "../src/agent/execute-tool-call.ts";
-import type { Language } from "../src/fixture/fixture-format.ts";
-import { providerIds, type ProviderId } from "../src/providers/registry.ts";
 import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
+import type { Language } from "../src/fixture/fixture-format.ts";
+import { type ProviderId, providerIds } from "../src/providers/registry.ts";
 
 /** Where serve's SDK-run narration lives (scripts/serve-golden.ts writes it). */
 export const SERVE_GOLDEN_FILE = "fixtures/expected/serve/sdk-run.en.txt";

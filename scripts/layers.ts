@@ -110,11 +110,23 @@ export function checkLayers(root: string): Violation[] {
       }
       if (to.room === from.room) continue;
       if (isProviderFolder(to.room) && from.room !== registryRoom) {
-        violations.push({ from: file, to: target, specifier, why: `reaches a provider past the registry: ${from.room} → ${to.room} (import src/providers/registry.ts)` });
+        violations.push({
+          from: file,
+          to: target,
+          specifier,
+          why: `reaches a provider past the registry: ${from.room} → ${to.room} (import src/providers/registry.ts)`,
+        });
         continue;
       }
-      if (to.floor > from.floor) violations.push({ from: file, to: target, specifier, why: `imports upward: ${from.room} (floor ${from.floor + 1}) → ${to.room} (floor ${to.floor + 1})` });
-      else if (to.floor === from.floor) violations.push({ from: file, to: target, specifier, why: `imports a room on its own floor: ${from.room} → ${to.room}` });
+      if (to.floor > from.floor)
+        violations.push({
+          from: file,
+          to: target,
+          specifier,
+          why: `imports upward: ${from.room} (floor ${from.floor + 1}) → ${to.room} (floor ${to.floor + 1})`,
+        });
+      else if (to.floor === from.floor)
+        violations.push({ from: file, to: target, specifier, why: `imports a room on its own floor: ${from.room} → ${to.room}` });
       else if (columnOf(from.room) !== -1 && columnOf(to.room) !== -1 && columnOf(from.room) !== columnOf(to.room)) {
         violations.push({ from: file, to: target, specifier, why: `the agent library and the providers stand side by side: ${from.room} → ${to.room}` });
       }

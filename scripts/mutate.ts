@@ -114,10 +114,12 @@ function checkPatterns(mutations: readonly Mutation[]): void {
       const path = join(projectRoot, edit.file);
       if (!existsSync(path)) return problems.push(`${mutation.id} (edit ${index}): ${edit.file} does not exist`);
       const count = occurrences(readFileSync(path, "utf8"), edit.search);
-      if (count !== 1) problems.push(`${mutation.id} (edit ${index}): the search text occurs ${count} times in ${edit.file}, not once: ${JSON.stringify(edit.search)}`);
+      if (count !== 1)
+        problems.push(`${mutation.id} (edit ${index}): the search text occurs ${count} times in ${edit.file}, not once: ${JSON.stringify(edit.search)}`);
     });
   }
-  if (problems.length > 0) fail(`${problems.length} search text(s) in scripts/mutations.json no longer match exactly once; update them:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0)
+    fail(`${problems.length} search text(s) in scripts/mutations.json no longer match exactly once; update them:\n  ${problems.join("\n  ")}`);
 }
 
 // ---- the scratch copy -------------------------------------------------------------------------
@@ -145,7 +147,11 @@ function commands(scratch: string, only: readonly string[] | undefined): Command
   // The files `npm test` runs: test/*/*.test.ts, one folder per part of src/.
   const files = readdirSync(join(scratch, "test"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((folder) => readdirSync(join(scratch, "test", folder.name)).filter((file) => file.endsWith(".test.ts")).map((file) => `test/${folder.name}/${file}`))
+    .flatMap((folder) =>
+      readdirSync(join(scratch, "test", folder.name))
+        .filter((file) => file.endsWith(".test.ts"))
+        .map((file) => `test/${folder.name}/${file}`),
+    )
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return [
     { label: "npm run check", args: ["--import", "tsx", "scripts/check-golden.ts"] },
@@ -177,7 +183,11 @@ function firstFailure(scratch: string, list: readonly Command[]): { label: strin
 /** A mutant that does not even parse would be "caught" by every test for the wrong reason. */
 function syntaxProblem(file: string, text: string): string | undefined {
   if (!file.endsWith(".ts")) return undefined;
-  const output = ts.transpileModule(text, { fileName: file, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const output = ts.transpileModule(text, {
+    fileName: file,
+    reportDiagnostics: true,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
   const first = output.diagnostics?.[0];
   return first ? `${file}: ${ts.flattenDiagnosticMessageText(first.messageText, " ")}` : undefined;
 }
@@ -189,7 +199,10 @@ function plant(scratch: string, mutation: Mutation, list: readonly Command[]): V
       const path = join(scratch, edit.file);
       const before = readFileSync(path, "utf8");
       if (!originals.has(path)) originals.set(path, before);
-      writeFileSync(path, before.replace(edit.search, () => edit.replace));
+      writeFileSync(
+        path,
+        before.replace(edit.search, () => edit.replace),
+      );
     }
     for (const edit of mutation.edits) {
       const problem = syntaxProblem(edit.file, readFileSync(join(scratch, edit.file), "utf8"));

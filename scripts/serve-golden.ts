@@ -7,7 +7,6 @@ import { chatHarness, responsesHarness } from "../examples/openai-calc.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
 import { startServe } from "../test/serve/serve-helpers.ts";
 
-
 export async function serveGoldenText(lang: Language = "en"): Promise<string> {
   const server = await startServe("serve-calc", { lang });
   try {
@@ -20,6 +19,7 @@ export async function serveGoldenText(lang: Language = "en"): Promise<string> {
     await server.stop();
   }
   // The URL line's port varies from run to run: the golden names the command in its place.
-  const urlLine = lang === "zh" ? "tool-call-playground serve serve-calc  （第一行：base URL）" : "tool-call-playground serve serve-calc  (first line: the base URL)";
+  const urlLine =
+    lang === "zh" ? "tool-call-playground serve serve-calc  （第一行：base URL）" : "tool-call-playground serve serve-calc  (first line: the base URL)";
   return [urlLine, ...server.out().split("\n").slice(1)].join("\n");
 }

@@ -2,13 +2,13 @@
 // receive for the next model call, rendered from the playground's neutral history. Each renderer
 // is its provider's, taken from the registry; the names are the ones this export has always had.
 import type { Context } from "./protocol/types.ts";
-import { providers, type ProviderId, type WireBodies, type WireRequest } from "./providers/registry.ts";
+import { type ProviderId, providers, type WireBodies, type WireRequest } from "./providers/registry.ts";
 
-export { providerIds as wireProviders, type ProviderId as WireProvider, type WireBodies, type WireRequest } from "./providers/registry.ts";
+export { type ProviderId as WireProvider, providerIds as wireProviders, type WireBodies, type WireRequest } from "./providers/registry.ts";
 export { WIRE_MODEL } from "./providers/shared/provider.ts";
-export type { WireNote } from "./providers/shared/wire-note.ts";
+export { type OccurrencePlan, planCallOccurrences, planToolCallIds, type ToolCallIdRule } from "./providers/shared/tool-call-ids.ts";
 export { BLANK_USER_TEXT, SYNTHETIC_RESULT_TEXT, type WireLimits as WireRules } from "./providers/shared/wire-history.ts";
-export { planCallOccurrences, planToolCallIds, type OccurrencePlan, type ToolCallIdRule } from "./providers/shared/tool-call-ids.ts";
+export type { WireNote } from "./providers/shared/wire-note.ts";
 
 export type GeminiGenerateContentBody = WireBodies["gemini"];
 

@@ -1,7 +1,8 @@
 // The typed events the agent loop emits. The loop prints nothing: the text transcript, the JSON
 // Lines output and an interactive UI are all consumers of this one stream.
-import type { ToolCallTrace } from "./execute-tool-call.ts";
+
 import type { AssistantMessage, Coercion, Context, Message, TextContent, ToolCall, ToolResultMessage } from "../protocol/types.ts";
+import type { ToolCallTrace } from "./execute-tool-call.ts";
 
 /** "stop": a reply asked for no tool; "maxTurns": the cap; "modelError": the reply's stopReason
  *  was "error" or "aborted"; "aborted": the run's signal fired. */

@@ -1,11 +1,12 @@
 // The agent loop: ask the model, append its reply, run the tools it asked for, append their
 // results in call order, and ask again — until a reply asks for no tool, the turn cap is reached,
 // the model stops with an error, or the run is aborted. It emits events and prints nothing.
-import { traceToolCall, type ToolCallTrace, type ToolErrorDetail } from "./execute-tool-call.ts";
-import type { ToolRegistry } from "./tool-registry.ts";
-import type { AssistantMessage, Message, Model, ToolCall, TextContent, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
-import { describeAbort, skipMessage, skipReason, skippedTrace } from "./call-policy.ts";
+
+import type { AssistantMessage, Message, Model, TextContent, ToolCall, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
+import { describeAbort, skipMessage, skippedTrace, skipReason } from "./call-policy.ts";
+import { type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
+import type { ToolRegistry } from "./tool-registry.ts";
 
 /** A run that never waits (a scripted model, instant tools) would hold the event loop for its
  *  whole length: no Ctrl-C, no timer, no drained output. It yields at least this often (ms). */
@@ -131,13 +132,18 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
     const reportProgress = (content: TextContent[]) => void emit({ type: "toolProgress", call, content });
     const policy = typeof validation === "function" ? validation() : validation;
-    const running = traceToolCall(call, registry, { signal, reportProgress }, {
-      now,
-      validation: policy,
-      toolErrors: options.toolErrors,
-      // Like progress, told without waiting: the executor goes straight on to run the tool.
-      onValidated: (parsedArguments, conversions) => void emit({ type: "toolValidated", call, parsedArguments, conversions }),
-    });
+    const running = traceToolCall(
+      call,
+      registry,
+      { signal, reportProgress },
+      {
+        now,
+        validation: policy,
+        toolErrors: options.toolErrors,
+        // Like progress, told without waiting: the executor goes straight on to run the tool.
+        onValidated: (parsedArguments, conversions) => void emit({ type: "toolValidated", call, parsedArguments, conversions }),
+      },
+    );
     if (!signal) return running;
     // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
     return new Promise<ToolCallTrace>((resolve) => {

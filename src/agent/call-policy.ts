@@ -1,8 +1,9 @@
 // The loop's own checks on a reply, before any tool runs: calls a careful harness answers
 // without executing, each with a paired error result (never an exception, never silence).
-import { failedToolResult, type SkipReason, type ToolCallTrace } from "./execute-tool-call.ts";
+
 import { abortText, skipText } from "../protocol/contract-text.ts";
 import type { AssistantMessage, ToolCall } from "../protocol/types.ts";
+import { failedToolResult, type SkipReason, type ToolCallTrace } from "./execute-tool-call.ts";
 
 /** Why a call must not run, or undefined when it may. `repeatsId`: an earlier call of the same
  *  message already used its id. */

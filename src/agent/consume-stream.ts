@@ -4,10 +4,11 @@
 // A stream cut short (done with "length", an error event, an abort, or events that simply stop)
 // still yields a message: unfinished calls keep their last partial arguments, and the message's
 // stopReason tells the loop not to run them, so each gets a paired error result.
-import { describeAbort } from "./call-policy.ts";
-import type { AssistantMessage, StopReason, ToolCall } from "../protocol/types.ts";
+
+import { type GrowingLeaf, PartialJsonParser } from "../json/partial-json.ts";
 import type { AssistantStream, AssistantStreamEvent } from "../protocol/stream-events.ts";
-import { PartialJsonParser, type GrowingLeaf } from "../json/partial-json.ts";
+import type { AssistantMessage, StopReason, ToolCall } from "../protocol/types.ts";
+import { describeAbort } from "./call-policy.ts";
 
 /** A call still arriving: its argument text so far and what it parses to. */
 export interface PartialToolCall {
@@ -51,10 +52,7 @@ interface OpenCall {
   ended: boolean;
 }
 
-export async function consumeStream(
-  stream: AssistantStream,
-  options: { signal?: AbortSignal; onEvent?: StreamEventListener } = {},
-): Promise<StreamEnding> {
+export async function consumeStream(stream: AssistantStream, options: { signal?: AbortSignal; onEvent?: StreamEventListener } = {}): Promise<StreamEnding> {
   // The timestamp comes with `start`; reading a clock here would shift every later timestamp.
   const partial: AssistantMessage = { role: "assistant", content: [], stopReason: "stop", timestamp: 0 };
   const calls = new Map<number, OpenCall>();

@@ -1,11 +1,12 @@
 // The executor: lookup → parse → execute → result, for one call. Every ending — success, unknown
 // tool, bad arguments, a throwing tool — is a ToolResultMessage with the call's id and name; the
 // promise never rejects, so a caller only ever has one channel to handle.
-import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
+
+import { detailedText, failedResultText, toolOutputText, UNKNOWN_TOOL, UNPRINTABLE_ERROR } from "../protocol/contract-text.ts";
 import { text } from "../protocol/text.ts";
-import { UNKNOWN_TOOL, UNPRINTABLE_ERROR, detailedText, failedResultText, toolOutputText } from "../protocol/contract-text.ts";
-import type { ToolRegistry } from "./tool-registry.ts";
 import type { Coercion, ToolCall, ToolContext, ToolOutput, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
+import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
+import type { ToolRegistry } from "./tool-registry.ts";
 
 /** Where a call ended, for a narrator or a UI that wants more than the result message. */
 export type ToolCallOutcome =
@@ -163,5 +164,11 @@ function isTextBlock(block: unknown): boolean {
 }
 
 function isImageBlock(block: unknown): boolean {
-  return typeof block === "object" && block !== null && Reflect.get(block, "type") === "image" && typeof Reflect.get(block, "data") === "string" && typeof Reflect.get(block, "mimeType") === "string";
+  return (
+    typeof block === "object" &&
+    block !== null &&
+    Reflect.get(block, "type") === "image" &&
+    typeof Reflect.get(block, "data") === "string" &&
+    typeof Reflect.get(block, "mimeType") === "string"
+  );
 }

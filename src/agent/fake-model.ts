@@ -1,7 +1,7 @@
 // FakeModel: a scripted stand-in for a provider. It replays assistant replies in order, needs no
 // network or key, and checks each request the way a real API would, so a harness that breaks the
 // protocol fails here first. It records every context it was sent, for tests to inspect.
-import { ToolPairingScan, type PairingProblem } from "../protocol/tool-pairing.ts";
+import { type PairingProblem, ToolPairingScan } from "../protocol/tool-pairing.ts";
 import type { AssistantMessage, Context, Model, StopReason, TextContent, ToolCall } from "../protocol/types.ts";
 
 /** One scripted reply; stopReason defaults to "toolUse" when it has a toolCall, else "stop". */
@@ -24,7 +24,10 @@ export interface FakeModelOptions {
 /** The request itself was invalid: a real provider would answer 400. */
 export class ModelRequestError extends Error {
   override readonly name = "ModelRequestError";
-  constructor(message: string, readonly problem?: PairingProblem) {
+  constructor(
+    message: string,
+    readonly problem?: PairingProblem,
+  ) {
     super(message);
   }
 }
@@ -32,7 +35,10 @@ export class ModelRequestError extends Error {
 /** More requests than scripted replies: the script, not the harness, has to change. */
 export class ScriptExhaustedError extends Error {
   override readonly name = "ScriptExhaustedError";
-  constructor(readonly requestNumber: number, readonly scriptLength: number) {
+  constructor(
+    readonly requestNumber: number,
+    readonly scriptLength: number,
+  ) {
     super(`FakeModel has no reply for request ${requestNumber}: its script holds ${scriptLength}. Add a reply to the script, or end the conversation sooner.`);
   }
 }
@@ -54,7 +60,8 @@ export class FakeModel implements Model {
     this.#options.onRequest?.(context, requestIndex);
     // A snapshot, not a deep clone: the loop never changes a message once appended, and a deep
     // clone of model data nested ten thousand levels would overflow the stack.
-    if (this.#options.recordRequests ?? true) this.requests.push({ ...context, messages: [...context.messages], ...(context.tools ? { tools: [...context.tools] } : {}) });
+    if (this.#options.recordRequests ?? true)
+      this.requests.push({ ...context, messages: [...context.messages], ...(context.tools ? { tools: [...context.tools] } : {}) });
     const problem = this.#pairing.check(context.messages);
     if (problem) throw new ModelRequestError(describeProblem(problem), problem);
 

@@ -1,9 +1,10 @@
 // The fixture's `stream` key: how a scripted reply is to be streamed (fragment size, explicit
 // fragments, an early cut), as data and as its validator. Apart from stream-plan.ts, which turns a
 // plan into events, so that loading a fixture does not load the streaming code.
-import { SchemaError } from "../schema/schema-error.ts";
+
 import { arrayOf } from "../schema/collections.ts";
 import { objectValue } from "../schema/object-schema.ts";
+import { SchemaError } from "../schema/schema-error.ts";
 import { describe, enumValue, optional, optionalPositiveInteger, optionalString, stringValue, type Validator } from "../schema/validator.ts";
 
 /** Fragment size when neither the reply nor the command line sets one. */
@@ -34,7 +35,12 @@ export const streamPlanValue: Validator<StreamPlan | undefined> = optional(
     chunk: describe(optionalPositiveInteger, "Fragment size for this reply; --chunk on the command line wins"),
     deltas: optional(
       describe(
-        arrayOf(objectValue({ block: describe(blockIndex, "Index of the content block"), text: describe(stringValue, "The fragment: text, or a piece of the arguments' JSON text") })),
+        arrayOf(
+          objectValue({
+            block: describe(blockIndex, "Index of the content block"),
+            text: describe(stringValue, "The fragment: text, or a piece of the arguments' JSON text"),
+          }),
+        ),
         "Explicit fragments, in arrival order; blocks may interleave",
       ),
     ),
@@ -42,7 +48,10 @@ export const streamPlanValue: Validator<StreamPlan | undefined> = optional(
       describe(
         objectValue({
           after: describe(optionalPositiveInteger, "Fragments delivered before the cut (default: all)"),
-          reason: describe(enumValue(["length", "error", "stall"]), "length: done with stopReason length; error: an error event; stall: nothing more until the run is aborted"),
+          reason: describe(
+            enumValue(["length", "error", "stall"]),
+            "length: done with stopReason length; error: an error event; stall: nothing more until the run is aborted",
+          ),
           errorMessage: optionalString,
         }),
         "End the stream early",

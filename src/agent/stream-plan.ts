@@ -3,14 +3,16 @@
 // interleave two calls), optionally ending early — at the length limit, with an error event, or by
 // stalling until the run is aborted (Ctrl-C, a timeout). This file turns a whole message and its
 // plan into the event sequence; it knows nothing about time, which streaming-fake-model.ts adds.
-import type { AssistantMessage } from "../protocol/types.ts";
-import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+
 import { parsePartialJson } from "../json/partial-json.ts";
+import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { AssistantMessage } from "../protocol/types.ts";
 
 /** One step of a scripted stream: an event, or the point where the fake server stops sending. */
 export type StreamStep = { kind: "event"; event: AssistantStreamEvent } | { kind: "stall" };
 
-export { DEFAULT_CHUNK, streamPlanValue, type StreamCutReason, type StreamPlan } from "./stream-plan-format.ts";
+export { DEFAULT_CHUNK, type StreamCutReason, type StreamPlan, streamPlanValue } from "./stream-plan-format.ts";
+
 import { DEFAULT_CHUNK, type StreamPlan } from "./stream-plan-format.ts";
 
 /** One content block of a reply, whatever kinds the protocol types hold. */
@@ -63,10 +65,11 @@ export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefi
   let cursor = 0;
   const open = (index: number) => {
     // Blocks before this one that never get a fragment (empty text) open and close in order.
-    for (; cursor < index; cursor++) if (state[cursor] === "new" && full[cursor] === "") {
-      open(cursor);
-      close(cursor);
-    }
+    for (; cursor < index; cursor++)
+      if (state[cursor] === "new" && full[cursor] === "") {
+        open(cursor);
+        close(cursor);
+      }
     const block = message.content[index];
     if (!block || state[index] !== "new") return;
     if (block.type === "text") emit({ type: "text_start", contentIndex: index });
@@ -81,7 +84,8 @@ export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefi
     const text = sent[index] ?? "";
     if (block.type === "text") emit({ type: "text_end", contentIndex: index, content: text });
     // The scripted call itself when the text arrived whole, so a stream rebuilds the very message.
-    else if (block.type === "toolCall") emit({ type: "toolcall_end", contentIndex: index, toolCall: { ...block, arguments: text === full[index] ? block.arguments : parsePartialJson(text) } });
+    else if (block.type === "toolCall")
+      emit({ type: "toolcall_end", contentIndex: index, toolCall: { ...block, arguments: text === full[index] ? block.arguments : parsePartialJson(text) } });
   };
 
   emit({ type: "start", timestamp: message.timestamp });
@@ -109,7 +113,8 @@ export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefi
     close(index);
   }
   const { stopReason } = message;
-  if (stopReason === "error" || stopReason === "aborted") emit({ type: "error", reason: stopReason, ...(message.errorMessage === undefined ? {} : { errorMessage: message.errorMessage }) });
+  if (stopReason === "error" || stopReason === "aborted")
+    emit({ type: "error", reason: stopReason, ...(message.errorMessage === undefined ? {} : { errorMessage: message.errorMessage }) });
   else emit({ type: "done", reason: stopReason });
   return steps;
 }

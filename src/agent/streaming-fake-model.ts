@@ -2,12 +2,13 @@
 // events (stream-plan.ts) — fragments of text and of argument JSON, one per tick of the event loop,
 // as a server's chunks arrive — and `complete` consumes them into the same message the plain
 // FakeModel returns. The plain FakeModel underneath still checks each request and records it.
-import { FakeModel, type FakeModelOptions, type ScriptedReply } from "./fake-model.ts";
-import { describeAbort } from "./call-policy.ts";
-import type { AssistantMessage, Context, Model } from "../protocol/types.ts";
-import { consumeStream, type StreamEventListener } from "./consume-stream.ts";
+
 import type { AssistantStream, AssistantStreamEvent } from "../protocol/stream-events.ts";
-import { streamSteps, type StreamPlan, type StreamStep } from "./stream-plan.ts";
+import type { AssistantMessage, Context, Model } from "../protocol/types.ts";
+import { describeAbort } from "./call-policy.ts";
+import { consumeStream, type StreamEventListener } from "./consume-stream.ts";
+import { FakeModel, type FakeModelOptions, type ScriptedReply } from "./fake-model.ts";
+import { type StreamPlan, type StreamStep, streamSteps } from "./stream-plan.ts";
 
 /** A scripted reply that may say how it is streamed. */
 export interface StreamedReply extends ScriptedReply {

@@ -43,9 +43,9 @@ export class ToolRegistry {
     return this.list()
       .filter((tool) => !this.#undeclared.has(tool.name))
       .map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.schema.jsonSchema ?? { type: "object" },
-    }));
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.schema.jsonSchema ?? { type: "object" },
+      }));
   }
 }

@@ -1,10 +1,11 @@
 // The CLI as a process (loaded by main.ts): wires it to the real stdout/stderr and owns what only
 // a process has — exit codes, a closed pipe (`| head`), a failed write, signals, and the
 // last-resort message for a bug.
-import { exitCodes } from "../commands/shared/exit-codes.ts";
-import { runCli } from "./cli.ts";
+
 import { RunAborted } from "../agent/call-policy.ts";
+import { exitCodes } from "../commands/shared/exit-codes.ts";
 import { visible } from "../io/sanitize.ts";
+import { runCli } from "./cli.ts";
 
 let writeFailed = false;
 // A reader that stops early (`| head -1`) closes the pipe; that is a normal end, not a crash. Any

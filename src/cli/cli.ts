@@ -3,20 +3,19 @@
 // Commands turn every expected failure into one line on stderr and an exit code; this is the
 // only file that knows about argv.
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, Option } from "../commands/shared/commander.ts";
+import { list, listJson, play } from "../commands/play/play.ts";
 import type { CliIO } from "../commands/shared/command-io.ts";
+import { Command, CommanderError, Option } from "../commands/shared/commander.ts";
 import { exitCodes } from "../commands/shared/exit-codes.ts";
 import { positiveInteger } from "../commands/shared/options.ts";
-import { languages } from "../fixture/fixture-format.ts";
-import { defaultFixtureName, fixtureNames } from "../fixture/fixture-files.ts";
-import { loadCatalog } from "../narration/load-catalog.ts";
-import { visibleLines } from "../io/sanitize.ts";
-import { addSubcommands, mayReachSubcommand } from "./subcommands.ts";
-import { list, listJson, play } from "../commands/play/play.ts";
 import type { PlayOptions } from "../commands/shared/run-options.ts";
+import { defaultFixtureName, fixtureNames } from "../fixture/fixture-files.ts";
+import { languages } from "../fixture/fixture-format.ts";
+import { visibleLines } from "../io/sanitize.ts";
+import { loadCatalog } from "../narration/load-catalog.ts";
+import { addSubcommands, mayReachSubcommand } from "./subcommands.ts";
 
 export type { CliIO };
-
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
@@ -72,7 +71,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       "Watch the tool-calling protocol happen: a scripted FakeModel replies with text and toolCall blocks,\n" +
         "the app validates the arguments, runs the tools and appends paired toolResult messages.",
     )
-    .argument("[fixture]", `a fixture name from fixtures/ (see --list) or a path to a fixture .json file (default: ${defaultFixtureName}; with --interactive, a list to pick from)`)
+    .argument(
+      "[fixture]",
+      `a fixture name from fixtures/ (see --list) or a path to a fixture .json file (default: ${defaultFixtureName}; with --interactive, a list to pick from)`,
+    )
     .addOption(new Option("--lang <lang>", "language of the narration").choices(languages).default("zh"))
     .option("--list", "list the fixtures with their titles")
     .option("-i, --interactive", "step through a run in a terminal: edit, rename or drop calls, then save the run as a fixture")
@@ -81,7 +83,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
     .addOption(new Option("--validation <policy>", 'strict rejects "128" for a number; coerce converts it first, as Pi does').choices(["strict", "coerce"]))
     .addOption(
-      new Option("--tool-errors <detail>", "what a failed validation tells the model: brief (the schema's message, chapter 06) or detailed (field path, expectation, value received)")
+      new Option(
+        "--tool-errors <detail>",
+        "what a failed validation tells the model: brief (the schema's message, chapter 06) or detailed (field path, expectation, value received)",
+      )
         .choices(["brief", "detailed"])
         .default("brief"),
     )
@@ -115,11 +120,16 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
     .action(async (fixtureArgument: string | undefined, options: PlayOptions) => {
-      const valueTakenBy = fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument) ? await optionForValue(fixtureArgument) : undefined;
+      const valueTakenBy =
+        fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument)
+          ? await optionForValue(fixtureArgument)
+          : undefined;
       const swallowed = swallowedByNpm(io.env) ?? valueTakenBy;
       if (swallowed) {
         const example = fixtureArgument !== undefined && valueTakenBy === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
-        io.err(`${(await loadCatalog(options.lang)).npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`);
+        io.err(
+          `${(await loadCatalog(options.lang)).npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`,
+        );
         exitCode = exitCodes.badInput;
         return;
       }

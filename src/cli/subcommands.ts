@@ -6,8 +6,9 @@
 // through a help flag that lists them (the program has an action of its own, so commander adds no
 // `help` command: `help` is read as a fixture name). So when no argument is one of those, leaving
 // the subcommands out changes nothing the user can see.
-import type { CliIO } from "./cli.ts";
+
 import type { Command } from "../commands/shared/commander.ts";
+import type { CliIO } from "./cli.ts";
 
 type AddCommand = (program: Command, io: CliIO, setExitCode: (code: number) => void) => void;
 
@@ -17,7 +18,6 @@ const subcommands: Record<string, () => Promise<AddCommand>> = {
   "replay-stream": async () => (await import("../commands/replay-stream/replay-stream-command.ts")).registerReplayStream,
   serve: async () => (await import("../commands/serve/serve-command.ts")).addServeCommand,
 };
-
 
 /** A short-flag cluster (`-h`, `-ih`): commander splits it, so an `h` anywhere in it asks for help. */
 function isShortHelpCluster(argument: string): boolean {

@@ -31,7 +31,11 @@ export async function readBody(file: string, stdin: Readable, maxBytes = MAX_BOD
 }
 
 /** The bytes of a file, or of stdin for "-", bounded; shared with `import`, which decodes them itself. */
-export async function readInputBytes(file: string, stdin: Readable, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: ReadProblem }> {
+export async function readInputBytes(
+  file: string,
+  stdin: Readable,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: ReadProblem }> {
   let source: Readable;
   if (file === "-") source = stdin;
   else {

@@ -27,7 +27,10 @@ export function visible(text: string, mark: (sequence: string) => string = (sequ
 
 /** Several lines (a help text, a commander message): each line made visible, line breaks kept. */
 export function visibleLines(text: string): string {
-  return text.split("\n").map((line) => visible(line)).join("\n");
+  return text
+    .split("\n")
+    .map((line) => visible(line))
+    .join("\n");
 }
 
 /** The app's own colour codes (SGR: ESC [ digits ; … m), the one escape sequence it prints. */
@@ -38,7 +41,12 @@ const COLOUR = /(\u001b\[[0-9;]*m)/;
 export function visibleKeepingColour(text: string): string {
   return text
     .split("\n")
-    .map((line) => line.split(COLOUR).map((part, index) => (index % 2 === 1 ? part : visible(part))).join(""))
+    .map((line) =>
+      line
+        .split(COLOUR)
+        .map((part, index) => (index % 2 === 1 ? part : visible(part)))
+        .join(""),
+    )
     .join("\n");
 }
 

@@ -51,7 +51,10 @@ export function pointer(base: string, ...keys: readonly (string | number)[]): st
 /** The reverse of `toJsonPointer`; array indexes come back as strings, as RFC 6901 has them. */
 export function fromJsonPointer(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function escapePointerToken(token: string): string {

@@ -54,7 +54,9 @@ export function snippet(value: unknown, options: SnippetOptions, depth = 0): str
   }
   if (isRecord(value)) {
     if ((elided || depth >= options.maxDepth) && Object.keys(value).length > 0) return "{…}";
-    return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${snippet(item, options, depth + 1)}`).join(",")}}`;
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}:${snippet(item, options, depth + 1)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "undefined";
 }

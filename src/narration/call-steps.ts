@@ -2,15 +2,16 @@
 // that result lets the model know. Told step by step in the first episode (a validate step and an
 // execute step) and in a few lines in a summary episode. A call told one at a time opens its
 // execute step the moment it passes validation, so the tool's progress shows there, live.
-import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import type { Catalog } from "./catalog.ts";
+
 import type { AgentEvent } from "../agent/agent-events.ts";
-import { SchemaError, formatFieldPath } from "../schema/schema-error.ts";
+import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import { isRecord } from "../json/is-record.ts";
 import type { ToolCall, ToolResultMessage } from "../protocol/types.ts";
+import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
+import type { Catalog } from "./catalog.ts";
 import { contentText, historyLine, imagePlaceholder, json, quoted } from "./display-text.ts";
 import type { MarkedLines } from "./marked-lines.ts";
 import type { Producer } from "./step-outcome.ts";
-import { isRecord } from "../json/is-record.ts";
 
 type Conversions = Extract<ToolCallOutcome, { stage: "done" }>["conversions"];
 

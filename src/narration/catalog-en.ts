@@ -1,10 +1,10 @@
 // English narration (--lang en): the same transcript as catalog-zh.ts, line for line.
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
-import { json } from "./display-text.ts";
-import type { Expectation } from "../schema/schema-error.ts";
-import type { EpisodeOutcome } from "./step-outcome.ts";
 import type { StopReason } from "../protocol/types.ts";
+import type { Expectation } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
+import { json } from "./display-text.ts";
+import type { EpisodeOutcome } from "./step-outcome.ts";
 
 const stopReasons: Record<StopReason, string> = {
   toolUse: "the model stopped to wait for tool results; this turn is not over yet.",
@@ -59,7 +59,7 @@ const syntaxProblems = {
   unterminatedString: "a string is missing its closing double quote",
   trailingContent: "the JSON value has ended but more text follows",
   missingClosingQuote: "a string runs to the end of the line: its closing double quote is probably missing",
-  comment: "JSON has no comments: remove the // or /* */ text (a \"description\" key can hold notes)",
+  comment: 'JSON has no comments: remove the // or /* */ text (a "description" key can hold notes)',
   singleQuotes: "JSON strings and keys take double quotes, not single quotes",
 } as const;
 
@@ -87,7 +87,8 @@ function outcome(value: EpisodeOutcome): string {
 
 const en: Catalog = {
   marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person " },
-  legend: "Marks: model = the model produced it · app = the app produced it (this program: fixture, registry, executor, loop) · tool = a tool's own output · person = a person wrote it (the user's message, your edits in interactive mode)",
+  legend:
+    "Marks: model = the model produced it · app = the app produced it (this program: fixture, registry, executor, loop) · tool = a tool's own output · person = a person wrote it (the user's message, your edits in interactive mode)",
   contextStep: (step) => `[${step}] Assemble the context: system prompt + message history + tool list`,
   contextOrigin: "All three are sent again, whole, on every request: the model has no memory.",
   systemPrompt: (text) => `systemPrompt: ${text}`,
@@ -103,8 +104,10 @@ const en: Catalog = {
     hasToolCalls
       ? `The app appends this message to the history first (now ${length}), then runs the tools.`
       : `The app appends this message to the history (now ${length}).`,
-  callDropped: (name, id) => `The app removed the call to ${name === "" ? "(an empty name)" : name} (id=${id}) from the reply, as you chose: it is not in the history, and the model will not see it.`,
-  stopReasonChanged: (from, to) => `stopReason=${to} — the model sent ${from}; with every call removed, the app changed it to ${to} so the reply agrees with the history: ${stopReasons[to]}`,
+  callDropped: (name, id) =>
+    `The app removed the call to ${name === "" ? "(an empty name)" : name} (id=${id}) from the reply, as you chose: it is not in the history, and the model will not see it.`,
+  stopReasonChanged: (from, to) =>
+    `stopReason=${to} — the model sent ${from}; with every call removed, the app changed it to ${to} so the reply agrees with the history: ${stopReasons[to]}`,
   outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
   scenario: (title) => `Scenario: ${title}`,
 
@@ -168,7 +171,8 @@ const en: Catalog = {
   endedByAbort: (reason, length) => `Run aborted (${reason}): every unfinished call got a paired result, and the history (${length} messages) is still valid.`,
   userJoined: (step, length) => `[${step}] The user writes again: the message joins the history (now ${length}) and goes out with the next request`,
   awaitingReply: (length) => `The log ends here: it holds this request (${length} messages) but not the model's reply to it, so the replay stops.`,
-  lintFinding: (text, warning) => (warning ? `The API accepts this message, but a harness should not send it: ${text}` : `This is the message the API refused: ${text}`),
+  lintFinding: (text, warning) =>
+    warning ? `The API accepts this message, but a harness should not send it: ${text}` : `This is the message the API refused: ${text}`,
   unusedReplies: (count) => `FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`,
   finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
 
@@ -221,7 +225,9 @@ const en: Catalog = {
           ? `unknown key "${problem.key}" (expected one of: ${problem.known.join(", ")})`
           : `unknown key "${problem.key}" — did you mean "${problem.suggestion}"? (expected one of: ${problem.known.join(", ")})`;
       case "noAlternative": {
-        const options = problem.alternatives.map((option) => (option.keys ? `${expectation(option.expected)} with keys ${option.keys.join(", ")}` : expectation(option.expected)));
+        const options = problem.alternatives.map((option) =>
+          option.keys ? `${expectation(option.expected)} with keys ${option.keys.join(", ")}` : expectation(option.expected),
+        );
         const expected = options.join(" or ");
         return problem.received === undefined ? `missing key (expected ${expected})` : `expected ${expected}, got ${json(problem.received)}`;
       }
@@ -241,7 +247,8 @@ const en: Catalog = {
     }
   },
   unknownFixture: (name, known) => `Unknown fixture "${name}" (expected one of: ${known.join(", ")}; or give a path to a .json file)`,
-  interrupted: (signal) => `Interrupted (${signal && signal !== "SIGINT" ? signal : "Ctrl-C"}): every call in progress got a paired aborted result; the history is still valid.`,
+  interrupted: (signal) =>
+    `Interrupted (${signal && signal !== "SIGINT" ? signal : "Ctrl-C"}): every call in progress got a paired aborted result; the history is still valid.`,
   modelFailed: (refusal) => {
     switch (refusal.kind) {
       case "scriptExhausted":
@@ -256,7 +263,8 @@ const en: Catalog = {
         return `FakeModel refused the request: ${refusal.message}`;
     }
   },
-  npmSwallowedOption: (option, command) => `npm took ${option} as one of its own options, so the playground never saw it. Put -- before the playground's options: ${command}`,
+  npmSwallowedOption: (option, command) =>
+    `npm took ${option} as one of its own options, so the playground never saw it. Put -- before the playground's options: ${command}`,
 };
 
 export default en;

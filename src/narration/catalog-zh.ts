@@ -1,10 +1,10 @@
 // 中文叙述：默认语言，也是 expected-output.txt 的语言。句式沿用课程第 3.4 章实验的输出。
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
-import { json } from "./display-text.ts";
-import type { Expectation } from "../schema/schema-error.ts";
-import type { EpisodeOutcome } from "./step-outcome.ts";
 import type { StopReason } from "../protocol/types.ts";
+import type { Expectation } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
+import { json } from "./display-text.ts";
+import type { EpisodeOutcome } from "./step-outcome.ts";
 
 const stopReasons: Record<StopReason, string> = {
   toolUse: "模型停下来等工具结果，这一轮还没结束。",
@@ -59,7 +59,7 @@ const syntaxProblems = {
   unterminatedString: "字符串缺少结尾的双引号",
   trailingContent: "JSON 已经结束，后面还有多余内容",
   missingClosingQuote: "字符串一直延续到行尾：多半是缺少结尾的双引号",
-  comment: "JSON 不支持注释：请删掉 // 或 /* */ 部分（备注可以写在 \"description\" 键里）",
+  comment: 'JSON 不支持注释：请删掉 // 或 /* */ 部分（备注可以写在 "description" 键里）',
   singleQuotes: "JSON 的字符串和键名要用双引号，不能用单引号",
 } as const;
 
@@ -86,7 +86,8 @@ function outcome(value: EpisodeOutcome): string {
 
 const zh: Catalog = {
   marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   " },
-  legend: "标记：模型＝模型生成的 · 应用＝应用（本程序：fixture、registry、executor、loop）产生的 · 工具＝工具自己的输出 · 人工＝人写的（用户消息、交互模式里你的修改）",
+  legend:
+    "标记：模型＝模型生成的 · 应用＝应用（本程序：fixture、registry、executor、loop）产生的 · 工具＝工具自己的输出 · 人工＝人写的（用户消息、交互模式里你的修改）",
   contextStep: (step) => `[${step}] 组装上下文：系统提示词 + 消息历史 + 工具清单`,
   contextOrigin: "每次请求都把这三样完整重发一遍——模型没有记忆。",
   systemPrompt: (text) => `systemPrompt：${text}`,
@@ -99,9 +100,7 @@ const zh: Catalog = {
   block: (index) => `内容块 ${index}`,
   stopReason: (reason) => `stopReason=${reason} —— ${stopReasons[reason]}`,
   replyAppended: (length, hasToolCalls) =>
-    hasToolCalls
-      ? `应用先把这条消息追加进历史（现在 ${length} 条），再去执行工具。`
-      : `应用把这条消息追加进历史（现在 ${length} 条）。`,
+    hasToolCalls ? `应用先把这条消息追加进历史（现在 ${length} 条），再去执行工具。` : `应用把这条消息追加进历史（现在 ${length} 条）。`,
   callDropped: (name, id) => `应用按你的选择从回复里删掉了调用 ${name === "" ? "（空名字）" : name}（id=${id}）：历史里没有它，模型下一次也看不到它。`,
   stopReasonChanged: (from, to) => `stopReason=${to} —— 模型原本给的是 ${from}；调用都被删掉了，应用把它改成 ${to}，让回复和历史一致：${stopReasons[to]}`,
   outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
@@ -143,8 +142,7 @@ const zh: Catalog = {
       ? `查找失败：模型给出的工具名是空的（可用：${known.join("、") || "无"}）`
       : `查找失败：这次运行的 Registry 里没有 ${name}（只有：${known.join("、") || "无"}）`,
   lookupFailedSkip: "应用不校验也不执行，改为构造一条 isError=true 的工具结果：",
-  parsePassed: (name, parsed, dropped) =>
-    `校验通过：${name} 只会收到 ${parsed}${dropped.length > 0 ? `（丢弃了未声明的字段 ${dropped.join("、")}）` : ""}`,
+  parsePassed: (name, parsed, dropped) => `校验通过：${name} 只会收到 ${parsed}${dropped.length > 0 ? `（丢弃了未声明的字段 ${dropped.join("、")}）` : ""}`,
   parseFailed: (description) => `校验失败：${description}`,
   parseFailedSkip: "应用不执行工具，改为构造一条 isError=true 的工具结果：",
   executed: (content, details) => `工具返回 content=${content}${details === undefined ? "" : ` details=${details}`}`,
@@ -159,8 +157,7 @@ const zh: Catalog = {
   },
 
   resultsStep: (step) => `[${step}] 把工具结果作为一条新消息塞回历史`,
-  stoppedAtCap: (maxTurns, length) =>
-    `按 maxTurns=${maxTurns} 停在这里。下一次请求会把这 ${length} 条消息连同工具清单一起重发给模型。`,
+  stoppedAtCap: (maxTurns, length) => `按 maxTurns=${maxTurns} 停在这里。下一次请求会把这 ${length} 条消息连同工具清单一起重发给模型。`,
   finished: (turns) => `模型不再请求工具，对话结束（共请求模型 ${turns} 次）。`,
   order: (finishOrder, callOrder) => `完成顺序：${finishOrder.join("、")}；追加进历史的顺序（按调用顺序）：${callOrder.join("、")}`,
   abortCause: (kind, ms, signal) => (kind === "timeout" ? `超时：${ms} ms` : signal && signal !== "SIGINT" ? `收到 ${signal}，被中断` : "被 Ctrl-C 中断"),
@@ -220,7 +217,9 @@ const zh: Catalog = {
           ? `未知的键 "${problem.key}"（可选：${problem.known.join(", ")}）`
           : `未知的键 "${problem.key}"——是不是想写 "${problem.suggestion}"？（可选：${problem.known.join(", ")}）`;
       case "noAlternative": {
-        const options = problem.alternatives.map((option) => (option.keys ? `带有键 ${option.keys.join(", ")} 的${expectation(option.expected)}` : expectation(option.expected)));
+        const options = problem.alternatives.map((option) =>
+          option.keys ? `带有键 ${option.keys.join(", ")} 的${expectation(option.expected)}` : expectation(option.expected),
+        );
         const expected = options.join("或");
         return problem.received === undefined ? `缺少这个键（应为${expected}）` : `应为${expected}，实际是 ${json(problem.received)}`;
       }

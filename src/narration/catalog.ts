@@ -1,15 +1,16 @@
 // Every sentence of the transcript narration, as one interface; each language implements all of it
 // (catalog-zh.ts, catalog-en.ts; load-catalog.ts loads one), so the compiler catches a line that
 // was translated into one language and forgotten in the other. Commands keep their own messages.
-import type { SkipReason, ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
-import type { FixtureProblem } from "../fixture/load-fixture.ts";
-import type { Expectation } from "../schema/schema-error.ts";
-import type { EpisodeOutcome, Producer } from "./step-outcome.ts";
-import type { PairingProblem } from "../protocol/tool-pairing.ts";
+
 import type { StopSignal } from "../agent/call-policy.ts";
+import type { SkipReason, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
+import type { PairingProblem } from "../protocol/tool-pairing.ts";
 import type { StopReason } from "../protocol/types.ts";
 import type { WireNote } from "../providers/shared/wire-note.ts";
+import type { Expectation } from "../schema/schema-error.ts";
+import type { EpisodeOutcome, Producer } from "./step-outcome.ts";
 
 /** Why the FakeModel refused a request, as data, so the refusal reads in the run's language. */
 export type ModelRefusal =

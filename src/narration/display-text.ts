@@ -1,7 +1,8 @@
 // Compact one-line forms of protocol data for the transcript. Language-neutral: these show data
 // exactly as the model or the app produced it, so they read the same in every --lang.
-import type { ImageContent, Message, TextContent, ThinkingContent } from "../protocol/types.ts";
+
 import { jsonSafe } from "../io/sanitize.ts";
+import type { ImageContent, Message, TextContent, ThinkingContent } from "../protocol/types.ts";
 
 /** Longer data is cut: a transcript line should stay a line even when a model sends a novel. */
 export const PREVIEW_LIMIT = 400;
@@ -117,7 +118,11 @@ export function summarizeMessage(message: Message): string {
     case "assistant":
       return `${message.content
         .map((block) =>
-          block.type === "text" ? `text(${quoted(block.text)})` : block.type === "thinking" ? `thinking(${foldedThinking(block)})` : `toolCall(${block.name} ${json(block.arguments)})`,
+          block.type === "text"
+            ? `text(${quoted(block.text)})`
+            : block.type === "thinking"
+              ? `thinking(${foldedThinking(block)})`
+              : `toolCall(${block.name} ${json(block.arguments)})`,
         )
         .join(" + ")}  stopReason=${message.stopReason}`;
     case "toolResult":

@@ -1,12 +1,12 @@
 // The one-line message for an expected failure: which file, where in it, and what is wrong.
 // Shared by the CLI and `npm run check`, so both word a broken fixture the same way.
-import { relative, isAbsolute } from "node:path";
-import { FixtureError, fixtureLocation } from "../fixture/load-fixture.ts";
+import { isAbsolute, relative } from "node:path";
 import { ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
-import type { Catalog, ModelRefusal } from "./catalog.ts";
+import { FixtureError, fixtureLocation } from "../fixture/load-fixture.ts";
+import { visible } from "../io/sanitize.ts";
 import { EpisodeError } from "../replay/run-fixture.ts";
 import { formatJsonPath } from "../schema/schema-error.ts";
-import { visible } from "../io/sanitize.ts";
+import type { Catalog, ModelRefusal } from "./catalog.ts";
 
 /** `fixtures/x.json:3:5: …` or `fixtures/x.json:3:5: $.episodes[0].user: …`; undefined for a bug.
  *  The path and the fixture's data in it are shown, never obeyed (see sanitize.ts). */

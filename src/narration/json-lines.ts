@@ -1,8 +1,9 @@
 // The --json output: one JSON object per line for every loop event, another consumer of the same
 // events as the text transcript. The format is documented in README ("JSON Lines output") and kept
 // stable; the history can be rebuilt from `agentStart.messages` plus each `messageAppended.message`.
-import type { Fixture } from "../fixture/fixture-format.ts";
+
 import type { AgentEvent } from "../agent/agent-events.ts";
+import type { Fixture } from "../fixture/fixture-format.ts";
 import type { EpisodeSettings } from "../replay/run-fixture.ts";
 import { safeJson } from "./display-text.ts";
 import type { WireView } from "./wire-block.ts";
@@ -43,7 +44,12 @@ export class JsonLinesWriter {
         const { systemPrompt, messages, tools } = event.context;
         // The history itself is not repeated here: it grows by messageAppended lines, so the
         // output stays linear in the length of the run.
-        this.#emit({ type: "turnStart", episode, turn: event.turn, request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] } });
+        this.#emit({
+          type: "turnStart",
+          episode,
+          turn: event.turn,
+          request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] },
+        });
         if (this.wire) {
           const { provider, endpoint, body, notes } = this.wire(event.context);
           this.#emit({ type: "wireRequest", episode, turn: event.turn, provider, endpoint, body, notes });

@@ -2,8 +2,9 @@
 // producer's mark (model, app, tool, person) — a sentence, or data indented under it. Every text
 // passes through `visible` before the style adds colour, so data can never reach the terminal raw.
 // Lines can be held back (a summary step whose title waits for its outcome) and let go later.
-import type { Catalog } from "./catalog.ts";
+
 import { visible } from "../io/sanitize.ts";
+import type { Catalog } from "./catalog.ts";
 import type { Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
 

@@ -3,13 +3,14 @@
 // one step titled by what happened, so the walkthrough can go on to the failure cases without
 // repeating itself. Every line below a heading starts with the mark of whoever produced its data
 // (the model, the app, a tool, or a person), and every line passes through `visible` first.
-import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import type { Catalog } from "./catalog.ts";
-import { RunAborted, describeAbort, stopSignalOf } from "../agent/call-policy.ts";
-import type { ToolExecution } from "../agent/agent-loop.ts";
+
 import type { AgentEvent } from "../agent/agent-events.ts";
+import type { ToolExecution } from "../agent/agent-loop.ts";
+import { describeAbort, RunAborted, stopSignalOf } from "../agent/call-policy.ts";
+import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../protocol/types.ts";
 import { CallSteps } from "./call-steps.ts";
+import type { Catalog } from "./catalog.ts";
 import { foldedThinking, historyLine, json } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
@@ -120,7 +121,8 @@ export class Narrator {
   }
 
   #findingsAt(index: number): void {
-    for (const finding of this.#findings) if (finding.message === index) this.#out.line("app", this.catalog.lintFinding(finding.text, finding.warning === true), "failure");
+    for (const finding of this.#findings)
+      if (finding.message === index) this.#out.line("app", this.catalog.lintFinding(finding.text, finding.warning === true), "failure");
   }
 
   unusedReplies(count: number): void {
@@ -283,7 +285,11 @@ export class Narrator {
     this.#out.heading(say.replyStep(++this.#step, message.content.length));
     message.content.forEach((block, index) => {
       const detail =
-        block.type === "text" ? block.text : block.type === "thinking" ? foldedThinking(block) : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
+        block.type === "text"
+          ? block.text
+          : block.type === "thinking"
+            ? foldedThinking(block)
+            : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
       this.#out.data(byWhom(block), `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
     });
     this.#dropped(edits);
@@ -296,7 +302,8 @@ export class Narrator {
   }
 
   #stopReason(reason: StopReason, edits: PersonEdits | undefined): void {
-    if (edits?.stopReasonWas !== undefined && edits.stopReasonWas !== reason) this.#out.line("app", this.catalog.stopReasonChanged(edits.stopReasonWas, reason));
+    if (edits?.stopReasonWas !== undefined && edits.stopReasonWas !== reason)
+      this.#out.line("app", this.catalog.stopReasonChanged(edits.stopReasonWas, reason));
     else this.#out.line("model", this.catalog.stopReason(reason));
   }
 

@@ -10,7 +10,8 @@ const streamEn: StreamCatalog = {
   validationPossible: "arguments complete: only now can they be validated",
   streamDone: (reason) => `stream ends: done, stopReason=${reason}`,
   streamError: (reason, message) => `stream ends: error, stopReason=${reason}${message === undefined ? "" : ` (${message})`}`,
-  unfinishedCall: (name, id, value) => `${name}#${id} never finished: its last partial arguments ${value} stay in the message, and the loop answers it with an error result`,
+  unfinishedCall: (name, id, value) =>
+    `${name}#${id} never finished: its last partial arguments ${value} stay in the message, and the loop answers it with an error result`,
   wireStreamHeading: (provider, endpoint) => `${provider} would stream this reply as these server-sent events (${endpoint}, "stream": true):`,
   wireStreamVariant: (label) => `variant: ${label}`,
 };

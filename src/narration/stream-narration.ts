@@ -4,21 +4,21 @@
 // server-sent events the provider would have sent for the same reply. Words come from the stream
 // catalog; every line carries its producer's mark (the events are the model's data, what the
 // parse makes of them is the app's) and passes the one sanitiser, as the transcript's lines do.
-import type { StreamCatalog } from "./stream-catalog.ts";
+
 import type { StreamProgress } from "../agent/consume-stream.ts";
+import { jsonSafe } from "../io/sanitize.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { SseFrame, WireStreamBlock } from "../providers/shared/sse.ts";
 import type { Catalog } from "./catalog.ts";
 import { clip, json } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
-import { jsonSafe } from "../io/sanitize.ts";
+import type { StreamCatalog } from "./stream-catalog.ts";
 import type { Style } from "./style.ts";
-import type { SseFrame, WireStreamBlock } from "../providers/shared/sse.ts";
 
 export type { SseFrame, WireStreamBlock };
 
 /** One provider's stream renderer, bound: a reply's neutral events in, its wire events out. */
 export type WireStreamView = (events: readonly AssistantStreamEvent[]) => WireStreamBlock;
-
 
 /** Indents an event's detail under the event line. */
 const DETAIL = "    ";
@@ -89,7 +89,8 @@ export class StreamNarrator {
         const cut = event.type === "error" || event.reason === "length";
         lines.line("app", event.type === "done" ? say.streamDone(event.reason) : say.streamError(event.reason, event.errorMessage), cut ? "failure" : "note");
         progress.partial.content.forEach((block, index) => {
-          if (block.type === "toolCall" && !this.#ended.has(index)) lines.line("app", say.unfinishedCall(block.name, block.id, json(block.arguments)), "failure");
+          if (block.type === "toolCall" && !this.#ended.has(index))
+            lines.line("app", say.unfinishedCall(block.name, block.id, json(block.arguments)), "failure");
         });
         this.#wireBlock();
         return;

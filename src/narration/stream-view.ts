@@ -2,16 +2,17 @@
 // StreamingFakeModel (so the loop consumes events), plus a consumer of those events — the stream
 // narration for the transcript, or one `streamEvent` line per event for --json. Loaded only when
 // --stream is given, like the wire renderers.
-import type { Episode, Language } from "../fixture/fixture-format.ts";
-import type { FakeModel } from "../agent/fake-model.ts";
-import { scriptReplies } from "../fixture/conversation-format.ts";
-import { loadCatalog } from "./load-catalog.ts";
-import { loadStreamCatalog } from "./load-stream-catalog.ts";
+
 import type { StreamEventListener } from "../agent/consume-stream.ts";
-import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { FakeModel } from "../agent/fake-model.ts";
 import { StreamingFakeModel } from "../agent/streaming-fake-model.ts";
+import { scriptReplies } from "../fixture/conversation-format.ts";
+import type { Episode, Language } from "../fixture/fixture-format.ts";
+import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
 import type { Model } from "../protocol/types.ts";
 import type { ProviderId } from "../providers/registry.ts";
+import { loadCatalog } from "./load-catalog.ts";
+import { loadStreamCatalog } from "./load-stream-catalog.ts";
 import { StreamNarrator, type WireStreamView } from "./stream-narration.ts";
 import type { Style } from "./style.ts";
 
@@ -24,7 +25,8 @@ export type ModelWrapper = (model: FakeModel, episode: Episode, episodeIndex: nu
 
 function wrapper(settings: StreamSettings, listener: (episodeIndex: number) => StreamEventListener): ModelWrapper {
   // The replies alone, as the FakeModel underneath holds them (a script may also hold user turns).
-  return (model, episode, episodeIndex) => new StreamingFakeModel(scriptReplies(episode.script), { chunk: settings.chunk, onStreamEvent: listener(episodeIndex) }, model);
+  return (model, episode, episodeIndex) =>
+    new StreamingFakeModel(scriptReplies(episode.script), { chunk: settings.chunk, onStreamEvent: listener(episodeIndex) }, model);
 }
 
 export async function loadWireStreamView(provider: ProviderId): Promise<WireStreamView> {

@@ -16,4 +16,11 @@ export interface Style {
 }
 
 const same = (text: string) => text;
-export const plainStyle: Style = { heading: same, mark: (_producer, text) => text, producer: (_producer, text) => text, failure: same, note: same, escape: same };
+export const plainStyle: Style = {
+  heading: same,
+  mark: (_producer, text) => text,
+  producer: (_producer, text) => text,
+  failure: same,
+  note: same,
+  escape: same,
+};

@@ -2,9 +2,10 @@
 // out as indented JSON, and a line for each thing the view had to add or change on the way. The
 // renderers — and this file — are loaded only when --wire is given, so a plain run does not pay
 // for them.
-import type { Catalog } from "./catalog.ts";
+
 import type { AssistantMessage, Context } from "../protocol/types.ts";
 import type { ProviderId, WireRequest } from "../providers/registry.ts";
+import type { Catalog } from "./catalog.ts";
 import { DISPLAY_DEPTH_LIMIT, depthCut, prettyJson } from "./display-text.ts";
 
 /** One provider's renderer, bound: context in, request body out. */

@@ -2,14 +2,15 @@
 // the error flag, for the calc round trip. Every cell is read out of the renderers' own output (a
 // JSON path and a snippet, or the difference between an ok and an error body), so the table
 // cannot drift from the code; `scripts/wire-table.ts` prints it for the README.
-import { text } from "../protocol/text.ts";
-import { failedResultText, schemaText } from "../protocol/contract-text.ts";
+
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { calc } from "../tools/calc.ts";
-import type { Context } from "../protocol/types.ts";
-import { findAllPaths, findPath, formatPath, leaves, selfAndAncestors, snippet, valueAt, type JsonPath, type SnippetOptions } from "../json/json-paths.ts";
-import { providerIds, providers } from "../providers/registry.ts";
 import { isRecord } from "../json/is-record.ts";
+import { findAllPaths, findPath, formatPath, type JsonPath, leaves, type SnippetOptions, selfAndAncestors, snippet, valueAt } from "../json/json-paths.ts";
+import { failedResultText, schemaText } from "../protocol/contract-text.ts";
+import { text } from "../protocol/text.ts";
+import type { Context } from "../protocol/types.ts";
+import { providerIds, providers } from "../providers/registry.ts";
+import { calc } from "../tools/calc.ts";
 
 const SYSTEM_PROMPT = "你是一个会用工具的助手。需要算术结果时调用 calc，不要自己心算。";
 const CALL_ID = "call_1";
@@ -29,7 +30,14 @@ export function calcRoundTrip(outcome: "ok" | "error"): Context {
         stopReason: "toolUse",
         timestamp: 0,
       },
-      { role: "toolResult", toolCallId: CALL_ID, toolName: "calc", content: [text(outcome === "ok" ? "8192" : ERROR_TEXT)], isError: outcome === "error", timestamp: 0 },
+      {
+        role: "toolResult",
+        toolCallId: CALL_ID,
+        toolName: "calc",
+        content: [text(outcome === "ok" ? "8192" : ERROR_TEXT)],
+        isError: outcome === "error",
+        timestamp: 0,
+      },
     ],
   };
 }
@@ -45,7 +53,10 @@ export function richRoundTrip(): Context {
   return {
     ...context,
     messages: [
-      { ...question, content: [text(typeof question.content === "string" ? question.content : ""), { type: "image", data: IMAGE_DATA, mimeType: "image/png" }] },
+      {
+        ...question,
+        content: [text(typeof question.content === "string" ? question.content : ""), { type: "image", data: IMAGE_DATA, mimeType: "image/png" }],
+      },
       { ...reply, content: [{ type: "thinking", thinking: THINKING_TEXT, thinkingSignature: "sig" }, ...reply.content] },
       ...rest,
     ],
@@ -62,7 +73,14 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { label: "system prompt", cell: (body) => located(body, findPath(body, (value) => value === SYSTEM_PROMPT)) },
+  {
+    label: "system prompt",
+    cell: (body) =>
+      located(
+        body,
+        findPath(body, (value) => value === SYSTEM_PROMPT),
+      ),
+  },
   {
     label: "tool definition",
     cell: (body) => {
@@ -76,11 +94,13 @@ const rows: Row[] = [
   { label: "error flag", cell: errorFlag },
   {
     label: "thinking (signed)",
-    cell: (_ok, _error, rich) => located(rich, arrayElement(findPath(rich, (value) => value === THINKING_TEXT)), fullDepth).replace(/^—$/, "left out, with a note"),
+    cell: (_ok, _error, rich) =>
+      located(rich, arrayElement(findPath(rich, (value) => value === THINKING_TEXT)), fullDepth).replace(/^—$/, "left out, with a note"),
   },
   {
     label: "image (user message)",
-    cell: (_ok, _error, rich) => located(rich, arrayElement(findPath(rich, (value) => typeof value === "string" && value.includes(IMAGE_DATA))), { ...fullDepth, maxStringLength: 24 }),
+    cell: (_ok, _error, rich) =>
+      located(rich, arrayElement(findPath(rich, (value) => typeof value === "string" && value.includes(IMAGE_DATA))), { ...fullDepth, maxStringLength: 24 }),
   },
 ];
 

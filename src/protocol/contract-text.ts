@@ -34,7 +34,8 @@ export const toolOutputText = {
 
 /** --tool-errors detailed: `a: 必须是 number (received "128")`, as Pi's validateToolArguments words it. */
 export const detailedText = {
-  message: (path: string, message: string, received: string | undefined) => `${path}: ${message} (${received === undefined ? "missing" : `received ${received}`})`,
+  message: (path: string, message: string, received: string | undefined) =>
+    `${path}: ${message} (${received === undefined ? "missing" : `received ${received}`})`,
   /** The path of a failure at the arguments object itself. */
   wholeArguments: "arguments",
   tooDeep: (isArray: boolean) => (isArray ? "an array too deep to show" : "a value too deep to show"),

@@ -20,6 +20,5 @@ export type AssistantStreamEvent =
   | { type: "done"; reason: Extract<StopReason, "stop" | "length" | "toolUse"> }
   | { type: "error"; reason: Extract<StopReason, "aborted" | "error">; errorMessage?: string };
 
-
 /** Anything that answers a context with a stream of events (a provider client, StreamingFakeModel). */
 export type AssistantStream = AsyncIterable<AssistantStreamEvent>;

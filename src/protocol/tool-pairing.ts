@@ -21,8 +21,7 @@ export class ToolPairingScan {
 
   /** Scans `messages`, reusing earlier work when they extend the history seen last time. */
   check(messages: readonly Message[]): PairingProblem | undefined {
-    const extendsPrevious =
-      this.#scanned <= messages.length && (this.#scanned === 0 || messages[this.#scanned - 1] === this.#lastScanned);
+    const extendsPrevious = this.#scanned <= messages.length && (this.#scanned === 0 || messages[this.#scanned - 1] === this.#lastScanned);
     if (!extendsPrevious) this.#reset();
     for (let index = this.#scanned; index < messages.length && !this.#problem; index++) {
       const message = messages[index];

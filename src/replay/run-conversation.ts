@@ -4,10 +4,12 @@
 // the next user message joins the history, announced as a messageAppended event. A stretch ends
 // where the log moves on, so the loop's own "end" is reported only once, for the last stretch.
 import { isUserTurn, type UserTurn } from "../fixture/conversation-format.ts";
+
 export { isConversation } from "../fixture/conversation-format.ts";
-import { ScriptExhaustedError, type FakeModel } from "../agent/fake-model.ts";
-import { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "../agent/agent-loop.ts";
+
 import type { AgentEvent } from "../agent/agent-events.ts";
+import { type AgentLoopOptions, type AgentLoopResult, runAgentLoop } from "../agent/agent-loop.ts";
+import { type FakeModel, ScriptExhaustedError } from "../agent/fake-model.ts";
 import type { Message, Model } from "../protocol/types.ts";
 
 export interface ConversationOptions extends Omit<AgentLoopOptions, "messages" | "maxTurns" | "model"> {
@@ -46,11 +48,12 @@ export async function runConversation(options: ConversationOptions): Promise<Con
     if (index === 0) {
       history = [...history, ...stretch.users.map((turn): Message => ({ role: "user", content: turn.user, timestamp: now() }))];
       lastContext = history;
-    } else for (const turn of stretch.users) {
-      const message: Message = { role: "user", content: turn.user, timestamp: now() };
-      history = [...history, message];
-      await onEvent?.({ type: "messageAppended", message, historyLength: history.length });
-    }
+    } else
+      for (const turn of stretch.users) {
+        const message: Message = { role: "user", content: turn.user, timestamp: now() };
+        history = [...history, message];
+        await onEvent?.({ type: "messageAppended", message, historyLength: history.length });
+      }
     const last = index === stretches.length - 1;
     let remaining = stretch.replies + (last && awaitingReply ? 1 : 0);
     while (remaining > 0) {

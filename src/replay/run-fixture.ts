@@ -1,16 +1,17 @@
 // Runs every episode of a fixture through the agent loop, each with a fresh FakeModel, its own
 // registry and its own settings (the caller's overrides win), and reports through hooks. Knows
 // nothing about terminals or languages.
-import type { Episode, Fixture } from "../fixture/fixture-format.ts";
+
+import type { AgentEvent } from "../agent/agent-events.ts";
+import { type AgentLoopOptions, type AgentLoopResult, DEFAULT_MAX_TURNS, runAgentLoop, type ToolExecution } from "../agent/agent-loop.ts";
+import { RunAborted } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
-import { DEFAULT_MAX_TURNS, runAgentLoop, type AgentLoopOptions, type AgentLoopResult, type ToolExecution } from "../agent/agent-loop.ts";
-import { RunAborted } from "../agent/call-policy.ts";
-import type { AgentEvent } from "../agent/agent-events.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { builtinTools } from "../tools/index.ts";
 import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
+import type { Episode, Fixture } from "../fixture/fixture-format.ts";
 import type { AssistantMessage, Model, Tool, ValidationPolicy } from "../protocol/types.ts";
+import { builtinTools } from "../tools/index.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -47,7 +48,10 @@ export interface FixtureRunOptions {
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
 export class EpisodeError extends Error {
   override readonly name = "EpisodeError";
-  constructor(readonly episodeIndex: number, override readonly cause: unknown) {
+  constructor(
+    readonly episodeIndex: number,
+    override readonly cause: unknown,
+  ) {
     super(cause instanceof Error ? cause.message : String(cause));
   }
 }
@@ -102,17 +106,30 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         onEvent: (event) => hooks.onEvent?.(event, index),
-        ...(hooks.reviewReply ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) } : {}),
+        ...(hooks.reviewReply
+          ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) }
+          : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
         const { runConversation } = await import("./run-conversation.ts");
-        const conversation = await runConversation({ ...loopOptions, scripted: model, user: episode.user, script: episode.script, awaitingReply: episode.awaitingReply ?? false });
+        const conversation = await runConversation({
+          ...loopOptions,
+          scripted: model,
+          user: episode.user,
+          script: episode.script,
+          awaitingReply: episode.awaitingReply ?? false,
+        });
         result = conversation;
         awaitingReply = conversation.awaitingReply;
       } else {
         // --stream wraps the model here; a recorded conversation (above) replays its replies whole.
         const streamed = options.wrapModel?.(model, episode, index) ?? model;
-        result = await runAgentLoop({ ...loopOptions, model: streamed, messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }], maxTurns: settings.maxTurns });
+        result = await runAgentLoop({
+          ...loopOptions,
+          model: streamed,
+          messages: [{ role: "user", content: episode.user ?? "", timestamp: now() }],
+          maxTurns: settings.maxTurns,
+        });
       }
     } catch (error) {
       // Only the model's refusals are the fixture's fault; anything else (a person quitting a

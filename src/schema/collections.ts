@@ -2,9 +2,10 @@
 // The fixture format is written with these, so its JSON Schema comes from the same code. Each
 // checks through its members' safe forms, so a failure deep inside is still one returned
 // SchemaError, its path grown on the way out; each coerces through its members as well.
-import { FAILED, fail, failAt, type Expectation } from "./schema-error.ts";
-import { fromSafeCheck, safeCheckOf, type Validator } from "./validator.ts";
+
 import { isRecord } from "../json/is-record.ts";
+import { type Expectation, FAILED, fail, failAt } from "./schema-error.ts";
+import { fromSafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
 const expectArray: Expectation = Object.freeze({ kind: "array" });
 const expectObject: Expectation = Object.freeze({ kind: "object" });
@@ -47,10 +48,9 @@ export function arrayOf<T>(item: Validator<T>, { minItems = 0 } = {}): Validator
 
 /** Any JSON object, kept as it is: the keys are someone else's to check, so there is nothing
  *  declared inside to convert toward (ajv, and so Pi, converts nothing inside `{ type: "object" }` either). */
-export const recordValue: Validator<Record<string, unknown>> = fromSafeCheck(
-  (value) => (isRecord(value) ? value : fail(expectObject, value)),
-  { type: "object" },
-);
+export const recordValue: Validator<Record<string, unknown>> = fromSafeCheck((value) => (isRecord(value) ? value : fail(expectObject, value)), {
+  type: "object",
+});
 
 /** `{ "type": "text", … } | { "type": "toolCall", … }`: the tag picks the validator. */
 export function taggedUnion<T extends object>(tagKey: string, variants: Record<string, Validator<T>>): Validator<T> {

@@ -11,8 +11,8 @@
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
 // The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
 // asks `getOwnPropertyDescriptor`; a proxy whose traps agree with one another gets the same result.
-import { FAILED, fail, failWithin, type Expectation, type Failed, type PathSegment } from "./schema-error.ts";
-import { builtinCheckOf, safeCheckOf, type BuiltinCheck, type Fields, type SafeCheck } from "./validator.ts";
+import { type Expectation, FAILED, type Failed, fail, failWithin, type PathSegment } from "./schema-error.ts";
+import { type BuiltinCheck, builtinCheckOf, type Fields, type SafeCheck, safeCheckOf } from "./validator.ts";
 
 /** The parsed object, or FAILED with the SchemaError waiting (takeFailure in schema-error.ts). */
 export type ParseFunction = (input: unknown) => Record<string, unknown> | Failed;
@@ -35,12 +35,35 @@ export function compileObjectParse(fields: Fields): ParseFunction | undefined {
   ].join("\n");
   let factory: unknown;
   try {
-    factory = new Function("checks", "constants", "FAILED", "fail", "failWithin", "expectObject", "isArray", "getPrototypeOf", "ObjectPrototype", "hasOwn", code);
+    factory = new Function(
+      "checks",
+      "constants",
+      "FAILED",
+      "fail",
+      "failWithin",
+      "expectObject",
+      "isArray",
+      "getPrototypeOf",
+      "ObjectPrototype",
+      "hasOwn",
+      code,
+    );
   } catch {
     return undefined;
   }
   if (typeof factory !== "function") return undefined;
-  const made: unknown = factory(source.checks, source.constants, FAILED, fail, failWithin, expectObject, Array.isArray, Object.getPrototypeOf, Object.prototype, hasOwn);
+  const made: unknown = factory(
+    source.checks,
+    source.constants,
+    FAILED,
+    fail,
+    failWithin,
+    expectObject,
+    Array.isArray,
+    Object.getPrototypeOf,
+    Object.prototype,
+    hasOwn,
+  );
   return isGeneratedParse(made) ? made : undefined;
 }
 

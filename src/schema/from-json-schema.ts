@@ -4,13 +4,14 @@
 // required, enum, items, additionalProperties (true or false), nested objects and descriptions.
 // Every other keyword is returned in `unsupported` with its pointer — the caller names them in its
 // report; nothing is dropped silently. The schema a model sees stays the declared one, verbatim.
+
+import { isRecord } from "../json/is-record.ts";
 import { toJsonPointer } from "../json/json-locations.ts";
 import type { Coercion, Schema } from "../protocol/types.ts";
 import { arrayOf, recordValue } from "./collections.ts";
 import { objectSchema, objectValue, type Shape } from "./object-schema.ts";
 import { SchemaError } from "./schema-error.ts";
 import { booleanValue, enumValue, numberValue, optional, stringValue, unknownValue, type Validator } from "./validator.ts";
-import { isRecord } from "../json/is-record.ts";
 
 export interface ConvertedSchema {
   schema: Schema<unknown>;
@@ -40,7 +41,8 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
     const known = new Set(["type", "properties", "required", "enum", "items", "additionalProperties", ...descriptive]);
     for (const key of Object.keys(node)) if (!known.has(key)) unsupported.push(`${where} ${key}`);
     if (node.enum !== undefined) {
-      if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every((value): value is string => typeof value === "string")) return enumValue(node.enum);
+      if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every((value): value is string => typeof value === "string"))
+        return enumValue(node.enum);
       unsupported.push(`${where} enum (only a list of strings is enforced)`);
     }
     const type = node.type;
@@ -87,7 +89,10 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
   };
 
   const openObject = declared.type === "object" && declared.properties === undefined && declared.required === undefined;
-  const root = !openObject && (declared.type === "object" || (declared.type === undefined && declared.properties !== undefined)) ? objectSchema(shapeOf(declared, [])) : undefined;
+  const root =
+    !openObject && (declared.type === "object" || (declared.type === undefined && declared.properties !== undefined))
+      ? objectSchema(shapeOf(declared, []))
+      : undefined;
   const fallback = root ? undefined : convert(declared, []);
   const schema: Schema<unknown> = {
     // The model is shown exactly what the real harness declared, not this project's rendering of it.

@@ -3,11 +3,12 @@
 // compiled once per schema (compile-object-parse.ts); `loopParse` below is the reference it must
 // match and the fallback where code generation is not allowed. Both report a failure by returning
 // it; `parse` throws it and `safeParse` hands it back, so neither path pays for an exception inside.
+
+import { isRecord } from "../json/is-record.ts";
 import type { Coercion, Schema } from "../protocol/types.ts";
 import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
-import { FAILED, fail, failAt, takeFailure, type Expectation, type PathSegment, type SchemaError } from "./schema-error.ts";
-import { fromSafeCheck, safeCheckOf, type Fields, type SafeCheck, type Validator } from "./validator.ts";
-import { isRecord } from "../json/is-record.ts";
+import { type Expectation, FAILED, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
+import { type Fields, fromSafeCheck, type SafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
 

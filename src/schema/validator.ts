@@ -3,7 +3,7 @@
 // Each built here also keeps a safe form that returns its failure instead of throwing it (see
 // schema-error.ts); objectSchema and the collections call that one, so a rejection never throws
 // until the public `parse` does.
-import { FAILED, fail, failWith, takeFailure, toSchemaError, type Expectation, type Failed, type Literal } from "./schema-error.ts";
+import { type Expectation, FAILED, type Failed, fail, failWith, type Literal, takeFailure, toSchemaError } from "./schema-error.ts";
 
 /** A check that returns FAILED (its SchemaError waiting in schema-error.ts) instead of throwing. */
 export type SafeCheck<T> = (value: unknown) => T | Failed;
@@ -164,12 +164,7 @@ export function literalValue<const V extends Literal>(literal: V): Validator<V> 
 }
 
 /** Any JSON value, unchecked: for data whose checking is someone else's job (tool arguments). */
-export const unknownValue: Validator<unknown> = fromSafeCheck(
-  (value) => (value === undefined ? fail(expect.any, value) : value),
-  {},
-  {},
-  { kind: "unknown" },
-);
+export const unknownValue: Validator<unknown> = fromSafeCheck((value) => (value === undefined ? fail(expect.any, value) : value), {}, {}, { kind: "unknown" });
 
 /** The same check, accepting undefined as well. */
 export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
@@ -186,8 +181,13 @@ export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
 /** The same check with a description for the model (each field gets its own wording). */
 export function describe<T>(inner: Validator<T>, description: string): Validator<T> {
   // The same safe check, so it fails exactly as inner fails.
-  return fromSafeCheck(safeCheckOf(inner), { ...inner.jsonSchema, description }, {
-    ...(inner.optional ? { optional: true } : {}),
-    ...(inner.coerce ? { coerce: inner.coerce } : {}),
-  }, builtinCheckOf(inner));
+  return fromSafeCheck(
+    safeCheckOf(inner),
+    { ...inner.jsonSchema, description },
+    {
+      ...(inner.optional ? { optional: true } : {}),
+      ...(inner.coerce ? { coerce: inner.coerce } : {}),
+    },
+    builtinCheckOf(inner),
+  );
 }

@@ -1,9 +1,10 @@
 // calc: one arithmetic operation on two numbers (course chapter 3.4). Division by zero and a
 // result too large for a number are domain failures, reported with isError rather than thrown.
-import { objectSchema } from "../schema/object-schema.ts";
-import { describe, enumValue, numberValue } from "../schema/validator.ts";
+
 import { text } from "../protocol/text.ts";
 import type { Tool } from "../protocol/types.ts";
+import { objectSchema } from "../schema/object-schema.ts";
+import { describe, enumValue, numberValue } from "../schema/validator.ts";
 
 export const calcOperators = ["add", "sub", "mul", "div"] as const;
 export type CalcOperator = (typeof calcOperators)[number];
@@ -50,5 +51,5 @@ export const calc: Tool<{ a: number; b: number; op: CalcOperator }, CalcDetails>
     }
     // -0 prints as "0", which is what a reader of the result expects.
     return { content: [text(String(result))], details: { expression, result } };
-  }
+  },
 };

@@ -1,8 +1,9 @@
 // echo: the shortest possible tool (course chapter 06), to watch schema, registry and executor.
-import { objectSchema } from "../schema/object-schema.ts";
-import { stringValue } from "../schema/validator.ts";
+
 import { text } from "../protocol/text.ts";
 import type { Tool } from "../protocol/types.ts";
+import { objectSchema } from "../schema/object-schema.ts";
+import { stringValue } from "../schema/validator.ts";
 
 export const echoSchema = objectSchema({ value: stringValue });
 

@@ -2,11 +2,12 @@
 // Their names, descriptions, parameter descriptions and output texts are what the model reads
 // (the course's chapter 3.4 writes calc in Chinese): model-facing, not narration, so --lang never
 // changes them (see src/protocol/contract-text.ts for the harness's own contract texts).
+
+import type { Tool } from "../protocol/types.ts";
 import { boom } from "./boom.ts";
 import { calc } from "./calc.ts";
 import { echo } from "./echo.ts";
 import { slow } from "./slow.ts";
-import type { Tool } from "../protocol/types.ts";
 
 export const builtinTools: readonly Tool[] = [calc, echo, boom, slow];
 export { boom, calc, echo, slow };

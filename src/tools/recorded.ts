@@ -3,8 +3,9 @@
 // Schema), validates the model's arguments with the project's validators built from that schema,
 // and answers with the result the real tool gave for that call id — so an imported fixture
 // replays where calc does not exist, and bad arguments still fail the way built-in tools fail.
-import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
+
 import type { ImageContent, TextContent, Tool, ToolDefinition } from "../protocol/types.ts";
+import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
 
 /** What the real tool answered one call with. */
 export interface RecordedResult {
@@ -23,7 +24,11 @@ export function noRecordedResultText(callId: string): string {
  * one) takes its results in recorded order. The queues are per call of this function, so two
  * replays of one fixture never share what they consumed.
  */
-export function recordedTools(declared: readonly ToolDefinition[], undeclared: readonly string[], results: readonly RecordedResult[]): { declared: Tool[]; undeclared: Tool[] } {
+export function recordedTools(
+  declared: readonly ToolDefinition[],
+  undeclared: readonly string[],
+  results: readonly RecordedResult[],
+): { declared: Tool[]; undeclared: Tool[] } {
   const queues = new Map<string, RecordedResult[]>();
   for (const result of results) queues.set(result.toolCallId, [...(queues.get(result.toolCallId) ?? []), result]);
   const tool = (definition: ToolDefinition): Tool => ({

@@ -2,10 +2,10 @@
 // that shows a timeout or Ctrl-C reaching a running call. (A tool must watch its own signal: the
 // executor can pass it on, but only the tool can stop its own work.)
 import { setTimeout as sleep } from "node:timers/promises";
-import { objectSchema } from "../schema/object-schema.ts";
-import { describe, numberValue } from "../schema/validator.ts";
 import { text } from "../protocol/text.ts";
 import type { Tool } from "../protocol/types.ts";
+import { objectSchema } from "../schema/object-schema.ts";
+import { describe, numberValue } from "../schema/validator.ts";
 
 /** Longer waits are refused as a domain failure: a fixture typo should not hang a terminal. */
 export const SLOW_MAX_MS = 600_000;

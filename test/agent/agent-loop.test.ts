@@ -3,19 +3,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  FakeModel,
-  ToolRegistry,
+  type AgentEvent,
   calc,
   echo,
+  FakeModel,
   findPairingProblem,
+  numberValue,
   objectSchema,
   runAgentLoop,
-  numberValue,
-  text,
-  type AgentEvent,
   type ScriptedReply,
   type Tool,
   type ToolCall,
+  ToolRegistry,
+  text,
 } from "../../src/index.ts";
 
 const user = { role: "user" as const, content: "go", timestamp: 0 };
@@ -43,7 +43,10 @@ test("calls the model again after the results, until a reply asks for no tool", 
   ]);
   assert.equal(result.reason, "stop");
   assert.equal(result.turns, 2);
-  assert.deepEqual(result.history.map((message) => message.role), ["user", "assistant", "toolResult", "assistant"]);
+  assert.deepEqual(
+    result.history.map((message) => message.role),
+    ["user", "assistant", "toolResult", "assistant"],
+  );
   assert.equal(model.requests[1]?.messages.length, 3, "the second request carries the call and its result");
   const kinds = events.map((event) => event.type);
   assert.ok(kinds.indexOf("messageAppended") < kinds.indexOf("toolStart"), "the reply is appended before its tool runs");
@@ -92,10 +95,18 @@ test("duplicate ids, truncated replies and errored replies get paired results wi
     },
   };
   const registry = new ToolRegistry([counting]);
-  const duplicate = await run([{ content: [toolCall("a", "count", { value: "1" }), toolCall("a", "count", { value: "2" })] }, { content: [text("ok")] }], { registry });
+  const duplicate = await run([{ content: [toolCall("a", "count", { value: "1" }), toolCall("a", "count", { value: "2" })] }, { content: [text("ok")] }], {
+    registry,
+  });
   assert.equal(runs, 1);
   const results = duplicate.result.history.filter((message) => message.role === "toolResult");
-  assert.deepEqual(results.map((message) => [message.toolCallId, message.isError]), [["a", false], ["a", true]]);
+  assert.deepEqual(
+    results.map((message) => [message.toolCallId, message.isError]),
+    [
+      ["a", false],
+      ["a", true],
+    ],
+  );
   assert.equal(findPairingProblem(duplicate.result.history), undefined);
 
   const truncated = await run([{ content: [toolCall("t", "count", { value: "1" })], stopReason: "length" }, { content: [text("ok")] }], { registry });
@@ -111,15 +122,21 @@ test("duplicate ids, truncated replies and errored replies get paired results wi
 test("an abort answers the running call and the ones not started, and stops the run", async () => {
   const stubborn: Tool<{ value: string }> = { ...echo, name: "stubborn", execute: () => new Promise(() => {}) };
   const controller = new AbortController();
-  const pending = run(
-    [{ content: [toolCall("s", "stubborn", { value: "x" }), toolCall("n", "echo", { value: "y" })] }, { content: [text("never")] }],
-    { registry: new ToolRegistry([stubborn, echo]), signal: controller.signal },
-  );
+  const pending = run([{ content: [toolCall("s", "stubborn", { value: "x" }), toolCall("n", "echo", { value: "y" })] }, { content: [text("never")] }], {
+    registry: new ToolRegistry([stubborn, echo]),
+    signal: controller.signal,
+  });
   setTimeout(() => controller.abort(new Error("test abort")), 20);
   const { result, model } = await pending;
   assert.equal(result.reason, "aborted");
   const results = result.history.filter((message) => message.role === "toolResult");
-  assert.deepEqual(results.map((message) => [message.toolCallId, message.isError]), [["s", true], ["n", true]]);
+  assert.deepEqual(
+    results.map((message) => [message.toolCallId, message.isError]),
+    [
+      ["s", true],
+      ["n", true],
+    ],
+  );
   assert.match(JSON.stringify(results[0]?.content), /test abort/);
   assert.equal(findPairingProblem(result.history), undefined);
   assert.equal(model.unusedReplies().length, 1, "no model call after the abort");
@@ -135,6 +152,9 @@ test("the coerce policy converts with the same schema; strict rejects", async ()
   const end = coerce.events.find((event) => event.type === "toolEnd");
   assert.ok(end?.type === "toolEnd" && "conversions" in end.trace.outcome);
   if (end?.type === "toolEnd" && "conversions" in end.trace.outcome) {
-    assert.deepEqual(end.trace.outcome.conversions, [{ path: ["a"], from: "128", to: 128 }, { path: ["b"], from: "64", to: 64 }]);
+    assert.deepEqual(end.trace.outcome.conversions, [
+      { path: ["a"], from: "128", to: 128 },
+      { path: ["b"], from: "64", to: 64 },
+    ]);
   }
 });

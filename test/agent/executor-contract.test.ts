@@ -11,10 +11,10 @@ import {
   numberValue,
   objectSchema,
   optionalString,
-  text,
-  ToolRegistry,
   type Tool,
   type ToolCall,
+  ToolRegistry,
+  text,
   type ValidationPolicy,
 } from "../../src/index.ts";
 

@@ -2,15 +2,34 @@
 // history with an unanswered toolCall, and says so loudly when its script runs out.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FakeModel, ModelRequestError, ScriptExhaustedError, findPairingProblem, text, type AssistantMessage, type Context, type ToolResultMessage } from "../../src/index.ts";
+import {
+  type AssistantMessage,
+  type Context,
+  FakeModel,
+  findPairingProblem,
+  ModelRequestError,
+  ScriptExhaustedError,
+  type ToolResultMessage,
+  text,
+} from "../../src/index.ts";
 
 const call = { type: "toolCall" as const, id: "call_1", name: "calc", arguments: { a: 1, b: 2, op: "add" } };
 const user = { role: "user" as const, content: "1 + 2?", timestamp: 0 };
-const result = (id: string): ToolResultMessage => ({ role: "toolResult", toolCallId: id, toolName: "calc", content: [text("3")], isError: false, timestamp: 0 });
+const result = (id: string): ToolResultMessage => ({
+  role: "toolResult",
+  toolCallId: id,
+  toolName: "calc",
+  content: [text("3")],
+  isError: false,
+  timestamp: 0,
+});
 
 test("replays the script in order and records every context", async () => {
   const seen: number[] = [];
-  const model = new FakeModel([{ content: [text("let me"), call] }, { content: [text("3")] }], { now: () => 42, onRequest: (_context, index) => seen.push(index) });
+  const model = new FakeModel([{ content: [text("let me"), call] }, { content: [text("3")] }], {
+    now: () => 42,
+    onRequest: (_context, index) => seen.push(index),
+  });
   const context: Context = { systemPrompt: "sys", messages: [user], tools: [] };
   const first = await model.complete(context);
   assert.deepEqual(first, { role: "assistant", content: [text("let me"), call], stopReason: "toolUse", timestamp: 42 });

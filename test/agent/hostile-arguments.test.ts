@@ -4,16 +4,16 @@
 // Object.prototype must be untouched afterwards — alone, and inside the agent loop.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { runAgentLoop } from "../../src/agent/agent-loop.ts";
 import { executeToolCall } from "../../src/agent/execute-tool-call.ts";
 import { FakeModel } from "../../src/agent/fake-model.ts";
-import { runAgentLoop } from "../../src/agent/agent-loop.ts";
-import { objectSchema } from "../../src/schema/object-schema.ts";
-import { optionalString } from "../../src/schema/validator.ts";
+import { ToolRegistry } from "../../src/agent/tool-registry.ts";
 import { text } from "../../src/protocol/text.ts";
 import { findPairingProblem } from "../../src/protocol/tool-pairing.ts";
-import { ToolRegistry } from "../../src/agent/tool-registry.ts";
-import { calc, echo } from "../../src/tools/index.ts";
 import type { Tool, ToolCall, ToolOutput, ToolResultMessage } from "../../src/protocol/types.ts";
+import { objectSchema } from "../../src/schema/object-schema.ts";
+import { optionalString } from "../../src/schema/validator.ts";
+import { calc, echo } from "../../src/tools/index.ts";
 
 /** Object.prototype as it is now: names and descriptors, to compare after each hostile run. */
 function prototypeSnapshot() {

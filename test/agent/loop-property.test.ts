@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { FakeModel, ToolRegistry, builtinTools, findPairingProblem, runAgentLoop, type Message } from "../../src/index.ts";
+import { builtinTools, FakeModel, findPairingProblem, type Message, runAgentLoop, ToolRegistry } from "../../src/index.ts";
 import { script } from "./random-scripts.ts";
 
 const RUNS = 1000;
@@ -29,22 +29,27 @@ function assertEveryCallAnsweredInOrder(history: readonly Message[]): void {
 
 test(`${RUNS} random scripts: every call answered once, in order, and the loop never throws`, async () => {
   await fc.assert(
-    fc.asyncProperty(script, fc.constantFrom("sequential" as const, "parallel" as const), fc.constantFrom("strict" as const, "coerce" as const), async (replies, toolExecution, validation) => {
-      const model = new FakeModel(replies, { recordRequests: false });
-      const before = Object.getOwnPropertyNames(Object.prototype).sort();
-      // A FakeModel that found an unanswered call would throw here, and the property would fail.
-      const { history } = await runAgentLoop({
-        model,
-        registry: new ToolRegistry(builtinTools),
-        messages: [{ role: "user", content: "go", timestamp: 0 }],
-        maxTurns: replies.length,
-        toolExecution,
-        validation,
-      });
-      assertEveryCallAnsweredInOrder(history);
-      assert.equal(findPairingProblem(history), undefined);
-      assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), before);
-    }),
+    fc.asyncProperty(
+      script,
+      fc.constantFrom("sequential" as const, "parallel" as const),
+      fc.constantFrom("strict" as const, "coerce" as const),
+      async (replies, toolExecution, validation) => {
+        const model = new FakeModel(replies, { recordRequests: false });
+        const before = Object.getOwnPropertyNames(Object.prototype).sort();
+        // A FakeModel that found an unanswered call would throw here, and the property would fail.
+        const { history } = await runAgentLoop({
+          model,
+          registry: new ToolRegistry(builtinTools),
+          messages: [{ role: "user", content: "go", timestamp: 0 }],
+          maxTurns: replies.length,
+          toolExecution,
+          validation,
+        });
+        assertEveryCallAnsweredInOrder(history);
+        assert.equal(findPairingProblem(history), undefined);
+        assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), before);
+      },
+    ),
     { numRuns: RUNS },
   );
 });

@@ -6,7 +6,14 @@ import type { ScriptedReply, StopReason } from "../../src/index.ts";
 
 export const toolName = fc.constantFrom("calc", "echo", "boom", "slow", "", "missing", "__proto__", "constructor");
 export const argumentsValue = fc.oneof(
-  fc.record({ a: fc.oneof(fc.integer(), fc.double(), fc.string()), b: fc.oneof(fc.integer(), fc.constant(0), fc.string()), op: fc.constantFrom("add", "sub", "mul", "div", "pow") }, { requiredKeys: [] }),
+  fc.record(
+    {
+      a: fc.oneof(fc.integer(), fc.double(), fc.string()),
+      b: fc.oneof(fc.integer(), fc.constant(0), fc.string()),
+      op: fc.constantFrom("add", "sub", "mul", "div", "pow"),
+    },
+    { requiredKeys: [] },
+  ),
   fc.record({ value: fc.oneof(fc.string(), fc.integer()), ignored: fc.string() }, { requiredKeys: [] }),
   fc.record({ ms: fc.constantFrom(0, 1) }),
   fc.jsonValue({ maxDepth: 3 }),
@@ -20,4 +27,6 @@ export const reply: fc.Arbitrary<ScriptedReply> = fc
   .record({ content: fc.array(block, { maxLength: 4 }), stopReason })
   .map(({ content, stopReason: reason }) => (reason === undefined ? { content } : { content, stopReason: reason }));
 /** Some replies, then a final text reply, so every script can end. */
-export const script = fc.tuple(fc.array(reply, { maxLength: 5 }), fc.string()).map(([replies, last]) => [...replies, { content: [{ type: "text" as const, text: last }] }]);
+export const script = fc
+  .tuple(fc.array(reply, { maxLength: 5 }), fc.string())
+  .map(([replies, last]) => [...replies, { content: [{ type: "text" as const, text: last }] }]);

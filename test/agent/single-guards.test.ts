@@ -7,19 +7,19 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import {
+  type AssistantMessage,
   FakeModel,
+  type Message,
   ModelRequestError,
   objectSchema,
   runAgentLoop,
   stringValue,
-  text,
-  ToolRegistry,
-  type AssistantMessage,
-  type Message,
   type Tool,
   type ToolCall,
   type ToolOutput,
+  ToolRegistry,
   type ToolResultMessage,
+  text,
   type UserMessage,
 } from "tool-call-playground";
 import { renderWireRequest } from "tool-call-playground/wire";
@@ -27,7 +27,14 @@ import { renderWireRequest } from "tool-call-playground/wire";
 const user = (content: string): UserMessage => ({ role: "user", content, timestamp: 0 });
 const call = (id: string): ToolCall => ({ type: "toolCall", id, name: "echo", arguments: { value: id } });
 const assistant = (...content: AssistantMessage["content"]): AssistantMessage => ({ role: "assistant", content, stopReason: "toolUse", timestamp: 0 });
-const result = (id: string, output = id, isError = false): ToolResultMessage => ({ role: "toolResult", toolCallId: id, toolName: "echo", content: [text(output)], isError, timestamp: 0 });
+const result = (id: string, output = id, isError = false): ToolResultMessage => ({
+  role: "toolResult",
+  toolCallId: id,
+  toolName: "echo",
+  content: [text(output)],
+  isError,
+  timestamp: 0,
+});
 
 // ---- FakeModel: an unanswered call is refused, wherever it hides -------------------------------
 
@@ -47,7 +54,10 @@ test("FakeModel refuses a history where one call of a reply got its result and t
 test("FakeModel refuses an unanswered call even when the conversation went on after it", async () => {
   const history: Message[] = [user("first"), assistant(call("early")), user("second"), assistant(text("ok"))];
   const model = new FakeModel([{ content: [text("never sent")] }]);
-  await assert.rejects(model.complete({ messages: history }), (error: unknown) => error instanceof ModelRequestError && error.problem?.kind === "unanswered" && error.problem.toolCallIds.includes("early"));
+  await assert.rejects(
+    model.complete({ messages: history }),
+    (error: unknown) => error instanceof ModelRequestError && error.problem?.kind === "unanswered" && error.problem.toolCallIds.includes("early"),
+  );
 
   // The same history with the result in place is a valid request and gets the scripted reply.
   const answered = new FakeModel([{ content: [text("fine")] }]);
@@ -115,7 +125,10 @@ test("Anthropic: a result followed by the user's next question — results first
   const last = body.messages.at(-1);
   assert.equal(last?.role, "user");
   const blocks = last && typeof last.content !== "string" ? last.content : [];
-  assert.deepEqual(blocks.map((block) => block.type), ["tool_result", "text"]);
+  assert.deepEqual(
+    blocks.map((block) => block.type),
+    ["tool_result", "text"],
+  );
   assert.equal(blocks[1]?.type === "text" ? blocks[1].text : undefined, "And 2?");
   checkResultsFirst(messages, "one call, one question");
 });

@@ -5,54 +5,67 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { FakeModel, ToolRegistry, builtinTools, findPairingProblem, runAgentLoop, type Message, type StopReason } from "../../src/index.ts";
 import { consumeStream } from "../../src/agent/consume-stream.ts";
-import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import { blockText, type StreamPlan } from "../../src/agent/stream-plan.ts";
-import { StreamingFakeModel, type StreamedReply } from "../../src/agent/streaming-fake-model.ts";
+import { type StreamedReply, StreamingFakeModel } from "../../src/agent/streaming-fake-model.ts";
+import { builtinTools, FakeModel, findPairingProblem, type Message, runAgentLoop, type StopReason, ToolRegistry } from "../../src/index.ts";
+import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 
 const block = fc.oneof(
   fc.record({ type: fc.constant("text" as const), text: fc.string({ unit: "binary" }) }),
-  fc.record({ type: fc.constant("toolCall" as const), id: fc.constantFrom("c1", "c2", "call_3", ""), name: fc.constantFrom("calc", "echo", "missing"), arguments: fc.jsonValue({ maxDepth: 3 }) }),
+  fc.record({
+    type: fc.constant("toolCall" as const),
+    id: fc.constantFrom("c1", "c2", "call_3", ""),
+    name: fc.constantFrom("calc", "echo", "missing"),
+    arguments: fc.jsonValue({ maxDepth: 3 }),
+  }),
 );
 const stopReason = fc.option(fc.constantFrom<StopReason>("stop", "length", "toolUse", "error", "aborted"), { nil: undefined });
 const reply = fc.record({ content: fc.array(block, { maxLength: 4 }), stopReason }, { requiredKeys: ["content"] });
 
 /** Explicit fragments: every block's text cut at random points, the pieces interleaved at random. */
 const explicitPlan = (content: StreamedReply["content"]) =>
-  fc.tuple(fc.array(fc.array(fc.nat(), { maxLength: 5 }), { minLength: content.length, maxLength: content.length }), fc.array(fc.nat(), { maxLength: 40 })).map(([cutsPerBlock, order]): StreamPlan => {
-    const queues = content.map((item, index) => {
-      const text = blockText(item);
-      const points = [...new Set((cutsPerBlock[index] ?? []).map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-      const pieces: string[] = [];
-      let previous = 0;
-      for (const point of [...points, text.length]) if (point > previous) {
-        pieces.push(text.slice(previous, point));
-        previous = point;
+  fc
+    .tuple(fc.array(fc.array(fc.nat(), { maxLength: 5 }), { minLength: content.length, maxLength: content.length }), fc.array(fc.nat(), { maxLength: 40 }))
+    .map(([cutsPerBlock, order]): StreamPlan => {
+      const queues = content.map((item, index) => {
+        const text = blockText(item);
+        const points = [...new Set((cutsPerBlock[index] ?? []).map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const pieces: string[] = [];
+        let previous = 0;
+        for (const point of [...points, text.length])
+          if (point > previous) {
+            pieces.push(text.slice(previous, point));
+            previous = point;
+          }
+        return pieces;
+      });
+      const deltas: { block: number; text: string }[] = [];
+      let pick = 0;
+      while (queues.some((queue) => queue.length > 0)) {
+        const open = queues.map((queue, index) => (queue.length > 0 ? index : -1)).filter((index) => index >= 0);
+        const index = open[(order[pick++ % Math.max(order.length, 1)] ?? 0) % open.length] ?? 0;
+        const text = queues[index]?.shift();
+        if (text !== undefined) deltas.push({ block: index, text });
       }
-      return pieces;
+      return { deltas };
     });
-    const deltas: { block: number; text: string }[] = [];
-    let pick = 0;
-    while (queues.some((queue) => queue.length > 0)) {
-      const open = queues.map((queue, index) => (queue.length > 0 ? index : -1)).filter((index) => index >= 0);
-      const index = open[(order[pick++ % Math.max(order.length, 1)] ?? 0) % open.length] ?? 0;
-      const text = queues[index]?.shift();
-      if (text !== undefined) deltas.push({ block: index, text });
-    }
-    return { deltas };
-  });
 
 const context = { messages: [{ role: "user" as const, content: "hi", timestamp: 0 }] };
 
 test("a streamed reply, in any fragments, is the message complete returns", async () => {
   await fc.assert(
     fc.asyncProperty(
-      reply.chain((scripted) => fc.tuple(fc.constant(scripted), fc.oneof(fc.record({ chunk: fc.integer({ min: 1, max: 12 }) }), explicitPlan(scripted.content)))),
+      reply.chain((scripted) =>
+        fc.tuple(fc.constant(scripted), fc.oneof(fc.record({ chunk: fc.integer({ min: 1, max: 12 }) }), explicitPlan(scripted.content))),
+      ),
       async ([scripted, plan]) => {
         const whole = await new FakeModel([scripted], { now: () => 7 }).complete(context);
         const events: AssistantStreamEvent[] = [];
-        const streamed = await new StreamingFakeModel([{ ...scripted, stream: plan }], { now: () => 7, onStreamEvent: (event) => void events.push(event) }).complete(context);
+        const streamed = await new StreamingFakeModel([{ ...scripted, stream: plan }], {
+          now: () => 7,
+          onStreamEvent: (event) => void events.push(event),
+        }).complete(context);
         assert.deepStrictEqual(streamed, whole);
         // Pi's order: start first, one terminal event last, and every block opened before its deltas and closed once.
         assert.equal(events[0]?.type, "start");
@@ -80,7 +93,8 @@ test("a stream that stops without a terminal event yields the partial message, m
 function assertEveryCallAnswered(history: readonly Message[]): void {
   assert.equal(findPairingProblem(history), undefined);
   const answered = new Set(history.flatMap((message) => (message.role === "toolResult" ? [message.toolCallId] : [])));
-  for (const message of history) if (message.role === "assistant") for (const item of message.content) if (item.type === "toolCall") assert.ok(answered.has(item.id), item.id);
+  for (const message of history)
+    if (message.role === "assistant") for (const item of message.content) if (item.type === "toolCall") assert.ok(answered.has(item.id), item.id);
 }
 
 test("every cut stream leaves every call answered", async () => {

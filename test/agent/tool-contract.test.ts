@@ -8,10 +8,10 @@ import {
   optionalPositiveInteger,
   optionalString,
   stringValue,
-  text,
-  ToolRegistry,
   type Tool,
   type ToolCall,
+  ToolRegistry,
+  text,
 } from "../../src/index.ts";
 
 const echoSchema = objectSchema({ value: stringValue });

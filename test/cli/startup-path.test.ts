@@ -7,8 +7,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { projectRoot } from "../../scripts/goldens.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-startup-"));
@@ -86,10 +86,7 @@ describe("what a plain run loads", { concurrency: true }, () => {
   test("the walkthrough loads no subcommand, no other language, no wire, prompt or colour code", () => {
     const { modules } = run([]);
     assert.ok(modules.has("src/agent/agent-loop.ts") && modules.has("src/narration/catalog-zh.ts"), "the logger sees the program's modules");
-    assert.deepEqual(
-      loadedUnder(modules, [...notLoadedByAPlainRun]),
-      [],
-    );
+    assert.deepEqual(loadedUnder(modules, [...notLoadedByAPlainRun]), []);
   });
 
   test("--lang en loads the English catalog and not the Chinese one", () => {
@@ -106,7 +103,10 @@ describe("what a plain run loads", { concurrency: true }, () => {
   test("a --wire run renders requests without loading any provider's rules, readers or streams", () => {
     const { modules } = run(["--wire", "anthropic"]);
     assert.ok(modules.has("src/providers/anthropic/request.ts"), "the renderer is loaded");
-    assert.deepEqual([...modules].filter((module) => /^src\/providers\/[^/]+\/(parts|rules|parse-request|parse-stream|render-stream|response)\.ts$/.test(module)), []);
+    assert.deepEqual(
+      [...modules].filter((module) => /^src\/providers\/[^/]+\/(parts|rules|parse-request|parse-stream|render-stream|response)\.ts$/.test(module)),
+      [],
+    );
   });
 
   test("source maps are off for the product, and on when node is asked for them", () => {

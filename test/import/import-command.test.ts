@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runCli } from "../../src/cli/cli.ts";
-import { parseFixture } from "../../src/fixture/load-fixture.ts";
-import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
 import { importedFixtures, projectRoot } from "../../scripts/goldens.ts";
+import { runCli } from "../../src/cli/cli.ts";
+import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
+import { parseFixture } from "../../src/fixture/load-fixture.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-import-"));
 const logs = join(projectRoot, "fixtures", "imported", "logs");
@@ -70,13 +70,21 @@ test("--from overrides detection", async () => {
 const malformed: [string, string, RegExp][] = [
   ["not JSON", '{"messages": [\n  {"role": "user", "content": "hi"},\n]}', /^bad\.json:3:1: not valid JSON \(trailingComma\)$/],
   ["an unknown shape", '{"prompt": "hi"}', /^bad\.json: \/: unknown shape: no `messages`/],
-  ["a call without an id", '{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"f","arguments":"{}"}}]}]}', /^bad\.json:1:90: \/messages\/1\/tool_calls\/0\/id: a call without an id/],
+  [
+    "a call without an id",
+    '{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"f","arguments":"{}"}}]}]}',
+    /^bad\.json:1:90: \/messages\/1\/tool_calls\/0\/id: a call without an id/,
+  ],
   [
     "a result for an unknown call",
     '{"model":"m","max_tokens":9,"messages":[{"role":"user","content":"x"},{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"f","input":{}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_9","content":"?"}]}]}',
     /^bad\.json:1:\d+: \/messages\/2\/content\/0\/tool_use_id: a result for an unknown call: no earlier tool call has the id "toolu_9"$/,
   ],
-  ["a Pi session with a broken line", '{"type":"session","version":3,"id":"s"}\n{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"x"}}\n{"type":"message", oops}\n', /^bad\.json:3:20: \/?:? ?not valid JSON/],
+  [
+    "a Pi session with a broken line",
+    '{"type":"session","version":3,"id":"s"}\n{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"x"}}\n{"type":"message", oops}\n',
+    /^bad\.json:3:20: \/?:? ?not valid JSON/,
+  ],
   [
     "a Pi result for an unknown call",
     '{"type":"session","version":3,"id":"s"}\n{"type":"message","id":"a","parentId":null,"message":{"role":"toolResult","toolCallId":"nope","toolName":"f","content":[],"isError":false}}\n',
@@ -126,9 +134,21 @@ test("a version 1 Pi session (linear, no ids) imports in file order", async () =
     [
       { type: "session", id: "old", timestamp: "2024-11-01T10:00:00.000Z", cwd: "/x" },
       { type: "message", timestamp: "2024-11-01T10:00:01.000Z", message: { role: "user", content: "hi", timestamp: 1 } },
-      { type: "message", timestamp: "2024-11-01T10:00:02.000Z", message: { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "ls", arguments: {} }], stopReason: "toolUse", timestamp: 2 } },
-      { type: "message", timestamp: "2024-11-01T10:00:03.000Z", message: { role: "toolResult", toolCallId: "c1", toolName: "ls", content: [{ type: "text", text: "a b" }], isError: false, timestamp: 3 } },
-      { type: "message", timestamp: "2024-11-01T10:00:04.000Z", message: { role: "assistant", content: [{ type: "text", text: "two files" }], stopReason: "stop", timestamp: 4 } },
+      {
+        type: "message",
+        timestamp: "2024-11-01T10:00:02.000Z",
+        message: { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "ls", arguments: {} }], stopReason: "toolUse", timestamp: 2 },
+      },
+      {
+        type: "message",
+        timestamp: "2024-11-01T10:00:03.000Z",
+        message: { role: "toolResult", toolCallId: "c1", toolName: "ls", content: [{ type: "text", text: "a b" }], isError: false, timestamp: 3 },
+      },
+      {
+        type: "message",
+        timestamp: "2024-11-01T10:00:04.000Z",
+        message: { role: "assistant", content: [{ type: "text", text: "two files" }], stopReason: "stop", timestamp: 4 },
+      },
     ]
       .map((entry) => JSON.stringify(entry))
       .join("\n"),
@@ -165,7 +185,9 @@ test("hostile nesting: arguments 3,000 deep import; a schema 3,000 deep is not e
 
 test("stdin: `import -` reads the log from a pipe, as a child process", async () => {
   const { spawn } = await import("node:child_process");
-  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "import", "-", "-o", join(scratch, "stdin.json"), "--lang", "en"], { cwd: projectRoot });
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "import", "-", "-o", join(scratch, "stdin.json"), "--lang", "en"], {
+    cwd: projectRoot,
+  });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stdin.end(readFileSync(join(logs, "openai-responses-files.json")));
@@ -207,11 +229,17 @@ test("--lang: what the importers found is worded in it too (a note, a malformed 
   const session = join(logs, "pi-session-checkout.jsonl");
   const zh = await cli("import", session, "-o", join(scratch, "notes-zh.json"));
   const en = await cli("import", session, "-o", join(scratch, "notes-en.json"), "--lang", "en");
-  assert.match(zh.out, /  filledIn  Pi 会话不记录系统提示词和工具定义/);
-  assert.match(zh.out, /:2:1  \/  fieldDropped  一个 model_change 条目（不属于对话）/);
-  assert.match(en.out, /:2:1  \/  fieldDropped  a model_change entry \(not part of the conversation\)/);
+  assert.match(zh.out, / {2}filledIn {2}Pi 会话不记录系统提示词和工具定义/);
+  assert.match(zh.out, /:2:1 {2}\/ {2}fieldDropped {2}一个 model_change 条目（不属于对话）/);
+  assert.match(en.out, /:2:1 {2}\/ {2}fieldDropped {2}a model_change entry \(not part of the conversation\)/);
   const noId = join(scratch, "no-id.json");
-  writeFileSync(noId, '{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"f","arguments":"{}"}}]}]}');
+  writeFileSync(
+    noId,
+    '{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"f","arguments":"{}"}}]}]}',
+  );
   assert.match((await cli("import", noId)).err, /no-id\.json:1:90: \/messages\/1\/tool_calls\/0\/id: 一个没有 id 的调用：缺少 tool_calls\[\]\.id\n$/);
-  assert.match((await cli("import", noId, "--lang", "en")).err, /no-id\.json:1:90: \/messages\/1\/tool_calls\/0\/id: a call without an id: tool_calls\[\]\.id is missing\n$/);
+  assert.match(
+    (await cli("import", noId, "--lang", "en")).err,
+    /no-id\.json:1:90: \/messages\/1\/tool_calls\/0\/id: a call without an id: tool_calls\[\]\.id is missing\n$/,
+  );
 });

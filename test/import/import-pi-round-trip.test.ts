@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { importSource } from "../../src/commands/import/import-source.ts";
 import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
+import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import type { Message } from "../../src/protocol/types.ts";
 import { history } from "./import-histories.ts";
 
@@ -34,7 +34,10 @@ function asPiConversation(messages: readonly Message[]): Message[] {
       results.set(later.toolCallId, [...(results.get(later.toolCallId) ?? []), later]);
     }
     const content = message.content.map((block) => (block.type === "toolCall" ? { ...block, id: `${block.id}#${counter++}`, originalId: block.id } : block));
-    shaped.push({ ...message, content: content.map((block) => (block.type === "toolCall" ? { type: "toolCall", id: block.id, name: block.name, arguments: block.arguments } : block)) });
+    shaped.push({
+      ...message,
+      content: content.map((block) => (block.type === "toolCall" ? { type: "toolCall", id: block.id, name: block.name, arguments: block.arguments } : block)),
+    });
     for (const block of content) {
       if (block.type !== "toolCall") continue;
       const recorded = results.get(block.originalId)?.shift();
@@ -56,7 +59,13 @@ function sessionText(messages: readonly Message[]): string {
   messages.forEach((message, index) => {
     const piMessage =
       message.role === "assistant"
-        ? { ...message, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } }
+        ? {
+            ...message,
+            api: "anthropic-messages",
+            provider: "anthropic",
+            model: "claude-sonnet-4-5",
+            usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+          }
         : message;
     lines.push({ type: "message", id: `e${index}`, parentId: index === 0 ? null : `e${index - 1}`, timestamp: "2025-06-12T09:00:01.000Z", message: piMessage });
   });
@@ -67,7 +76,8 @@ function sessionText(messages: readonly Message[]): string {
 function comparable(messages: readonly Message[]): unknown[] {
   return messages.map((message) => {
     if (message.role === "assistant") return { role: message.role, content: message.content, stopReason: message.stopReason };
-    if (message.role === "toolResult") return { role: message.role, toolCallId: message.toolCallId, toolName: message.toolName, content: message.content, isError: message.isError };
+    if (message.role === "toolResult")
+      return { role: message.role, toolCallId: message.toolCallId, toolName: message.toolName, content: message.content, isError: message.isError };
     return { role: message.role, content: message.content };
   });
 }

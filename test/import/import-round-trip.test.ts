@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { importSource } from "../../src/commands/import/import-source.ts";
 import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
 import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
+import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
 import { history } from "./import-histories.ts";
 
@@ -21,7 +21,11 @@ async function lastPrintedBody(fixtureText: string, provider: (typeof wireProvid
   const fixture = parseFixture("round-trip.json", fixtureText);
   const lines: string[] = [];
   await fixtureJsonLines(fixture, { write: (line) => lines.push(line), wire: provider });
-  const wireLines = lines.map((line): unknown => JSON.parse(line)).filter((event): event is { type: string; body: unknown } => typeof event === "object" && event !== null && "type" in event && event.type === "wireRequest");
+  const wireLines = lines
+    .map((line): unknown => JSON.parse(line))
+    .filter(
+      (event): event is { type: string; body: unknown } => typeof event === "object" && event !== null && "type" in event && event.type === "wireRequest",
+    );
   return wireLines[wireLines.length - 1]?.body;
 }
 

@@ -8,16 +8,16 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
+import { playInteractive, replayCommand } from "../../src/commands/interactive/play-interactive.ts";
 import { resolveFixture } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
-import { loadCatalog } from "../../src/narration/load-catalog.ts";
-import { playInteractive, replayCommand } from "../../src/commands/interactive/play-interactive.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { plainStyle } from "../../src/narration/style.ts";
 import { runFixture } from "../../src/replay/run-fixture.ts";
-import { projectRoot } from "../../scripts/goldens.ts";
-import { ScriptedUI, type Answer } from "./scripted-ui.ts";
+import { type Answer, ScriptedUI } from "./scripted-ui.ts";
 
 const catalogs = await allLanguages(loadCatalog);
 
@@ -136,9 +136,20 @@ test("a script that runs out in -i is the same fixture error as without -i, exit
     plain = errorLine(error, fixtureFile, catalogs.en) ?? "";
   }
   assert.match(plain, /FakeModel refused the request: there is no reply for request 2/);
-  const ui = new ScriptedUI([{ prompt: "pause", value: "runToEnd" }, { prompt: "reviewCall", value: "run" }]);
+  const ui = new ScriptedUI([
+    { prompt: "pause", value: "runToEnd" },
+    { prompt: "reviewCall", value: "run" },
+  ]);
   const errors: string[] = [];
-  const code = await playInteractive({ fixtureArgument: "walkthrough", lang: "en", style: plainStyle, ui, write: () => {}, err: (line) => errors.push(line), overrides: { maxTurns: 2 } });
+  const code = await playInteractive({
+    fixtureArgument: "walkthrough",
+    lang: "en",
+    style: plainStyle,
+    ui,
+    write: () => {},
+    err: (line) => errors.push(line),
+    overrides: { maxTurns: 2 },
+  });
   assert.equal(code, 1);
   assert.deepEqual(errors, [plain]);
 });

@@ -8,15 +8,15 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { render } from "@inquirer/testing";
 import { Ajv } from "ajv";
-import { fixtureJsonSchema } from "../../src/fixture/fixture-json-schema.ts";
+import { projectRoot } from "../../scripts/goldens.ts";
 import { createInquirerUI } from "../../src/commands/interactive/inquirer-ui.ts";
-import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
 import { playInteractive } from "../../src/commands/interactive/play-interactive.ts";
+import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
+import { transcriptText } from "../../src/commands/play/transcript.ts";
+import { fixtureJsonSchema } from "../../src/fixture/fixture-json-schema.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { plainStyle } from "../../src/narration/style.ts";
-import { transcriptText } from "../../src/commands/play/transcript.ts";
-import { ScriptedUI, type Answer } from "./scripted-ui.ts";
-import { projectRoot } from "../../scripts/goldens.ts";
+import { type Answer, ScriptedUI } from "./scripted-ui.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-interactive-"));
 const catalogs = await loadSessionCatalogs();
@@ -25,11 +25,19 @@ async function session(answers: Answer[], fixtureArgument?: string, toolErrors?:
   const ui = new ScriptedUI(answers);
   const lines: string[] = [];
   const errors: string[] = [];
-  const code = await playInteractive({ fixtureArgument, lang: "zh", style: plainStyle, ui, write: (line) => lines.push(line), err: (line) => errors.push(line), ...(toolErrors ? { toolErrors } : {}) });
+  const code = await playInteractive({
+    fixtureArgument,
+    lang: "zh",
+    style: plainStyle,
+    ui,
+    write: (line) => lines.push(line),
+    err: (line) => errors.push(line),
+    ...(toolErrors ? { toolErrors } : {}),
+  });
   return { code, ui, transcript: `${lines.join("\n")}\n`, errors };
 }
 
-test("pick → edit a to \"128\" → the failure is paired and calc never runs → save → the save replays the same transcript", async () => {
+test('pick → edit a to "128" → the failure is paired and calc never runs → save → the save replays the same transcript', async () => {
   const saved = join(scratch, "edited.json");
   const { code, ui, transcript, errors } = await session([
     { prompt: "pickFixture", value: "walkthrough" },
@@ -45,11 +53,14 @@ test("pick → edit a to \"128\" → the failure is paired and calc never runs �
   assert.match(transcript, /id=call_1 name=calc arguments=\{"a":"128","b":64,"op":"mul"\}/);
   assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n应用 {3}应用不执行工具/);
   // The edited arguments are the person's, not the model's: in the reply and in the history.
-  assert.match(transcript, /\n人工 {5}内容块 1  toolCall  id=call_1 name=calc arguments=\{"a":"128"/);
-  assert.match(transcript, /\n人工 {5}\[assistant\]  text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"/);
+  assert.match(transcript, /\n人工 {5}内容块 1 {2}toolCall {2}id=call_1 name=calc arguments=\{"a":"128"/);
+  assert.match(transcript, /\n人工 {5}\[assistant\] {2}text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"/);
   assert.match(transcript, /\[toolResult\] calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
   assert.doesNotMatch(transcript, /details=\{"expression":"128 \* 64"/, "calc did not run");
-  assert.ok(ui.said.some((line) => line.includes(saved)), "says where it saved");
+  assert.ok(
+    ui.said.some((line) => line.includes(saved)),
+    "says where it saved",
+  );
 
   const replay = await transcriptText(await loadFixture(saved), "zh");
   // Replayed, the edit is simply what the scripted model sends: the same transcript, with the
@@ -79,15 +90,28 @@ test("rename and drop go through the same executor; an existing file is never ov
   assert.equal(code, 0);
   assert.deepEqual(ui.unused(), []);
   assert.match(transcript, /查找失败：这次运行的 Registry 里没有 calculator/);
-  assert.ok(ui.said.some((line) => line.includes("coerce")), "the policy switch is confirmed");
+  assert.ok(
+    ui.said.some((line) => line.includes("coerce")),
+    "the policy switch is confirmed",
+  );
   assert.equal(readFileSync(target, "utf8"), "original\n");
-
 });
 
-for (const [fixtureName, blocksLeft] of [["final-answer", 1], ["self-correction", 0]] as const) {
+for (const [fixtureName, blocksLeft] of [
+  ["final-answer", 1],
+  ["self-correction", 0],
+] as const) {
   test(`drop the call (${fixtureName}): the app says it removed it, stopReason and narration agree, and the save replays`, async () => {
     const saved = join(scratch, `dropped-${fixtureName}.json`);
-    const dropped = await session([{ prompt: "reviewCall", value: "drop" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: saved }, { prompt: "confirmOutside", value: true }], fixtureName);
+    const dropped = await session(
+      [
+        { prompt: "reviewCall", value: "drop" },
+        { prompt: "pause", value: "runToEnd" },
+        { prompt: "saveAs", value: saved },
+        { prompt: "confirmOutside", value: true },
+      ],
+      fixtureName,
+    );
     assert.equal(dropped.code, 0, dropped.errors.join("\n"));
     assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
     assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
@@ -141,7 +165,10 @@ test("the real edit prompt explains bad JSON and gives a second chance", async (
 });
 
 test("Esc at a real prompt leaves like Ctrl-C", async () => {
-  const { answer, events } = await render((_config: object, context) => createInquirerUI("en", catalogs, context).pause({ lang: "en", validation: "strict" }), {});
+  const { answer, events } = await render(
+    (_config: object, context) => createInquirerUI("en", catalogs, context).pause({ lang: "en", validation: "strict" }),
+    {},
+  );
   events.keypress("escape");
   await assert.rejects(answer, { name: "PromptCancelled" });
 });
@@ -198,8 +225,15 @@ test("--tool-errors detailed reaches an interactive session: the edited call's r
     { prompt: "pause", value: "runToEnd" },
     { prompt: "saveAs", value: undefined },
   ];
-  const brief = await session(answers.map((answer) => ({ ...answer })), "walkthrough");
-  const detailed = await session(answers.map((answer) => ({ ...answer })), "walkthrough", "detailed");
+  const brief = await session(
+    answers.map((answer) => ({ ...answer })),
+    "walkthrough",
+  );
+  const detailed = await session(
+    answers.map((answer) => ({ ...answer })),
+    "walkthrough",
+    "detailed",
+  );
   assert.equal(brief.code, 0, brief.errors.join("\n"));
   assert.equal(detailed.code, 0, detailed.errors.join("\n"));
   assert.match(brief.transcript, /calc#call_1 isError=true "Tool calc failed: 必须是 number"/);

@@ -43,7 +43,8 @@ export class ScriptedUI implements InteractiveUI {
   async reviewCall(call: ToolCall) {
     this.seenCalls.push(call);
     const answer = this.#take("reviewCall");
-    if (answer.expectCallId !== undefined && answer.expectCallId !== call.id) throw new Error(`ScriptedUI: expected call ${answer.expectCallId}, got ${call.id}`);
+    if (answer.expectCallId !== undefined && answer.expectCallId !== call.id)
+      throw new Error(`ScriptedUI: expected call ${answer.expectCallId}, got ${call.id}`);
     return answer.value;
   }
   async editArguments() {

@@ -3,18 +3,21 @@
 // the pausing.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { planDeltas } from "../../src/agent/stream-plan.ts";
 import { playInteractive } from "../../src/commands/interactive/play-interactive.ts";
-import { plainStyle } from "../../src/narration/style.ts";
+import { scriptReplies } from "../../src/fixture/conversation-format.ts";
 import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { planDeltas } from "../../src/agent/stream-plan.ts";
-import { scriptReplies } from "../../src/fixture/conversation-format.ts";
-import { ScriptedUI, type Answer } from "./scripted-ui.ts";
+import { plainStyle } from "../../src/narration/style.ts";
+import { type Answer, ScriptedUI } from "./scripted-ui.ts";
 
 class CountingUI extends ScriptedUI {
   /** The transcript's last line at each pause: what the person was looking at. */
   readonly pausedAt: string[] = [];
-  constructor(answers: Answer[], private readonly lines: string[]) {
+  constructor(
+    answers: Answer[],
+    private readonly lines: string[],
+  ) {
     super(answers);
   }
   override async pause() {
@@ -26,25 +29,58 @@ class CountingUI extends ScriptedUI {
 async function session(answers: Answer[], stream: boolean) {
   const lines: string[] = [];
   const ui = new CountingUI(answers, lines);
-  const code = await playInteractive({ fixtureArgument: "stream-call-in-pieces", lang: "en", style: plainStyle, ui, write: (line) => lines.push(line), err: () => undefined, ...(stream ? { stream: {} } : {}) });
+  const code = await playInteractive({
+    fixtureArgument: "stream-call-in-pieces",
+    lang: "en",
+    style: plainStyle,
+    ui,
+    write: (line) => lines.push(line),
+    err: () => undefined,
+    ...(stream ? { stream: {} } : {}),
+  });
   return { code, ui };
 }
 
 test("with --stream the session pauses after every fragment", async () => {
-  const plain = await session([{ prompt: "reviewCall", value: "run" }, { prompt: "saveAs", value: undefined }], false);
-  const streamed = await session([{ prompt: "reviewCall", value: "run" }, { prompt: "saveAs", value: undefined }], true);
+  const plain = await session(
+    [
+      { prompt: "reviewCall", value: "run" },
+      { prompt: "saveAs", value: undefined },
+    ],
+    false,
+  );
+  const streamed = await session(
+    [
+      { prompt: "reviewCall", value: "run" },
+      { prompt: "saveAs", value: undefined },
+    ],
+    true,
+  );
   assert.equal(plain.code, 0);
   assert.equal(streamed.code, 0);
   // One more pause per fragment the script streams: its explicit ones, or its text cut into eights.
   const fixture = await loadFixture(fixtureFileFor("stream-call-in-pieces"));
   const replies = scriptReplies(fixture.episodes[0]?.script ?? []);
-  const fragments = replies.reduce((sum, reply) => sum + planDeltas({ role: "assistant", content: reply.content, stopReason: "stop", timestamp: 0 }, reply.stream, undefined).length, 0);
+  const fragments = replies.reduce(
+    (sum, reply) => sum + planDeltas({ role: "assistant", content: reply.content, stopReason: "stop", timestamp: 0 }, reply.stream, undefined).length,
+    0,
+  );
   assert.equal(streamed.ui.pausedAt.length - plain.ui.pausedAt.length, fragments);
-  assert.ok(streamed.ui.pausedAt.some((line) => /argument text so far \{"a":12 /.test(line)), "paused right after the {\"a\":12 fragment");
+  assert.ok(
+    streamed.ui.pausedAt.some((line) => /argument text so far \{"a":12 /.test(line)),
+    'paused right after the {"a":12 fragment',
+  );
 });
 
 test("run to the end at a fragment stops the pausing", async () => {
-  const { code, ui } = await session([{ prompt: "pause", value: "next" }, { prompt: "pause", value: "runToEnd" }, { prompt: "saveAs", value: undefined }], true);
+  const { code, ui } = await session(
+    [
+      { prompt: "pause", value: "next" },
+      { prompt: "pause", value: "runToEnd" },
+      { prompt: "saveAs", value: undefined },
+    ],
+    true,
+  );
   assert.equal(code, 0);
   assert.equal(ui.pausedAt.length, 2);
 });

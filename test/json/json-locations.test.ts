@@ -15,7 +15,7 @@ test("values and keys are located by pointer, with 1-based line and UTF-16 colum
   assert.deepEqual(found.get("/a/1/b~1c")?.key, { line: 2, column: 13, offset: 14 });
   // "é😀" is three UTF-16 units, so "~x" starts three columns later than its characters suggest.
   const tilde = text.indexOf('"~x"');
-  assert.deepEqual(found.get("/a/1/~0x")?.key, { line: 2, column: tilde - text.indexOf("\n") , offset: tilde });
+  assert.deepEqual(found.get("/a/1/~0x")?.key, { line: 2, column: tilde - text.indexOf("\n"), offset: tilde });
   assert.deepEqual(found.get("/d"), { key: { line: 3, column: 2, offset: text.indexOf('"d"') }, value: { line: 3, column: 7, offset: text.indexOf("{}") } });
   assert.equal(found.has("/missing"), false);
   assert.equal(found.has("/a/7"), false);

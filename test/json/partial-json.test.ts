@@ -34,11 +34,13 @@ test("a whole text in any fragments parses to what JSON.parse gives", () => {
 });
 
 test("agrees with JSON.parse on which texts are JSON", () => {
-  const nearlyJson = fc.tuple(fc.jsonValue(), fc.nat(), fc.constantFrom("", "x", ",", "]", "}", '"', "\\", "\n", "0", "-", ".", "e", "tru")).map(([value, at, insert]) => {
-    const text = JSON.stringify(value);
-    const point = at % (text.length + 1);
-    return text.slice(0, point) + insert + text.slice(point);
-  });
+  const nearlyJson = fc
+    .tuple(fc.jsonValue(), fc.nat(), fc.constantFrom("", "x", ",", "]", "}", '"', "\\", "\n", "0", "-", ".", "e", "tru"))
+    .map(([value, at, insert]) => {
+      const text = JSON.stringify(value);
+      const point = at % (text.length + 1);
+      return text.slice(0, point) + insert + text.slice(point);
+    });
   fc.assert(
     fc.property(fc.oneof(nearlyJson, fc.string()), (text) => {
       let expected: unknown;

@@ -42,7 +42,11 @@ test("each catalog has its interface file, both languages and a loader beside th
     // The interface file holds types only: it imports no language and no loader.
     const own = [`${name}-zh.ts`, `${name}-en.ts`, `load-${name}.ts`];
     const imported = [...code(join(folder, `${name}.ts`)).matchAll(/["']\.\/([^"']+)["']/g)].map((found) => found[1]);
-    assert.deepEqual(imported.filter((file) => file !== undefined && own.includes(file)), [], `${name}.ts imports its own implementation or loader`);
+    assert.deepEqual(
+      imported.filter((file) => file !== undefined && own.includes(file)),
+      [],
+      `${name}.ts imports its own implementation or loader`,
+    );
   }
 });
 

@@ -7,7 +7,12 @@ import { dirname, join, relative } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 
-const pages = ["README.md", ...readdirSync(join(projectRoot, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(join(projectRoot, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** Files the pages tell a reader to create: they are not in the tree, on purpose. */
 const yoursToCreate = new Set(["src/tools/uppercase.ts", "fixtures/my-case.json", "fixtures/expected/my-case.txt", "fixtures/mine.json"]);
@@ -17,7 +22,13 @@ function matches(path: string): boolean {
   let found = [projectRoot];
   for (const segment of path.replace(/\/$/, "").split("/")) {
     const pattern = new RegExp(`^${segment.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/<[^>]+>|\*/g, "[^/]+")}$`);
-    found = found.flatMap((dir) => (statSync(dir).isDirectory() ? readdirSync(dir).filter((name) => pattern.test(name)).map((name) => join(dir, name)) : []));
+    found = found.flatMap((dir) =>
+      statSync(dir).isDirectory()
+        ? readdirSync(dir)
+            .filter((name) => pattern.test(name))
+            .map((name) => join(dir, name))
+        : [],
+    );
     if (found.length === 0) return false;
   }
   return true;

@@ -6,12 +6,15 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { checkLayers, floors, renderLayersTable } from "../../scripts/layers.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { checkLayers, floors, renderLayersTable } from "../../scripts/layers.ts";
 
 test("every import under src/ goes down the floors", () => {
   const violations = checkLayers(projectRoot);
-  assert.deepEqual(violations.map(({ from, specifier, why }) => `${from}: "${specifier}": ${why}`), []);
+  assert.deepEqual(
+    violations.map(({ from, specifier, why }) => `${from}: "${specifier}": ${why}`),
+    [],
+  );
 });
 
 /** A small tree of `src/` files, each with the imports given. */

@@ -66,7 +66,12 @@ test("--json prints one JSON document with the located findings", async () => {
   const parsed: unknown = JSON.parse(result.out);
   assert.ok(typeof parsed === "object" && parsed !== null && "findings" in parsed && Array.isArray(parsed.findings));
   assert.deepEqual(
-    parsed.findings.map((finding: { rule: string; pointer: string; line: number; column: number }) => [finding.rule, finding.pointer, finding.line, finding.column]),
+    parsed.findings.map((finding: { rule: string; pointer: string; line: number; column: number }) => [
+      finding.rule,
+      finding.pointer,
+      finding.line,
+      finding.column,
+    ]),
     [["tool-use-without-result", "/messages/1/content/0", 12, 9]],
   );
 });
@@ -78,7 +83,12 @@ test("--provider overrides the detected shape", async () => {
 
 test("warnings print but pass; --strict fails on them", async () => {
   // The call ran (its tool_result is not flagged is_error) although its input lacks the required "b".
-  const wrongArguments = { ...answered, tools: [{ name: "calc", description: "d", input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["b"] } }] };
+  const wrongArguments = {
+    ...answered,
+    tools: [
+      { name: "calc", description: "d", input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["b"] } },
+    ],
+  };
   const path = file("warning.json", wrongArguments);
   const relaxed = await lint(path);
   assert.equal(relaxed.code, 0);
@@ -118,7 +128,7 @@ test('"-" reads the body from stdin (the real binary)', async () => {
   child.stdin.end(JSON.stringify({ model: "m", input: [{ type: "function_call", call_id: "c1", name: "calc", arguments: "{}" }] }));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   assert.equal(code, 1);
-  assert.match(out, /^<stdin>:1:\d+  \/input\/0  openai-responses\/call-without-output  No tool output found for function call c1\./);
+  assert.match(out, /^<stdin>:1:\d+ {2}\/input\/0 {2}openai-responses\/call-without-output {2}No tool output found for function call c1\./);
 });
 
 test("a usage mistake is one line and exit 2, in process (no process.exit)", async () => {
@@ -138,8 +148,12 @@ test("--lang: Chinese by default, English when asked before or after `lint`; the
   assert.equal(chinese.code, 1);
   assert.match(chinese.out, /unanswered\.json: anthropic 的请求体，1 个错误，0 个警告\n$/);
   assert.ok(chinese.out.includes(providerText), "the provider's error text is quoted, not translated");
-  assert.match(chinese.out, /  修正：send one tool_result per tool_use/);
-  for (const args of [["--lang", "en", "lint", path], ["lint", path, "--lang", "en"], ["--lang", "zh", "lint", path, "--lang", "en"]]) {
+  assert.match(chinese.out, / {2}修正：send one tool_result per tool_use/);
+  for (const args of [
+    ["--lang", "en", "lint", path],
+    ["lint", path, "--lang", "en"],
+    ["--lang", "zh", "lint", path, "--lang", "en"],
+  ]) {
     const english = await cli(args);
     assert.match(english.out, /unanswered\.json: anthropic request body, 1 error, 0 warnings\n$/, args.join(" "));
     assert.ok(english.out.includes(providerText));
@@ -153,7 +167,10 @@ test("--lang: lint's error lines follow it too (a file that is not a body, one t
   assert.match((await cli(["lint", broken])).err, /^.*broken-lang\.json: 不是请求体：1:17：不是有效的 JSON（trailingComma，位于 "\]"）\n$/);
   assert.match((await cli(["lint", broken, "--lang", "en"])).err, /broken-lang\.json: not a request body: 1:17: not valid JSON \(trailingComma at "\]"\)\n$/);
   assert.match((await cli(["lint", join(scratch, "missing.json")])).err, /missing\.json: 不是请求体：没有这个文件\n$/);
-  assert.match((await cli(["lint", other])).err, /other-lang\.json: 不是任何服务商的请求体：顶层没有 `messages`（OpenAI Chat、Anthropic）、`input`（OpenAI Responses） 或 `contents`（Gemini）\n$/);
+  assert.match(
+    (await cli(["lint", other])).err,
+    /other-lang\.json: 不是任何服务商的请求体：顶层没有 `messages`（OpenAI Chat、Anthropic）、`input`（OpenAI Responses） 或 `contents`（Gemini）\n$/,
+  );
   assert.match((await cli(["--lang", "en", "lint", other])).err, /other-lang\.json: not a request body of any provider: no `messages`/);
 });
 

@@ -7,11 +7,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fixturesDir } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
+import type { Context } from "../../src/protocol/types.ts";
+import { loadAllParts, providers } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { runFixture } from "../../src/replay/run-fixture.ts";
-import type { Context } from "../../src/protocol/types.ts";
-import { renderWireRequest, wireProviders, type WireProvider } from "../../src/wire.ts";
-import { providers, loadAllParts } from "../../src/providers/registry.ts";
+import { renderWireRequest, type WireProvider, wireProviders } from "../../src/wire.ts";
 
 const partsOf = await loadAllParts();
 
@@ -49,12 +49,21 @@ test("the wire view of the same history notes each change and lints clean for ev
   const second = contexts[1];
   assert.ok(second);
   const anthropic = renderWireRequest("anthropic", second);
-  assert.deepEqual(anthropic.notes.map((note) => note.kind).sort(), ["argumentsReplaced", "blankTextDropped", "duplicateIdRenamed", "idRewritten", "toolNameRewritten"]);
+  assert.deepEqual(anthropic.notes.map((note) => note.kind).sort(), [
+    "argumentsReplaced",
+    "blankTextDropped",
+    "duplicateIdRenamed",
+    "idRewritten",
+    "toolNameRewritten",
+  ]);
   // No finding at all: `{}` (for "oops") lacks echo's required "value", but the loop answered that
   // call with an error result, which Anthropic's is_error and Gemini's response.error show.
   for (const context of contexts) {
     for (const provider of wireProviders) assert.deepEqual(lintBody(renderWireRequest(provider, context).body, partsOf(provider).rules), [], provider);
   }
   // The second episode opens with a blank user message.
-  assert.deepEqual(renderWireRequest("gemini", contexts[2] ?? second).notes.map((note) => note.kind), ["blankUserMessageFilled"]);
+  assert.deepEqual(
+    renderWireRequest("gemini", contexts[2] ?? second).notes.map((note) => note.kind),
+    ["blankUserMessageFilled"],
+  );
 });

@@ -3,10 +3,10 @@
 // an error object, no stack overflow, and output that grows with the input, not its square.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fixtureSchema, type Fixture } from "../../src/fixture/fixture-format.ts";
+import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
+import { type Fixture, fixtureSchema } from "../../src/fixture/fixture-format.ts";
 import { DISPLAY_DEPTH_LIMIT, depthCut, depthMarker } from "../../src/narration/display-text.ts";
 import { JSON_DEPTH_LIMIT } from "../../src/narration/json-lines.ts";
-import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
 import { providerIds } from "../../src/providers/registry.ts";
 
 function nested(depth: number): unknown {
@@ -38,7 +38,9 @@ async function collect(run: (write: (line: string) => void) => Promise<void>): P
 const modes: Record<string, (fixture: Fixture) => Promise<string>> = {
   narrated: (fixture) => collect((write) => narrateFixture(fixture, { lang: "en", write })),
   json: (fixture) => collect((write) => fixtureJsonLines(fixture, { write })),
-  ...Object.fromEntries(providerIds.map((wire) => [`--wire ${wire}`, (fixture: Fixture) => collect((write) => narrateFixture(fixture, { lang: "en", write, wire }))])),
+  ...Object.fromEntries(
+    providerIds.map((wire) => [`--wire ${wire}`, (fixture: Fixture) => collect((write) => narrateFixture(fixture, { lang: "en", write, wire }))]),
+  ),
   "--json --wire anthropic": (fixture) => collect((write) => fixtureJsonLines(fixture, { write, wire: "anthropic" })),
 };
 
@@ -49,9 +51,18 @@ for (const [name, mode] of Object.entries(modes)) {
     assert.ok(deep.includes(depthMarker(limit)), "the cut is shown as such");
     assert.doesNotMatch(deep, /unserializable|internal error|Maximum call stack/);
     if (name.includes("json")) {
-      const events = deep.trimEnd().split("\n").map((line) => JSON.parse(line) as { type: string; error?: unknown; message?: { role: string } });
-      assert.ok(events.every((event) => event.error === undefined), "no event replaced by an error object");
-      assert.ok(events.some((event) => event.type === "messageAppended" && event.message?.role === "assistant"), "the deep reply is there");
+      const events = deep
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { type: string; error?: unknown; message?: { role: string } });
+      assert.ok(
+        events.every((event) => event.error === undefined),
+        "no event replaced by an error object",
+      );
+      assert.ok(
+        events.some((event) => event.type === "messageAppended" && event.message?.role === "assistant"),
+        "the deep reply is there",
+      );
     }
     // Twice the depth, at most about twice the output: the cut keeps indentation bounded.
     const [small, large] = [await mode(deepFixture(2_000)), await mode(deepFixture(4_000))];

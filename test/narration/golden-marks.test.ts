@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { goldens, projectRoot } from "../../scripts/goldens.ts";
+import type { Catalog } from "../../src/narration/catalog.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
-import type { Catalog } from "../../src/narration/catalog.ts";
-import { goldens, projectRoot } from "../../scripts/goldens.ts";
 
 const catalogs = await allLanguages(loadCatalog);
 
@@ -62,7 +62,16 @@ test("every line of every golden transcript is classified; every data line has e
 
 test("the classifier rejects a data line with no mark and one with two", () => {
   const say = catalogs.en;
-  const lines = ["Title", say.legend, "", "[1] heading", `${say.marks.app}fine`, "    no mark", `${say.marks.app}${say.marks.model}two`, `${say.marks.model}(made by the app) two`];
+  const lines = [
+    "Title",
+    say.legend,
+    "",
+    "[1] heading",
+    `${say.marks.app}fine`,
+    "    no mark",
+    `${say.marks.app}${say.marks.model}two`,
+    `${say.marks.model}(made by the app) two`,
+  ];
   assert.deepEqual(
     classify(lines, say).problems.map((problem) => problem.split(":")[0]),
     ["line 6", "line 7", "line 8"],

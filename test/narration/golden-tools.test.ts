@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { goldens, projectRoot, toolListChange, toolsShown } from "../../scripts/goldens.ts";
+import { transcriptText } from "../../src/commands/play/transcript.ts";
 import { defaultFixtureName, fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { transcriptText } from "../../src/commands/play/transcript.ts";
-import { goldens, projectRoot, toolListChange, toolsShown } from "../../scripts/goldens.ts";
 
 test("every episode of every scenario fixture names its tools", async () => {
   const unnamed: string[] = [];
@@ -34,5 +34,6 @@ test("a changed tool list is named in one line; the same list says nothing", asy
 });
 
 test("every golden file names the tools its transcript shows", () => {
-  for (const golden of goldens().filter((item) => !item.json)) assert.ok(toolsShown(readFileSync(join(projectRoot, golden.file), "utf8")).length > 0, golden.file);
+  for (const golden of goldens().filter((item) => !item.json))
+    assert.ok(toolsShown(readFileSync(join(projectRoot, golden.file), "utf8")).length > 0, golden.file);
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { goldenText, goldens, projectRoot } from "../../scripts/goldens.ts";
+import { goldens, goldenText, projectRoot } from "../../scripts/goldens.ts";
 
 for (const golden of goldens()) {
   test(`golden ${golden.file}`, async () => {

@@ -4,18 +4,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { render } from "@inquirer/testing";
-import { fixtureSchema, type Fixture } from "../../src/fixture/fixture-format.ts";
+import { createInquirerUI } from "../../src/commands/interactive/inquirer-ui.ts";
+import { runInteractiveSession } from "../../src/commands/interactive/session.ts";
+import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
+import type { InteractiveUI } from "../../src/commands/interactive/ui.ts";
+import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
+import { type Fixture, fixtureSchema } from "../../src/fixture/fixture-format.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
-import { loadCatalog } from "../../src/narration/load-catalog.ts";
-import { createInquirerUI } from "../../src/commands/interactive/inquirer-ui.ts";
-import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
-import { runInteractiveSession } from "../../src/commands/interactive/session.ts";
-import type { InteractiveUI } from "../../src/commands/interactive/ui.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { plainStyle } from "../../src/narration/style.ts";
 import { terminalStyle } from "../../src/narration/terminal-style.ts";
-import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
 
 const catalogs = await allLanguages(loadCatalog);
 const sessionCatalogs = await loadSessionCatalogs();
@@ -54,7 +54,12 @@ function base(): Record<string, unknown> & { episodes: Record<string, unknown>[]
         tools: ["echo"],
         maxTurns: 2,
         script: [
-          { content: [{ type: "text", text: "text" }, { type: "toolCall", id: "c1", name: "echo", arguments: { value: "value" } }] },
+          {
+            content: [
+              { type: "text", text: "text" },
+              { type: "toolCall", id: "c1", name: "echo", arguments: { value: "value" } },
+            ],
+          },
           { content: [{ type: "text", text: "done" }] },
         ],
       },
@@ -63,7 +68,14 @@ function base(): Record<string, unknown> & { episodes: Record<string, unknown>[]
         user: "user two",
         tools: ["echo"],
         maxTurns: 1,
-        script: [{ content: [{ type: "text", text: "summary text" }, { type: "toolCall", id: "c2", name: "echo", arguments: { value: "w" } }] }],
+        script: [
+          {
+            content: [
+              { type: "text", text: "summary text" },
+              { type: "toolCall", id: "c2", name: "echo", arguments: { value: "w" } },
+            ],
+          },
+        ],
       },
     ],
   };
@@ -127,7 +139,9 @@ const modes: Record<string, Mode> = {
   "json + wire": (fixture) => collect((write) => fixtureJsonLines(fixture, { write, wire: "openai-chat" })),
   interactive: async (fixture) => {
     const said: string[] = [];
-    const transcript = await collect((write) => runInteractiveSession({ fixture, ui: passiveUI(said), lang: "en", catalogs: sessionCatalogs, style: plainStyle, write }));
+    const transcript = await collect((write) =>
+      runInteractiveSession({ fixture, ui: passiveUI(said), lang: "en", catalogs: sessionCatalogs, style: plainStyle, write }),
+    );
     return `${transcript}\n${said.join("\n")}`;
   },
 };
@@ -211,7 +225,10 @@ test("the pre-stop probe: the CLI, piped with CI=true NO_COLOR=1, prints no ESC,
   (first(probe).script[0]?.content[0] ?? {}).text = "a\u001b[2Jb\u009bc";
   writeFileSync(file, JSON.stringify(probe));
   for (const extra of [[], ["--json"], ["--wire", "gemini"], ["--lang", "en"]]) {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", file, ...extra], { env: { ...process.env, CI: "true", NO_COLOR: "1" }, encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", file, ...extra], {
+      env: { ...process.env, CI: "true", NO_COLOR: "1" },
+      encoding: "utf8",
+    });
     assert.equal(result.status, 0, result.stderr);
     assert.doesNotMatch(result.stdout, /[\u001b\u0007\u0080-\u009f]/, `${extra.join(" ")}: a raw ESC, BEL or C1 character`);
     assert.match(result.stdout, /\\u001b/, "the escape is shown written out");

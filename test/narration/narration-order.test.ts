@@ -5,18 +5,31 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { executeToolCall } from "../../src/agent/execute-tool-call.ts";
+import { ToolRegistry } from "../../src/agent/tool-registry.ts";
+import { transcriptText } from "../../src/commands/play/transcript.ts";
 import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import type { Fixture } from "../../src/fixture/fixture-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { transcriptText } from "../../src/commands/play/transcript.ts";
-import { ToolRegistry } from "../../src/agent/tool-registry.ts";
 import { calc } from "../../src/tools/index.ts";
 
 /** The walkthrough with step [6]'s arguments replaced, as exercises 1 and 2 do. */
 async function walkthroughWith(args: unknown): Promise<Fixture> {
   const fixture = await loadFixture(fixtureFileFor("walkthrough"));
   const episodes = fixture.episodes.map((episode, index) =>
-    index !== 1 ? episode : { ...episode, script: [{ content: [{ type: "toolCall" as const, id: "call_9", name: "calc", arguments: args }], stopReason: undefined, errorMessage: undefined, stream: undefined, expect: undefined }] },
+    index !== 1
+      ? episode
+      : {
+          ...episode,
+          script: [
+            {
+              content: [{ type: "toolCall" as const, id: "call_9", name: "calc", arguments: args }],
+              stopReason: undefined,
+              errorMessage: undefined,
+              stream: undefined,
+              expect: undefined,
+            },
+          ],
+        },
   );
   return { ...fixture, episodes };
 }
@@ -62,7 +75,10 @@ test("progress shows inside the execute step of its call, after validation, in p
     const progress = transcript.indexOf("进度（call_1）");
     const validated = transcript.indexOf("校验通过：slow");
     const execute = transcript.indexOf("执行 slow：");
-    assert.ok(progress > 0 && validated > 0 && execute > validated && progress > execute, `${name}: validate ${validated} < execute ${execute} < progress ${progress}`);
+    assert.ok(
+      progress > 0 && validated > 0 && execute > validated && progress > execute,
+      `${name}: validate ${validated} < execute ${execute} < progress ${progress}`,
+    );
     const heading = transcript.lastIndexOf("\n[", progress);
     assert.ok(transcript.slice(heading, progress).includes("执行 slow："), `${name}: progress sits in slow's execute step`);
   }

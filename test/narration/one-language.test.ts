@@ -3,14 +3,14 @@
 // refusals are worded from their structured cause, not passed through in English.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
 import { ModelRequestError } from "../../src/agent/fake-model.ts";
-import { allLanguages } from "../../src/narration/catalog-loader.ts";
-import { loadCatalog } from "../../src/narration/load-catalog.ts";
-import { errorLine } from "../../src/narration/error-line.ts";
 import { narrateFixture } from "../../src/commands/play/transcript.ts";
-import { EpisodeError } from "../../src/replay/run-fixture.ts";
+import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
+import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { errorLine } from "../../src/narration/error-line.ts";
+import { loadCatalog } from "../../src/narration/load-catalog.ts";
+import { EpisodeError } from "../../src/replay/run-fixture.ts";
 import { schemaFromJsonSchema } from "../../src/schema/from-json-schema.ts";
 import { SchemaError } from "../../src/schema/schema-error.ts";
 
@@ -59,8 +59,15 @@ test("a pairing refusal is worded from its problem, in each language", () => {
 });
 
 test("a recorded tool's integer and null expectations are worded in the run's language; the result keeps the contract text", () => {
-  const { schema } = schemaFromJsonSchema({ type: "object", properties: { people: { type: "integer" }, note: { type: "null" } }, required: ["people", "note"] });
-  for (const [value, expected] of [[{ people: "two", note: null }, "an integer"], [{ people: 2, note: 1 }, "null"]] as const) {
+  const { schema } = schemaFromJsonSchema({
+    type: "object",
+    properties: { people: { type: "integer" }, note: { type: "null" } },
+    required: ["people", "note"],
+  });
+  for (const [value, expected] of [
+    [{ people: "two", note: null }, "an integer"],
+    [{ people: 2, note: 1 }, "null"],
+  ] as const) {
     const error = thrownBy(() => schema.parse(value));
     assert.ok(error instanceof SchemaError);
     const line = catalogs.en.argumentProblem(String(error.path[0]), error.expected, JSON.stringify(error.received));

@@ -1,6 +1,6 @@
 // Helpers for tests that run the real command on long scripted runs: a generated fixture of N
 // turns (each one echo call, then a closing text reply) and a child process to run it in.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,7 +40,11 @@ export interface ChildRun {
 export function startCli(args: string[], options: { nodeArgs?: string[]; stdio?: ("pipe" | "ignore" | number)[] } = {}): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
   delete env.npm_lifecycle_event;
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts", ...args], { cwd: projectRoot, env, stdio: options.stdio ?? ["ignore", "pipe", "pipe"] });
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts", ...args], {
+    cwd: projectRoot,
+    env,
+    stdio: options.stdio ?? ["ignore", "pipe", "pipe"],
+  });
 }
 
 /** Collects a child's output until it exits; `onStdout` sees each chunk (to send a signal). A

@@ -38,7 +38,11 @@ describe("long runs through the command", { concurrency: true }, () => {
     }
   });
 
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
     test(`${signal} in a run that never waits stops it early, every call paired, valid --json, exit ${code}`, async () => {
       const child = startCli([big, "--json", "--lang", "en"]);
       let sent = false;
@@ -63,7 +67,10 @@ describe("long runs through the command", { concurrency: true }, () => {
   }
 
   test("--timeout 100 stops a run that never waits, with the timeout narrated", async () => {
-    const [json, narrated] = await Promise.all([collect(startCli([big, "--json", "--timeout", "100"])), collect(startCli([big, "--lang", "en", "--timeout", "100"]))]);
+    const [json, narrated] = await Promise.all([
+      collect(startCli([big, "--json", "--timeout", "100"])),
+      collect(startCli([big, "--lang", "en", "--timeout", "100"])),
+    ]);
     assert.equal(json.code, 0, json.stderr);
     const events = jsonLines(json.stdout);
     const end = events.find((event) => event.type === "end");
@@ -80,14 +87,15 @@ describe("long runs through the command", { concurrency: true }, () => {
       JSON.stringify({
         title: "slow",
         episodes: [
-          { user: "wait", timeoutMs: 99_999_999_999, script: [{ content: [{ type: "toolCall", id: "c1", name: "slow", arguments: { ms: 300 } }] }, { content: [{ type: "text", text: "done" }] }] },
+          {
+            user: "wait",
+            timeoutMs: 99_999_999_999,
+            script: [{ content: [{ type: "toolCall", id: "c1", name: "slow", arguments: { ms: 300 } }] }, { content: [{ type: "text", text: "done" }] }],
+          },
         ],
       }),
     );
-    const [fromFixture, fromFlag] = await Promise.all([
-      collect(startCli([slow, "--json"])),
-      collect(startCli([slow, "--json", "--timeout", String(2 ** 31)])),
-    ]);
+    const [fromFixture, fromFlag] = await Promise.all([collect(startCli([slow, "--json"])), collect(startCli([slow, "--json", "--timeout", String(2 ** 31)]))]);
     for (const result of [fromFixture, fromFlag]) {
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stderr, "", "no TimeoutOverflowWarning");

@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { collect, jsonLines, startCli, writeScratch, type ChildRun } from "./big-fixture.ts";
+import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
+import { type ChildRun, collect, jsonLines, startCli, writeScratch } from "./big-fixture.ts";
 
 function runWithStdin(args: string[], stdin: string | number, env: NodeJS.ProcessEnv = {}): Promise<ChildRun> {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", ...env };
@@ -57,7 +57,6 @@ describe("reading the fixture", { concurrency: true }, () => {
       closeSync(zero);
     }
   });
-
 });
 
 /** Resolves once the process has used no CPU for 300 ms: started up and waiting. */
@@ -77,7 +76,10 @@ async function idle(pid: number): Promise<void> {
 
 describe("an interrupted read", () => {
   test("Ctrl-C while /dev/stdin waits for input ends the run: exit 130", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "/dev/stdin", "--lang", "en"], { cwd: projectRoot, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", "/dev/stdin", "--lang", "en"], {
+      cwd: projectRoot,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const done = collect(child);
     await idle(child.pid ?? 0);
     child.kill("SIGINT");
@@ -121,7 +123,10 @@ describe("options", { concurrency: true }, () => {
     const result = await collect(startCli(["--list", "--json", "--lang", "en"]));
     assert.equal(result.code, 0, result.stderr);
     const lines = jsonLines(result.stdout);
-    assert.deepEqual(lines.map((line) => line.name), fixtureNames());
+    assert.deepEqual(
+      lines.map((line) => line.name),
+      fixtureNames(),
+    );
     for (const line of lines) {
       assert.equal(line.type, "fixture");
       assert.equal(typeof line.title, "string");

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 const scratch = mkdtempSync(join(tmpdir(), "tcp-cli-"));
@@ -70,7 +70,10 @@ describe("tool-call-playground", { concurrency: true }, () => {
   test("a toolCall without name names the JSON path and exits 1", async () => {
     const file = join(scratch, "no-name.json");
     writeFileSync(file, walkthrough.replace('"name": "calc", ', ""));
-    assertOneLineError(await run(bin, [file, "--lang", "en"]), new RegExp(`^${file}:\\d+:\\d+: \\$\\.episodes\\[0\\]\\.script\\[0\\]\\.content\\[1\\]\\.name: missing key`));
+    assertOneLineError(
+      await run(bin, [file, "--lang", "en"]),
+      new RegExp(`^${file}:\\d+:\\d+: \\$\\.episodes\\[0\\]\\.script\\[0\\]\\.content\\[1\\]\\.name: missing key`),
+    );
   });
 
   test("an unknown fixture name lists the valid ones; a missing file is named", async () => {

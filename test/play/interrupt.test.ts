@@ -6,9 +6,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
 import { findPairingProblem } from "../../src/protocol/tool-pairing.ts";
 import type { Message } from "../../src/protocol/types.ts";
-import { projectRoot } from "../../scripts/goldens.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 const fixture = join(mkdtempSync(join(tmpdir(), "tcp-int-")), "slow.json");
@@ -20,7 +20,12 @@ writeFileSync(
       {
         user: "wait",
         script: [
-          { content: [{ type: "toolCall", id: "call_1", name: "slow", arguments: { ms: 60000 } }, { type: "toolCall", id: "call_2", name: "echo", arguments: { value: "x" } }] },
+          {
+            content: [
+              { type: "toolCall", id: "call_1", name: "slow", arguments: { ms: 60000 } },
+              { type: "toolCall", id: "call_2", name: "echo", arguments: { value: "x" } },
+            ],
+          },
           { content: [{ type: "text", text: "never asked for" }] },
         ],
       },
@@ -55,13 +60,19 @@ test("Ctrl-C during the slow tool: exit 130, one line, and a valid history in --
   const { code, stdout, stderr } = await interruptOnceProgressShows([fixture, "--json", "--lang", "en"], '"type":"toolProgress"');
   assert.equal(code, 130);
   assert.match(stderr, /^Interrupted \(Ctrl-C\): [^\n]*\n$/);
-  const events = stdout.trim().split("\n").map((line): Record<string, unknown> => JSON.parse(line));
+  const events = stdout
+    .trim()
+    .split("\n")
+    .map((line): Record<string, unknown> => JSON.parse(line));
   const history: Message[] = [];
   for (const event of events) {
     if (event.type === "agentStart" && Array.isArray(event.messages)) history.push(...event.messages.filter(isMessage));
     if (event.type === "messageAppended" && isMessage(event.message)) history.push(event.message);
   }
-  assert.deepEqual(history.map((message) => message.role), ["user", "assistant", "toolResult", "toolResult"]);
+  assert.deepEqual(
+    history.map((message) => message.role),
+    ["user", "assistant", "toolResult", "toolResult"],
+  );
   assert.equal(findPairingProblem(history), undefined);
   assert.deepEqual(events.at(-2), { type: "end", episode: 0, reason: "aborted", turns: 1, historyLength: 4 });
   assert.ok(!events.some((event) => event.type === "episodeStart" && event.episode === 1), "no episode starts after Ctrl-C");

@@ -73,9 +73,7 @@ export function documentedEventTable(): EventDoc[] {
   // The section ends at the next heading of its level or above.
   const next = page.slice(start + 1).search(new RegExp(`\\n#{1,${heading[1]?.length ?? 1}} `));
   const section = next === -1 ? page.slice(start) : page.slice(start, start + 1 + next);
-  const rows = section
-    .split("\n")
-    .filter((line) => /^\| `[A-Za-z]+` \|/.test(line));
+  const rows = section.split("\n").filter((line) => /^\| `[A-Za-z]+` \|/.test(line));
   assert.ok(rows.length > 0, "the section has an event table");
   return rows.map((row) => {
     const [, typeCell = "", fieldsCell = ""] = row.split(/(?<!\\)\|/).map((cell) => cell.trim());
@@ -101,7 +99,11 @@ export function checkAgainstTable(lines: readonly Line[], table: readonly EventD
         assert.ok(field.nullable, `${where}.${field.name} is null, which ${jsonLinesPage} does not allow`);
         continue;
       }
-      if (field.values.length > 0) assert.ok(field.values.includes(String(value)), `${where}.${field.name} = ${JSON.stringify(value)} is one of the documented values ${field.values.join(", ")}`);
+      if (field.values.length > 0)
+        assert.ok(
+          field.values.includes(String(value)),
+          `${where}.${field.name} = ${JSON.stringify(value)} is one of the documented values ${field.values.join(", ")}`,
+        );
       if (field.subFields.length > 0 && isRecord(value)) {
         assert.deepEqual(Object.keys(value).sort(), [...field.subFields].sort(), `${where}.${field.name} has exactly the documented keys`);
       }

@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { checkAgainstTable, documentedEventTable, type EventDoc, isRecord, jsonLinesPage, type Line } from "./json-lines-docs.ts";
 import { checkEpisode, episodes, record, str, toolCallsOf } from "./json-lines-invariants.ts";
-import { checkAgainstTable, documentedEventTable, isRecord, jsonLinesPage, type EventDoc, type Line } from "./json-lines-docs.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = fileURLToPath(new URL("../../bin/tool-call-playground", import.meta.url));
@@ -72,20 +72,41 @@ describe("--json lines", { concurrency: true }, () => {
 
   test(`${jsonLinesPage}'s table documents the events the loop emits, with their fields`, () => {
     const types = table.map((doc) => doc.type);
-    for (const type of ["fixture", "episodeStart", "agentStart", "turnStart", "messageAppended", "toolStart", "toolProgress", "toolEnd", "turnEnd", "end", "episodeEnd", "wireRequest"]) {
+    for (const type of [
+      "fixture",
+      "episodeStart",
+      "agentStart",
+      "turnStart",
+      "messageAppended",
+      "toolStart",
+      "toolProgress",
+      "toolEnd",
+      "turnEnd",
+      "end",
+      "episodeEnd",
+      "wireRequest",
+    ]) {
       assert.ok(types.includes(type), `${jsonLinesPage} documents ${type}`);
     }
     const toolEnd = table.find((doc) => doc.type === "toolEnd");
     assert.deepEqual(toolEnd?.fields.get("stage")?.values, ["done", "lookup", "parse", "execute", "skipped"]);
     assert.equal(toolEnd?.fields.get("reason")?.conditional, true);
-    assert.deepEqual(table.find((doc) => doc.type === "episodeStart")?.fields.get("settings")?.subFields, ["maxTurns", "toolExecution", "validation", "timeoutMs"]);
+    assert.deepEqual(table.find((doc) => doc.type === "episodeStart")?.fields.get("settings")?.subFields, [
+      "maxTurns",
+      "toolExecution",
+      "validation",
+      "timeoutMs",
+    ]);
   });
 
   test("every line of every run has a documented type and exactly its documented fields", () => {
     for (const [name, lines] of output) checkAgainstTable(lines, table, name);
     // Together the runs show every type in the table: none is documented but never emitted.
     const seen = new Set([...output.values()].flatMap((lines) => lines.map((line) => line.type)));
-    assert.deepEqual(table.map((doc) => doc.type).filter((type) => !seen.has(type)), []);
+    assert.deepEqual(
+      table.map((doc) => doc.type).filter((type) => !seen.has(type)),
+      [],
+    );
   });
 
   test("each episode's lines agree with one another: started, ended, answered once, in order", () => {
@@ -105,23 +126,40 @@ describe("--json lines", { concurrency: true }, () => {
   test("sequential: each call starts, ends and is answered before the next one starts", () => {
     const lines = linesOf("sequential");
     const tools = lines.filter((line) => ["toolStart", "toolEnd", "messageAppended"].includes(line.type) && line.episode === 0);
-    const pattern = tools.map((line) => (line.type === "messageAppended" ? (record(line.message, "message").role === "toolResult" ? "R" : "A") : line.type === "toolStart" ? "S" : "E")).join("");
+    const pattern = tools
+      .map((line) =>
+        line.type === "messageAppended" ? (record(line.message, "message").role === "toolResult" ? "R" : "A") : line.type === "toolStart" ? "S" : "E",
+      )
+      .join("");
     assert.match(pattern, /^A(SER)+A?$/, "assistant, then start → end → result for each call");
     // The walkthrough shows every stage a call can end at in the executor.
     assert.deepEqual([...new Set(ofType(lines, "toolEnd").map((line) => line.stage))].sort(), ["done", "execute", "lookup", "parse"]);
-    for (const end of ofType(lines, "toolEnd")) assert.equal(end.isError, end.stage !== "done", `${String(end.toolCallId)}: only a completed call succeeds here`);
+    for (const end of ofType(lines, "toolEnd"))
+      assert.equal(end.isError, end.stage !== "done", `${String(end.toolCallId)}: only a completed call succeeds here`);
     const settings = record(ofType(lines, "episodeStart")[0]?.settings, "settings");
     assert.deepEqual(settings, { maxTurns: 1, toolExecution: "sequential", validation: "strict", timeoutMs: null });
-    assert.deepEqual(ofType(lines, "end").map((line) => line.reason), ofType(lines, "end").map(() => "maxTurns"));
+    assert.deepEqual(
+      ofType(lines, "end").map((line) => line.reason),
+      ofType(lines, "end").map(() => "maxTurns"),
+    );
   });
 
   test("a final answer: two requests, the second sees the result, the run stops", () => {
     const lines = linesOf("final");
     const starts = ofType(lines, "turnStart");
     assert.equal(starts.length, 2);
-    assert.deepEqual(starts.map((line) => record(line.request, "request").messageCount), [1, 3]);
-    assert.deepEqual(ofType(lines, "end").map((line) => [line.reason, line.turns, line.historyLength]), [["stop", 2, 4]]);
-    assert.deepEqual(ofType(lines, "toolEnd").map((line) => [line.toolName, line.stage, line.isError]), [["calc", "done", false]]);
+    assert.deepEqual(
+      starts.map((line) => record(line.request, "request").messageCount),
+      [1, 3],
+    );
+    assert.deepEqual(
+      ofType(lines, "end").map((line) => [line.reason, line.turns, line.historyLength]),
+      [["stop", 2, 4]],
+    );
+    assert.deepEqual(
+      ofType(lines, "toolEnd").map((line) => [line.toolName, line.stage, line.isError]),
+      [["calc", "done", false]],
+    );
   });
 
   test("parallel: every call starts before any ends; finishing order is reported, results keep call order", () => {
@@ -132,22 +170,37 @@ describe("--json lines", { concurrency: true }, () => {
     const kinds = firstTurn.filter((line) => line.type === "toolStart" || line.type === "toolEnd").map((line) => line.type);
     assert.deepEqual(kinds, ["toolStart", "toolStart", "toolEnd", "toolEnd"]);
     const turnEnd = ofType(firstTurn, "turnEnd")[0] ?? assert.fail("turnEnd");
-    const resultIds = ofType(firstTurn, "messageAppended").map((line) => record(line.message, "message")).filter((message) => message.role === "toolResult").map((message) => message.toolCallId);
+    const resultIds = ofType(firstTurn, "messageAppended")
+      .map((line) => record(line.message, "message"))
+      .filter((message) => message.role === "toolResult")
+      .map((message) => message.toolCallId);
     assert.deepEqual(resultIds, ["call_1", "call_2"], "results in call order");
     assert.deepEqual(turnEnd.finishOrder, ["call_2", "call_1"], "the quick calc finished before the slow wait");
-    assert.ok(ofType(lines, "toolProgress").some((line) => line.toolCallId === "call_1"), "the slow tool reported progress");
+    assert.ok(
+      ofType(lines, "toolProgress").some((line) => line.toolCallId === "call_1"),
+      "the slow tool reported progress",
+    );
   });
 
   test("abort: the running call is aborted, the next never starts running, no further request", () => {
     const lines = linesOf("abort");
     assert.equal(record(ofType(lines, "episodeStart")[0]?.settings, "settings").timeoutMs, 300);
-    assert.deepEqual(ofType(lines, "toolEnd").map((line) => [line.toolCallId, line.stage, line.reason, line.isError]), [
-      ["call_1", "skipped", "aborted", true],
-      ["call_2", "skipped", "notStarted", true],
-    ]);
+    assert.deepEqual(
+      ofType(lines, "toolEnd").map((line) => [line.toolCallId, line.stage, line.reason, line.isError]),
+      [
+        ["call_1", "skipped", "aborted", true],
+        ["call_2", "skipped", "notStarted", true],
+      ],
+    );
     assert.equal(ofType(lines, "turnStart").length, 1);
-    assert.deepEqual(ofType(lines, "end").map((line) => [line.reason, line.turns]), [["aborted", 1]]);
-    assert.deepEqual(ofType(lines, "episodeEnd").map((line) => line.unusedReplies), [1]);
+    assert.deepEqual(
+      ofType(lines, "end").map((line) => [line.reason, line.turns]),
+      [["aborted", 1]],
+    );
+    assert.deepEqual(
+      ofType(lines, "episodeEnd").map((line) => line.unusedReplies),
+      [1],
+    );
   });
 
   test("violations: a repeated id and a truncated reply are answered, never run", () => {

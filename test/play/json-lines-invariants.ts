@@ -35,7 +35,9 @@ export function episodes(lines: readonly Line[]): Episode[] {
 
 export function toolCallsOf(message: Record<string, unknown>): { id: string; name: string }[] {
   const content = Array.isArray(message.content) ? message.content : [];
-  return content.filter((block): block is Record<string, unknown> => isRecord(block) && block.type === "toolCall").map((block) => ({ id: str(block.id, "toolCall.id"), name: str(block.name, "toolCall.name") }));
+  return content
+    .filter((block): block is Record<string, unknown> => isRecord(block) && block.type === "toolCall")
+    .map((block) => ({ id: str(block.id, "toolCall.id"), name: str(block.name, "toolCall.name") }));
 }
 
 /** The invariants any run keeps, whatever the fixture: checked line by line. */
@@ -125,7 +127,11 @@ export function checkEpisode(episode: Episode, label: string): void {
         assert.equal(line.turn, turn, `${where}: turnEnd closes the turn that started`);
         assert.equal(answered.length, calls.length, `${where}: every call of the reply was answered`);
         assert.equal(started.length, calls.length, `${where}: every call got a toolStart`);
-        assert.deepEqual(line.finishOrder, ended.map((end) => end.toolCallId), `${where}: finishOrder is the order of the toolEnd lines`);
+        assert.deepEqual(
+          line.finishOrder,
+          ended.map((end) => end.toolCallId),
+          `${where}: finishOrder is the order of the toolEnd lines`,
+        );
         break;
       case "wireRequest":
         assert.equal(line.turn, turn, `${where}: the wire view of the request just started`);

@@ -1,13 +1,12 @@
 // --json: one JSON object per line, from which the whole history of each episode can be rebuilt.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
+import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
+import { loadFixture } from "../../src/fixture/load-fixture.ts";
+import type { Message } from "../../src/protocol/types.ts";
 import { replayClock } from "../../src/replay/replay-clock.ts";
 import { runFixture } from "../../src/replay/run-fixture.ts";
-import type { Message } from "../../src/protocol/types.ts";
-import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 
 function isMessage(value: unknown): value is Message {
   return typeof value === "object" && value !== null && "role" in value;

@@ -55,7 +55,10 @@ test("--wire <provider> --stream prints each provider's events, and --json --str
     assert.match(result.stdout, new RegExp(`${provider} would stream this reply`));
   }
   const json = await run(["stream-cut-length", "--json", "--stream", "--wire", "openai-chat"]);
-  const types = json.stdout.trim().split("\n").map((line) => JSON.parse(line).type);
+  const types = json.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line).type);
   assert.ok(types.includes("streamEvent") && types.includes("wireStream"));
 });
 

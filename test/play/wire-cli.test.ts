@@ -5,11 +5,11 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { promisify } from "node:util";
+import { projectRoot } from "../../scripts/goldens.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
-import { promisify } from "node:util";
 import { renderWireTable } from "../../src/narration/wire-table.ts";
-import { projectRoot } from "../../scripts/goldens.ts";
 
 const catalogs = await allLanguages(loadCatalog);
 
@@ -42,13 +42,18 @@ test("--wire anthropic: every tool_use has its tool_result first in the next use
     const messages = typeof body === "object" && body !== null && "messages" in body ? records(body.messages) : [];
     messages.forEach((message, index) => {
       if (message.role !== "assistant") return;
-      const ids = records(message.content).filter((block) => block.type === "tool_use").map((block) => block.id);
+      const ids = records(message.content)
+        .filter((block) => block.type === "tool_use")
+        .map((block) => block.id);
       if (ids.length === 0) return;
       toolUses += ids.length;
       const next = messages[index + 1];
       assert.equal(next?.role, "user");
       const leading = records(next?.content).slice(0, ids.length);
-      assert.deepEqual(leading.map((block) => [block.type, block.tool_use_id]), ids.map((id) => ["tool_result", id]));
+      assert.deepEqual(
+        leading.map((block) => [block.type, block.tool_use_id]),
+        ids.map((id) => ["tool_result", id]),
+      );
       for (const block of leading) if (block.is_error === true) assert.notEqual(block.content, "");
     });
   }

@@ -96,9 +96,23 @@ assertType<Assignable<Pi.Message[], Message[]>>();
 // arguments `unknown` on purpose: a model can send anything, and the schema narrows it.)
 assertType<Assignable<PiReady<Message>[], Pi.Message[]>>();
 
-const usage: Pi.Usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const usage: Pi.Usage = {
+  input: 10,
+  output: 5,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 15,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 const piHistory: Pi.Message[] = [
-  { role: "user", content: [{ type: "text", text: "What is in this picture?" }, { type: "image", data: "iVBORw0KGgoAAAANSUhEUg==", mimeType: "image/png" }], timestamp: 1 },
+  {
+    role: "user",
+    content: [
+      { type: "text", text: "What is in this picture?" },
+      { type: "image", data: "iVBORw0KGgoAAAANSUhEUg==", mimeType: "image/png" },
+    ],
+    timestamp: 1,
+  },
   {
     role: "assistant",
     content: [

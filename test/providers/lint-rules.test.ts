@@ -2,17 +2,17 @@
 // is reported by exactly that rule at exactly that pointer. A last test checks that no rule of any
 // table goes without its test.
 import assert from "node:assert/strict";
-import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../scripts/goldens.ts";
-import { lintBody } from "../../src/providers/shared/lint-body.ts";
-import { renderRuleTable } from "../../src/commands/lint/rule-table-markdown.ts";
+import { test } from "node:test";
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import { projectRoot } from "../../scripts/goldens.ts";
+import { renderRuleTable } from "../../src/commands/lint/rule-table-markdown.ts";
+import { loadAllParts, type ProviderId, providerIds, providers } from "../../src/providers/registry.ts";
+import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import type { GeminiGenerateContentBody } from "../../src/wire.ts";
-import { providers, providerIds, type ProviderId, loadAllParts } from "../../src/providers/registry.ts";
 
 const partsOf = await loadAllParts();
 
@@ -47,8 +47,20 @@ const anthropic: MessageCreateParamsNonStreaming = {
   system: "Be brief.",
   messages: [
     { role: "user", content: "1?" },
-    { role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "call_1", name: "calc", input: { a: 1 } }] },
-    { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "1", is_error: false }, { type: "text", text: "And now?" }] },
+    {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Checking." },
+        { type: "tool_use", id: "call_1", name: "calc", input: { a: 1 } },
+      ],
+    },
+    {
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "call_1", content: "1", is_error: false },
+        { type: "text", text: "And now?" },
+      ],
+    },
   ],
   tools: [{ name: "calc", description: "d", input_schema: schema }],
 };
@@ -119,14 +131,20 @@ ruleTest(
   ["/messages/2/tool_calls/1/id"],
 );
 ruleTest("openai-chat", "tool-name", (body) => (body.tools[0].function.name = "calc!"), ["/tools/0/function/name"]);
-ruleTest("openai-chat", "arguments-not-string", (body) => (body.messages[2].tool_calls[0].function.arguments = { a: 1 }), ["/messages/2/tool_calls/0/function/arguments"]);
-ruleTest("openai-chat", "arguments-not-object", (body) => (body.messages[2].tool_calls[0].function.arguments = "[1]"), ["/messages/2/tool_calls/0/function/arguments"]);
+ruleTest("openai-chat", "arguments-not-string", (body) => (body.messages[2].tool_calls[0].function.arguments = { a: 1 }), [
+  "/messages/2/tool_calls/0/function/arguments",
+]);
+ruleTest("openai-chat", "arguments-not-object", (body) => (body.messages[2].tool_calls[0].function.arguments = "[1]"), [
+  "/messages/2/tool_calls/0/function/arguments",
+]);
 ruleTest("openai-chat", "role", (body) => (body.messages[1].role = "human"), ["/messages/1/role"]);
 
 // OpenAI Responses
 ruleTest("openai-responses", "call-without-output", (body) => body.input.pop(), ["/input/1"]);
 ruleTest("openai-responses", "output-without-call", (body) => body.input.push({ type: "function_call_output", call_id: "call_9", output: "?" }), ["/input/3"]);
-ruleTest("openai-responses", "item-between-call-and-output", (body) => body.input.splice(2, 0, { type: "message", role: "assistant", content: "Done." }), ["/input/2"]);
+ruleTest("openai-responses", "item-between-call-and-output", (body) => body.input.splice(2, 0, { type: "message", role: "assistant", content: "Done." }), [
+  "/input/2",
+]);
 ruleTest(
   "openai-responses",
   "call-id-too-long",
@@ -197,7 +215,10 @@ test("anthropic/arguments-schema: is_error absent counts as a run", () => {
     }),
     partsOf("anthropic").rules,
   );
-  assert.deepEqual(findings.map((finding) => [finding.rule, finding.pointer]), [["arguments-schema", "/messages/1/content/1/input"]]);
+  assert.deepEqual(
+    findings.map((finding) => [finding.rule, finding.pointer]),
+    [["arguments-schema", "/messages/1/content/1/input"]],
+  );
 });
 // "128" for a number is what the coerce policy (Pi's, and this project's) converts before running.
 cleanTest("anthropic", "arguments-schema: a value the lenient policy converts", (body) => (body.messages[1].content[1].input = { a: "1" }));
@@ -245,32 +266,54 @@ test("gemini/arguments-schema: calls without ids are paired with the responses o
     broken("gemini", (body) => {
       body.contents[1].parts.push({ functionCall: { name: "calc", args: { b: 2 } } });
       body.contents[1].parts[1].functionCall = { name: "calc", args: { b: 1 } };
-      body.contents[2].parts = [{ functionResponse: { name: "calc", response: { error: "missing a" } } }, { functionResponse: { name: "calc", response: { output: "2" } } }];
+      body.contents[2].parts = [
+        { functionResponse: { name: "calc", response: { error: "missing a" } } },
+        { functionResponse: { name: "calc", response: { output: "2" } } },
+      ];
     }),
     partsOf("gemini").rules,
   );
-  assert.deepEqual(findings.map((finding) => [finding.rule, finding.pointer]), [["arguments-schema", "/contents/1/parts/2/functionCall/args"]]);
+  assert.deepEqual(
+    findings.map((finding) => [finding.rule, finding.pointer]),
+    [["arguments-schema", "/contents/1/parts/2/functionCall/args"]],
+  );
 });
 
 // OpenAI results carry no error flag: a refused call and a run one look the same, so the tables
 // leave arguments-schema out (and the table in docs/lint.md says why) rather than claim either way.
-cleanTest("openai-chat", "arguments-schema is not checked: a result has no error flag", (body) => (body.messages[2].tool_calls[0].function.arguments = '{"a":"one"}'));
+cleanTest(
+  "openai-chat",
+  "arguments-schema is not checked: a result has no error flag",
+  (body) => (body.messages[2].tool_calls[0].function.arguments = '{"a":"one"}'),
+);
 cleanTest("openai-responses", "arguments-schema is not checked: a result has no error flag", (body) => (body.input[1].arguments = "{}"));
 for (const provider of ["openai-chat", "openai-responses"] as const) {
   test(`${provider}: the table records arguments-schema as not checked, with why`, async () => {
-    assert.deepEqual(partsOf(provider).rules.unchecked?.map((rule) => rule.id), ["arguments-schema"]);
+    assert.deepEqual(
+      partsOf(provider).rules.unchecked?.map((rule) => rule.id),
+      ["arguments-schema"],
+    );
     assert.match(await renderRuleTable(), new RegExp(`\\| \`${provider}\` \\| \`arguments-schema\` \\(not checked\\) \\|.*no error flag`));
   });
 }
 
 test("every rule of every table has its test above", () => {
   for (const provider of providerIds) {
-    assert.deepEqual([...(tested.get(provider) ?? [])].sort(), partsOf(provider).rules.rules.map((rule) => rule.id).sort(), provider);
+    assert.deepEqual(
+      [...(tested.get(provider) ?? [])].sort(),
+      partsOf(provider)
+        .rules.rules.map((rule) => rule.id)
+        .sort(),
+      provider,
+    );
   }
 });
 
 test("a finding carries the provider's own error text, filled in, and the fix", () => {
-  const [finding] = lintBody(broken("anthropic", (body) => body.messages[2].content.shift()), partsOf("anthropic").rules);
+  const [finding] = lintBody(
+    broken("anthropic", (body) => body.messages[2].content.shift()),
+    partsOf("anthropic").rules,
+  );
   assert.equal(
     finding?.message,
     "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: call_1. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",

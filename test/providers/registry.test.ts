@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { matchRoute, routeList } from "../../src/commands/serve/routes.ts";
-import { detectBodyProvider, providerIds, providers, loadAllParts } from "../../src/providers/registry.ts";
+import { detectBodyProvider, loadAllParts, providerIds, providers } from "../../src/providers/registry.ts";
 import { endpointLine } from "../../src/providers/shared/provider.ts";
 
 const partsOf = await loadAllParts();

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
-import { QUESTION, calcDescription, calcParameters } from "../../examples/calc-tool.ts";
+import { calcDescription, calcParameters, QUESTION } from "../../examples/calc-tool.ts";
 import { ANTHROPIC_ID_PATTERN } from "../../src/providers/anthropic/limits.ts";
 import { OPENAI_CALL_ID_MAX } from "../../src/providers/openai-chat/limits.ts";
 import { RESPONSES_CALL_ID_MAX } from "../../src/providers/openai-responses/limits.ts";
@@ -55,7 +55,11 @@ test("served ids follow each provider's style and rules, never repeat, and pair 
     for (const id of seen["chat response"] ?? []) assert.match(id, /^chatcmpl-[a-zA-Z0-9]{29}$/);
     for (const id of seen["chat call"] ?? []) assert.match(id, /^call_[a-zA-Z0-9]{24}$/);
 
-    const responses = await chat.responses.create({ model: "m", input: QUESTION, tools: [{ type: "function", name: "calc", parameters: { type: "object" }, strict: false }] });
+    const responses = await chat.responses.create({
+      model: "m",
+      input: QUESTION,
+      tools: [{ type: "function", name: "calc", parameters: { type: "object" }, strict: false }],
+    });
     assert.match(note(seen, "responses response", responses.id), /^resp_[a-zA-Z0-9]{32}$/);
     for (const item of responses.output) {
       if (item.type === "message") assert.match(note(seen, "responses item", item.id), /^msg_[a-zA-Z0-9]{32}$/);
@@ -65,14 +69,24 @@ test("served ids follow each provider's style and rules, never repeat, and pair 
         assert.ok(item.call_id.length <= RESPONSES_CALL_ID_MAX);
       }
     }
-    const streamed = await chat.responses.create({ model: "m", input: QUESTION, stream: true, tools: [{ type: "function", name: "calc", parameters: { type: "object" }, strict: false }] });
+    const streamed = await chat.responses.create({
+      model: "m",
+      input: QUESTION,
+      stream: true,
+      tools: [{ type: "function", name: "calc", parameters: { type: "object" }, strict: false }],
+    });
     for await (const event of streamed) {
       if (event.type === "response.completed") note(seen, "responses response", event.response.id);
       if (event.type === "response.output_item.done") note(seen, "responses item", event.item.id);
     }
 
     const anthropic = new Anthropic({ baseURL: server.url, apiKey: "x", maxRetries: 0 });
-    const request = { model: "m", max_tokens: 100, messages: [{ role: "user" as const, content: QUESTION }], tools: [{ name: "calc", input_schema: { type: "object" as const } }] };
+    const request = {
+      model: "m",
+      max_tokens: 100,
+      messages: [{ role: "user" as const, content: QUESTION }],
+      tools: [{ name: "calc", input_schema: { type: "object" as const } }],
+    };
     for (const message of [await anthropic.messages.create(request), await anthropic.messages.stream(request).finalMessage()]) {
       assert.match(note(seen, "anthropic message", message.id), /^msg_01[a-zA-Z0-9]{22}$/);
       for (const block of message.content) {
@@ -99,7 +113,12 @@ test("served ids follow each provider's style and rules, never repeat, and pair 
   // A streamed reply repeats its id on every chunk; apart from that, no id was ever served twice.
   const chunkIds = new Set(seen["chat chunk"]);
   assert.equal(chunkIds.size, 2);
-  const all = [...Object.entries(seen).filter(([kind]) => kind !== "chat chunk").flatMap(([, ids]) => ids), ...chunkIds];
+  const all = [
+    ...Object.entries(seen)
+      .filter(([kind]) => kind !== "chat chunk")
+      .flatMap(([, ids]) => ids),
+    ...chunkIds,
+  ];
   assert.equal(new Set(all).size, all.length, all.join("\n"));
   assert.equal(seen["chat response"]?.length, 4);
   assert.equal(seen["gemini call"]?.length, 4);
@@ -110,7 +129,11 @@ test("the same served ids come out of every run: they are made from places, not 
     const server = await startServe("serve-calc");
     try {
       const chat = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: "x", maxRetries: 0 });
-      const completion = await chat.chat.completions.create({ model: "m", messages: [{ role: "user", content: QUESTION }], tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }] });
+      const completion = await chat.chat.completions.create({
+        model: "m",
+        messages: [{ role: "user", content: QUESTION }],
+        tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+      });
       return [completion.id, ...(completion.choices[0]?.message.tool_calls ?? []).map((call) => call.id)];
     } finally {
       await server.stop();

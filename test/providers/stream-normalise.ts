@@ -1,11 +1,13 @@
 // What a message looks like after a trip through one provider's stream format: each format has
 // things it cannot carry, and the round-trip tests compare against this instead of pretending
 // otherwise. (docs/streaming.md lists the same differences.)
-import { geminiArgs } from "../../src/providers/gemini/render-stream.ts";
+
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import type { AssistantMessage, StopReason } from "../../src/protocol/types.ts";
+import { geminiArgs } from "../../src/providers/gemini/render-stream.ts";
 
 type Content = AssistantMessage["content"];
+
 import type { ProviderId } from "../../src/providers/registry.ts";
 
 export type StreamForm = ProviderId | "gemini-partial";
@@ -25,7 +27,9 @@ export function expectedFromWire(form: StreamForm, events: readonly AssistantStr
     const ended = new Set(events.flatMap((event) => (event.type === "toolcall_end" ? [event.contentIndex] : [])));
     const calls = events.flatMap((event) => (event.type === "toolcall_start" ? [event.contentIndex] : []));
     const unfinished = new Set(calls.filter((index) => !ended.has(index)));
-    const openedInOrder = events.flatMap((event) => (event.type === "toolcall_start" || event.type === "text_start" ? [event.contentIndex] : [])).sort((a, b) => a - b);
+    const openedInOrder = events
+      .flatMap((event) => (event.type === "toolcall_start" || event.type === "text_start" ? [event.contentIndex] : []))
+      .sort((a, b) => a - b);
     content = content.filter((_item, position) => !unfinished.has(openedInOrder[position] ?? -1));
   }
   if (form === "openai-chat" || form === "gemini" || form === "gemini-partial") {
@@ -64,7 +68,12 @@ function stripEmpty(value: unknown): unknown {
     while (items.length > 0 && isEmpty(items[items.length - 1])) items.pop();
     return items;
   }
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, stripEmpty(item)]).filter(([, item]) => !isEmpty(item)));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([key, item]) => [key, stripEmpty(item)])
+        .filter(([, item]) => !isEmpty(item)),
+    );
   return value;
 }
 

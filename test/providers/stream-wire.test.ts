@@ -5,17 +5,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { consumeStream, type StreamEnding } from "../../src/agent/consume-stream.ts";
+import { type StreamPlan, streamSteps } from "../../src/agent/stream-plan.ts";
+import type { SseFrame } from "../../src/narration/stream-narration.ts";
+import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
+import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../../src/protocol/types.ts";
 import { renderAnthropicStream } from "../../src/providers/anthropic/render-stream.ts";
 import { parseGeminiStream } from "../../src/providers/gemini/parse-stream.ts";
 import { renderGeminiStream } from "../../src/providers/gemini/render-stream.ts";
-import { formatSse, readSse } from "../../src/providers/shared/sse.ts";
+import { loadAllParts, type ProviderId, providerIds } from "../../src/providers/registry.ts";
 import { loadWireStreamRenderer, type WireStreamRenderer } from "../../src/providers/render-wire-stream.ts";
-import type { SseFrame } from "../../src/narration/stream-narration.ts";
-import { consumeStream, type StreamEnding } from "../../src/agent/consume-stream.ts";
-import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
-import { streamSteps, type StreamPlan } from "../../src/agent/stream-plan.ts";
-import { loadAllParts, providerIds, type ProviderId } from "../../src/providers/registry.ts";
-import type { AssistantMessage, StopReason, TextContent, ToolCall } from "../../src/protocol/types.ts";
+import { formatSse, readSse } from "../../src/providers/shared/sse.ts";
 import { expectedFromWire } from "./stream-normalise.ts";
 
 const partsOf = await loadAllParts();
@@ -44,26 +44,60 @@ function hasEmptyContainer(value: unknown): boolean {
 const block = (args: fc.Arbitrary<unknown>) =>
   fc.oneof(
     fc.record({ type: fc.constant("text" as const), text: fc.string({ unit: "grapheme" }) }),
-    fc.record({ type: fc.constant("toolCall" as const), id: fc.constantFrom("call_1", "toolu_01", "c 3", ""), name: fc.constantFrom("calc", "echo", "weird name"), arguments: args }),
+    fc.record({
+      type: fc.constant("toolCall" as const),
+      id: fc.constantFrom("call_1", "toolu_01", "c 3", ""),
+      name: fc.constantFrom("calc", "echo", "weird name"),
+      arguments: args,
+    }),
   );
 const stopReason = fc.constantFrom<StopReason>("stop", "length", "toolUse", "error", "aborted");
 const plan = fc.oneof(
   fc.record({ chunk: fc.integer({ min: 1, max: 9 }) }),
-  fc.record({ chunk: fc.integer({ min: 1, max: 9 }), cut: fc.record({ after: fc.integer({ min: 1, max: 12 }), reason: fc.constantFrom("length" as const, "error" as const, "stall" as const), errorMessage: fc.option(fc.string(), { nil: undefined }) }, { requiredKeys: ["reason"] }) }),
+  fc.record({
+    chunk: fc.integer({ min: 1, max: 9 }),
+    cut: fc.record(
+      {
+        after: fc.integer({ min: 1, max: 12 }),
+        reason: fc.constantFrom("length" as const, "error" as const, "stall" as const),
+        errorMessage: fc.option(fc.string(), { nil: undefined }),
+      },
+      { requiredKeys: ["reason"] },
+    ),
+  }),
 );
 const reply = (args: fc.Arbitrary<unknown>) =>
-  fc.record({ content: fc.array(block(args), { maxLength: 4 }), stopReason, errorMessage: fc.option(fc.string({ minLength: 1 }), { nil: undefined }), plan: plan });
+  fc.record({
+    content: fc.array(block(args), { maxLength: 4 }),
+    stopReason,
+    errorMessage: fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+    plan: plan,
+  });
 
 /** A reply's neutral events; a stall ends as the abort that would end it. */
-function neutralEvents({ content, stopReason: reason, errorMessage, plan: streamPlan }: { content: (TextContent | ToolCall)[]; stopReason: StopReason; errorMessage: string | undefined; plan: StreamPlan }): AssistantStreamEvent[] {
+function neutralEvents({
+  content,
+  stopReason: reason,
+  errorMessage,
+  plan: streamPlan,
+}: {
+  content: (TextContent | ToolCall)[];
+  stopReason: StopReason;
+  errorMessage: string | undefined;
+  plan: StreamPlan;
+}): AssistantStreamEvent[] {
   const message: AssistantMessage = { role: "assistant", content, stopReason: reason, ...(errorMessage === undefined ? {} : { errorMessage }), timestamp: 5 };
-  return streamSteps(message, streamPlan).map((step) => (step.kind === "event" ? step.event : { type: "error", reason: "aborted", errorMessage: "interrupted" }));
+  return streamSteps(message, streamPlan).map((step) =>
+    step.kind === "event" ? step.event : { type: "error", reason: "aborted", errorMessage: "interrupted" },
+  );
 }
 
 async function consume(events: readonly AssistantStreamEvent[]): Promise<StreamEnding> {
-  return consumeStream((async function* () {
-    yield* events;
-  })());
+  return consumeStream(
+    (async function* () {
+      yield* events;
+    })(),
+  );
 }
 
 function throughSseText(frames: readonly SseFrame[]): SseFrame[] {
@@ -74,8 +108,7 @@ function throughSseText(frames: readonly SseFrame[]): SseFrame[] {
 
 async function roundTrip(provider: ProviderId | "gemini-partial", events: AssistantStreamEvent[]): Promise<void> {
   const neutral = await consume(events);
-  const frames =
-    provider === "gemini-partial" ? renderGeminiStream(events, "partialArgs") : (renderWireStream(provider, events).variants[0]?.frames ?? []);
+  const frames = provider === "gemini-partial" ? renderGeminiStream(events, "partialArgs") : (renderWireStream(provider, events).variants[0]?.frames ?? []);
   const parsed = provider === "gemini-partial" ? parseGeminiStream(throughSseText(frames)) : partsOf(provider).stream.parse(throughSseText(frames));
   assert.deepEqual(parsed.problems, []);
   const rebuilt = await consume(parsed.events);
@@ -90,9 +123,17 @@ async function roundTrip(provider: ProviderId | "gemini-partial", events: Assist
   assert.deepEqual(actual, expected.message);
 }
 
-test("gemini-partial: a number cut after its \"-0\" reads back as 0 (JSON cannot carry -0), found by the round trip", async () => {
-  const message: AssistantMessage = { role: "assistant", content: [{ type: "toolCall", id: "call_1", name: "calc", arguments: { "": false, " ": -0.000001 } }], stopReason: "stop", timestamp: 5 };
-  await roundTrip("gemini-partial", streamSteps(message, { chunk: 2, cut: { after: 8, reason: "length" } }).flatMap((step) => (step.kind === "event" ? [step.event] : [])));
+test('gemini-partial: a number cut after its "-0" reads back as 0 (JSON cannot carry -0), found by the round trip', async () => {
+  const message: AssistantMessage = {
+    role: "assistant",
+    content: [{ type: "toolCall", id: "call_1", name: "calc", arguments: { "": false, " ": -0.000001 } }],
+    stopReason: "stop",
+    timestamp: 5,
+  };
+  await roundTrip(
+    "gemini-partial",
+    streamSteps(message, { chunk: 2, cut: { after: 8, reason: "length" } }).flatMap((step) => (step.kind === "event" ? [step.event] : [])),
+  );
 });
 
 for (const provider of [...providerIds, "gemini-partial" as const]) {
@@ -114,5 +155,12 @@ test("anthropic: regroups interleaved calls block by block, each with its own in
     { type: "toolcall_delta", contentIndex: 0, delta: "1}" },
   ];
   const types = renderAnthropicStream(events).map((frame) => `${frame.event}${"index" in frame.data ? frame.data.index : ""}`);
-  assert.deepEqual(types, ["message_start", "content_block_start0", "content_block_delta0", "content_block_delta0", "content_block_start1", "content_block_delta1"]);
+  assert.deepEqual(types, [
+    "message_start",
+    "content_block_start0",
+    "content_block_delta0",
+    "content_block_delta0",
+    "content_block_start1",
+    "content_block_delta1",
+  ]);
 });

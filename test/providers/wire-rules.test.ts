@@ -6,14 +6,21 @@ import fc from "fast-check";
 import { text } from "../../src/protocol/text.ts";
 import type { AssistantMessage, Context, Message, ToolCall, ToolResultMessage, UserMessage } from "../../src/protocol/types.ts";
 import { EMPTY_ERROR_TEXT } from "../../src/providers/anthropic/request.ts";
-import { SYNTHETIC_RESULT_TEXT, planToolCallIds, renderWireRequest, wireProviders, type WireNote } from "../../src/wire.ts";
 import { isAllowedId, safeIdRule } from "../../src/providers/shared/tool-call-ids.ts";
+import { planToolCallIds, renderWireRequest, SYNTHETIC_RESULT_TEXT, type WireNote, wireProviders } from "../../src/wire.ts";
 
 const calcTool = { name: "calc", description: "Does arithmetic.", parameters: { type: "object", properties: { a: { type: "number" } }, required: ["a"] } };
 const user = (content: string): UserMessage => ({ role: "user", content, timestamp: 0 });
 const call = (id: string, args: Record<string, unknown> = { a: 1 }): ToolCall => ({ type: "toolCall", id, name: "calc", arguments: args });
 const assistant = (...content: AssistantMessage["content"]): AssistantMessage => ({ role: "assistant", content, stopReason: "toolUse", timestamp: 0 });
-const result = (id: string, output: string, isError = false): ToolResultMessage => ({ role: "toolResult", toolCallId: id, toolName: "calc", content: [text(output)], isError, timestamp: 0 });
+const result = (id: string, output: string, isError = false): ToolResultMessage => ({
+  role: "toolResult",
+  toolCallId: id,
+  toolName: "calc",
+  content: [text(output)],
+  isError,
+  timestamp: 0,
+});
 const context = (...messages: Message[]): Context => ({ systemPrompt: "Be brief.", messages, tools: [calcTool] });
 
 /** Two calls in one turn, one failing, then a follow-up question from the user. */
@@ -100,7 +107,11 @@ test("Gemini: model role, functionCall with id, results grouped in one user cont
   assert.deepEqual(body.contents.slice(1), [
     {
       role: "model",
-      parts: [{ text: "Checking." }, { functionCall: { name: "calc", args: { a: 1 }, id: "call_1" } }, { functionCall: { name: "calc", args: { a: 2 }, id: "call_2" } }],
+      parts: [
+        { text: "Checking." },
+        { functionCall: { name: "calc", args: { a: 1 }, id: "call_1" } },
+        { functionCall: { name: "calc", args: { a: 2 }, id: "call_2" } },
+      ],
     },
     {
       role: "user",
@@ -130,7 +141,9 @@ test("ids a provider refuses are rewritten the same way in the call and its resu
   const chat = renderWireRequest("openai-chat", context(user("?"), assistant(call(odd)), result(odd, "1")));
   assert.ok(chat.notes.every((note) => note.kind !== "idRewritten" || note.to.length <= 40));
   assert.equal(chat.notes.length, 1);
-  assert.deepEqual(renderWireRequest("gemini", context(user("?"), assistant(call(odd)), result(odd, "1"))).notes, [{ kind: "idRewritten", from: odd, to: useId }]);
+  assert.deepEqual(renderWireRequest("gemini", context(user("?"), assistant(call(odd)), result(odd, "1"))).notes, [
+    { kind: "idRewritten", from: odd, to: useId },
+  ]);
 });
 
 test("distinct ids never collide after rewriting, and valid ids are kept", () => {
@@ -187,7 +200,10 @@ test("a call left unanswered before the user speaks again is answered in place, 
       { type: "text", text: "Go on." },
     ],
   });
-  assert.deepEqual(notes.map((note) => note.kind), ["syntheticResult"]);
+  assert.deepEqual(
+    notes.map((note) => note.kind),
+    ["syntheticResult"],
+  );
 });
 
 test("what no provider accepts is left out with a note: a stray result, an empty reply, non-object arguments", () => {
@@ -202,7 +218,10 @@ test("what no provider accepts is left out with a note: a stray result, an empty
   const listArguments: ToolCall = { type: "toolCall", id: "call_1", name: "calc", arguments: JSON.parse("[1, 2]") };
   const odd = context(user("?"), assistant(listArguments), result("call_1", "1"));
   // OpenAI's arguments string must hold an object too (its lint rule "arguments-not-object").
-  assert.equal(renderWireRequest("openai-chat", odd).body.messages.some((message) => message.role === "assistant" && JSON.stringify(message).includes('"arguments":"{}"')), true);
+  assert.equal(
+    renderWireRequest("openai-chat", odd).body.messages.some((message) => message.role === "assistant" && JSON.stringify(message).includes('"arguments":"{}"')),
+    true,
+  );
   for (const provider of wireProviders) {
     assert.deepEqual(renderWireRequest(provider, odd).notes, [{ kind: "argumentsReplaced", toolCallId: "call_1", original: [1, 2] }], provider);
   }

@@ -23,7 +23,11 @@ function wideReply(calls: number): { context: Context; reads: () => number } {
     });
     return result;
   });
-  const messages: Message[] = [{ role: "user", content: "go", timestamp: 0 }, { role: "assistant", content: toolCalls, stopReason: "toolUse", timestamp: 0 }, ...results];
+  const messages: Message[] = [
+    { role: "user", content: "go", timestamp: 0 },
+    { role: "assistant", content: toolCalls, stopReason: "toolUse", timestamp: 0 },
+    ...results,
+  ];
   return { context: { messages }, reads: () => reads };
 }
 
@@ -36,7 +40,10 @@ test("pairing reads each result's id a constant number of times, however many ca
       return reads() / calls;
     });
     // Linear: the reads per call do not grow with the number of calls (findIndex made them grow as calls/2).
-    assert.ok(perCall.every((count) => count <= 4), `${provider}: ${perCall.join(", ")} reads per call`);
+    assert.ok(
+      perCall.every((count) => count <= 4),
+      `${provider}: ${perCall.join(", ")} reads per call`,
+    );
   }
 });
 

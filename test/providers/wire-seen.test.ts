@@ -2,18 +2,25 @@
 // blocks map in each provider (docs/wire.md).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { text } from "../../src/protocol/text.ts";
 import type { AssistantMessage, Context, Message, ToolCall, ToolResultMessage } from "../../src/protocol/types.ts";
+import { loadAllParts, providers } from "../../src/providers/registry.ts";
+import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { BLANK_USER_TEXT } from "../../src/providers/shared/wire-history.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
-import { providers, loadAllParts } from "../../src/providers/registry.ts";
 
 const partsOf = await loadAllParts();
 
 const call = (id: string, value = "a"): ToolCall => ({ type: "toolCall", id, name: "echo", arguments: { value } });
 const assistant = (...content: AssistantMessage["content"]): AssistantMessage => ({ role: "assistant", content, stopReason: "toolUse", timestamp: 0 });
-const result = (id: string, output: string): ToolResultMessage => ({ role: "toolResult", toolCallId: id, toolName: "echo", content: [text(output)], isError: false, timestamp: 0 });
+const result = (id: string, output: string): ToolResultMessage => ({
+  role: "toolResult",
+  toolCallId: id,
+  toolName: "echo",
+  content: [text(output)],
+  isError: false,
+  timestamp: 0,
+});
 const context = (...messages: Message[]): Context => ({ messages });
 
 test("a whitespace-only text block is left out, with a note, in every provider", () => {
@@ -29,11 +36,17 @@ test("a blank user message is sent with a visible stand-in text, and a note", ()
   const history = context({ role: "user", content: "   ", timestamp: 0 });
   assert.deepEqual(renderWireRequest("anthropic", history).body.messages, [{ role: "user", content: BLANK_USER_TEXT }]);
   assert.deepEqual(renderWireRequest("gemini", history).body.contents, [{ role: "user", parts: [{ text: BLANK_USER_TEXT }] }]);
-  for (const provider of wireProviders) assert.deepEqual(renderWireRequest(provider, history).notes, [{ kind: "blankUserMessageFilled", messageIndex: 0, text: BLANK_USER_TEXT }]);
+  for (const provider of wireProviders)
+    assert.deepEqual(renderWireRequest(provider, history).notes, [{ kind: "blankUserMessageFilled", messageIndex: 0, text: BLANK_USER_TEXT }]);
 });
 
 test("two calls with one id (violation-duplicate-ids) go out with distinct ids, each result following its call", () => {
-  const history = context({ role: "user", content: "echo a, then b", timestamp: 0 }, assistant(call("call_1", "a"), call("call_1", "b")), result("call_1", "a"), result("call_1", "b"));
+  const history = context(
+    { role: "user", content: "echo a, then b", timestamp: 0 },
+    assistant(call("call_1", "a"), call("call_1", "b")),
+    result("call_1", "a"),
+    result("call_1", "b"),
+  );
   for (const provider of wireProviders) {
     const { body, notes } = renderWireRequest(provider, history);
     const renamed = notes.find((note) => note.kind === "duplicateIdRenamed");
@@ -49,7 +62,10 @@ test("two calls with one id (violation-duplicate-ids) go out with distinct ids, 
   assert.equal(new Set(useIds).size, 2);
   assert.deepEqual(resultIds, useIds);
   // The second result ("b") answers the renamed second call.
-  assert.deepEqual(results.map((block) => (block.type === "tool_result" ? block.content : undefined)), ["a", "b"]);
+  assert.deepEqual(
+    results.map((block) => (block.type === "tool_result" ? block.content : undefined)),
+    ["a", "b"],
+  );
 });
 
 test("Gemini ids are sanitised like the other providers' (call_abc123|fc_A+/=)", () => {
@@ -59,12 +75,22 @@ test("Gemini ids are sanitised like the other providers' (call_abc123|fc_A+/=)",
   assert.match(wireId, /^[a-zA-Z0-9_-]{1,64}$/);
   assert.equal(body.contents[2]?.parts?.[0]?.functionResponse?.id, wireId);
   assert.deepEqual(notes, [{ kind: "idRewritten", from: raw, to: wireId }]);
-  assert.equal(renderWireRequest("anthropic", context({ role: "user", content: "go", timestamp: 0 }, assistant(call(raw)), result(raw, "a"))).notes[0]?.kind, "idRewritten");
+  assert.equal(
+    renderWireRequest("anthropic", context({ role: "user", content: "go", timestamp: 0 }, assistant(call(raw)), result(raw, "a"))).notes[0]?.kind,
+    "idRewritten",
+  );
 });
 
 test("a tool name a provider refuses is rewritten in the definition and the calls alike", () => {
   const tools = [{ name: "get weather", description: "d", parameters: { type: "object" } }];
-  const history: Context = { tools, messages: [{ role: "user", content: "go", timestamp: 0 }, { ...assistant({ type: "toolCall", id: "c1", name: "get weather", arguments: {} }) }, { ...result("c1", "sunny"), toolName: "get weather" }] };
+  const history: Context = {
+    tools,
+    messages: [
+      { role: "user", content: "go", timestamp: 0 },
+      { ...assistant({ type: "toolCall", id: "c1", name: "get weather", arguments: {} }) },
+      { ...result("c1", "sunny"), toolName: "get weather" },
+    ],
+  };
   for (const provider of wireProviders) {
     const { body, notes } = renderWireRequest(provider, history);
     const note = notes.find((entry) => entry.kind === "toolNameRewritten");
@@ -87,14 +113,26 @@ const rich: Context = {
 
 test("thinking and images map as each provider requires", () => {
   const chat = renderWireRequest("openai-chat", rich);
-  assert.deepEqual(chat.body.messages[0], { role: "user", content: [{ type: "text", text: "What is this?" }, { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } }] });
-  assert.deepEqual(chat.notes.map((note) => note.kind), ["thinkingDropped", "thinkingDropped", "imageDropped"]);
+  assert.deepEqual(chat.body.messages[0], {
+    role: "user",
+    content: [
+      { type: "text", text: "What is this?" },
+      { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+    ],
+  });
+  assert.deepEqual(
+    chat.notes.map((note) => note.kind),
+    ["thinkingDropped", "thinkingDropped", "imageDropped"],
+  );
 
   const responses = renderWireRequest("openai-responses", rich);
   assert.deepEqual(Array.isArray(responses.body.input) ? responses.body.input.at(-1) : undefined, {
     type: "function_call_output",
     call_id: "c1",
-    output: [{ type: "input_text", text: "a picture" }, { type: "input_image", image_url: "data:image/png;base64,iVBORw0KGgo=", detail: "auto" }],
+    output: [
+      { type: "input_text", text: "a picture" },
+      { type: "input_image", image_url: "data:image/png;base64,iVBORw0KGgo=", detail: "auto" },
+    ],
   });
 
   const anthropic = renderWireRequest("anthropic", rich);

@@ -9,13 +9,13 @@ import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resource
 import type { GenerateContentParameters } from "@google/genai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import { ToolRegistry } from "../../src/agent/tool-registry.ts";
 import { fixturesDir } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { runFixture, toolsFor } from "../../src/replay/run-fixture.ts";
-import { ToolRegistry } from "../../src/agent/tool-registry.ts";
-import type { Context } from "../../src/protocol/types.ts";
-import { WIRE_MODEL, renderWireRequest, wireProviders, type GeminiGenerateContentBody, type WireRequest } from "../../src/wire.ts";
 import { renderWireTable } from "../../src/narration/wire-table.ts";
+import type { Context } from "../../src/protocol/types.ts";
+import { runFixture, toolsFor } from "../../src/replay/run-fixture.ts";
+import { type GeminiGenerateContentBody, renderWireRequest, WIRE_MODEL, type WireRequest, wireProviders } from "../../src/wire.ts";
 
 /** True only when A and B are the same type; a mismatch fails `tsc`, not the run. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -49,7 +49,9 @@ interface Sample {
 /** Every request the fake model received, and the request each episode would send next. */
 async function fixtureSamples(): Promise<Sample[]> {
   const samples: Sample[] = [];
-  for (const file of readdirSync(fixturesDir).filter((entry) => entry.endsWith(".json")).sort()) {
+  for (const file of readdirSync(fixturesDir)
+    .filter((entry) => entry.endsWith(".json"))
+    .sort()) {
     const fixture = await loadFixture(join(fixturesDir, file));
     await runFixture(
       fixture,
@@ -59,7 +61,10 @@ async function fixtureSamples(): Promise<Sample[]> {
         },
         onEpisodeEnd(episode, index, outcome) {
           const tools = new ToolRegistry(toolsFor(episode)).definitions();
-          samples.push({ name: `${file} episode ${index} next request`, context: { systemPrompt: episode.systemPrompt, messages: outcome.result.history, tools } });
+          samples.push({
+            name: `${file} episode ${index} next request`,
+            context: { systemPrompt: episode.systemPrompt, messages: outcome.result.history, tools },
+          });
         },
       },
       { now: () => 0 },
@@ -139,7 +144,11 @@ test("every fixture's requests render, for every provider, into bodies that keep
     checkGemini(bodies.gemini);
     // The agent loop answers every call it appends, so its histories never need a made-up result.
     for (const provider of wireProviders) {
-      assert.deepEqual(renderWireRequest(provider, context).notes.filter((note) => note.kind === "syntheticResult"), [], `${name} (${provider})`);
+      assert.deepEqual(
+        renderWireRequest(provider, context).notes.filter((note) => note.kind === "syntheticResult"),
+        [],
+        `${name} (${provider})`,
+      );
     }
   }
 });

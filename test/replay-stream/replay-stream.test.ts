@@ -8,16 +8,16 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { replayStream } from "../../src/commands/replay-stream/replay-stream-command.ts";
 import { runCli } from "../../src/cli/cli.ts";
+import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
+import { replayStream } from "../../src/commands/replay-stream/replay-stream-command.ts";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
-import { formatSse } from "../../src/providers/shared/sse.ts";
-import { loadWireStreamRenderer, type WireStreamRenderer } from "../../src/providers/render-wire-stream.ts";
-import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import type { AssistantMessage } from "../../src/protocol/types.ts";
-import { providerIds, type ProviderId } from "../../src/providers/registry.ts";
+import { type ProviderId, providerIds } from "../../src/providers/registry.ts";
+import { loadWireStreamRenderer, type WireStreamRenderer } from "../../src/providers/render-wire-stream.ts";
+import { formatSse } from "../../src/providers/shared/sse.ts";
 import { expectedFromWire } from "../providers/stream-normalise.ts";
 
 const wireStreams = new Map<ProviderId, WireStreamRenderer>(await Promise.all(providerIds.map(async (id) => [id, await loadWireStreamRenderer(id)] as const)));
@@ -31,12 +31,19 @@ function renderWireStream(provider: ProviderId, events: Parameters<WireStreamRen
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-replay-"));
 
-async function replay(text: string, options: { json?: boolean; provider?: (typeof providerIds)[number] } = {}): Promise<{ code: number; out: string; err: string }> {
+async function replay(
+  text: string,
+  options: { json?: boolean; provider?: (typeof providerIds)[number] } = {},
+): Promise<{ code: number; out: string; err: string }> {
   const file = join(scratch, `capture-${Math.random().toString(36).slice(2)}.sse`);
   writeFileSync(file, text);
   let out = "";
   let err = "";
-  const code = await replayStream(file, { lang: "en", json: options.json, provider: options.provider }, { out: (chunk) => void (out += chunk), err: (chunk) => void (err += chunk), env: {}, isTTY: false });
+  const code = await replayStream(
+    file,
+    { lang: "en", json: options.json, provider: options.provider },
+    { out: (chunk) => void (out += chunk), err: (chunk) => void (err += chunk), env: {}, isTTY: false },
+  );
   return { code, out, err };
 }
 
@@ -146,13 +153,18 @@ test("a captured Anthropic stream with ping, thinking, an unknown event, comment
 });
 
 test("a captured OpenAI Chat stream with a usage chunk, and one that stops early", async () => {
-  const chunk = (delta: unknown, finish: string | null = null) => `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "gpt-x", system_fingerprint: "fp", choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: unknown, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "gpt-x", system_fingerprint: "fp", choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
   const head = [
     chunk({ role: "assistant", content: null, refusal: null }),
     chunk({ tool_calls: [{ index: 0, id: "call_abc", type: "function", function: { name: "calc", arguments: "" } }] }),
     chunk({ tool_calls: [{ index: 0, function: { arguments: '{"a":12' } }] }),
   ].join("");
-  const whole = head + chunk({ tool_calls: [{ index: 0, function: { arguments: '8,"b":64,"op":"mul"}' } }] }) + chunk({}, "tool_calls") + `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "gpt-x", choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })}\n\ndata: [DONE]\n\n`;
+  const whole =
+    head +
+    chunk({ tool_calls: [{ index: 0, function: { arguments: '8,"b":64,"op":"mul"}' } }] }) +
+    chunk({}, "tool_calls") +
+    `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "gpt-x", choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })}\n\ndata: [DONE]\n\n`;
   const complete = await replay(whole, { json: true });
   const message: unknown = JSON.parse(complete.out);
   assert.ok(isAssistant(message));
@@ -178,7 +190,9 @@ test("unreadable input is one line naming the file, and an unknown sender asks f
 test("a Gemini stream logged as one JSON array (no alt=sse) and as JSON Lines", async () => {
   const chunks = [
     { candidates: [{ content: { role: "model", parts: [{ text: "Let me " }] }, index: 0 }], modelVersion: "gemini-x" },
-    { candidates: [{ content: { role: "model", parts: [{ text: "check." }, { functionCall: { name: "calc", args: { a: 1, b: 2, op: "add" } } }] }, index: 0 }] },
+    {
+      candidates: [{ content: { role: "model", parts: [{ text: "check." }, { functionCall: { name: "calc", args: { a: 1, b: 2, op: "add" } } }] }, index: 0 }],
+    },
     { candidates: [{ content: { role: "model", parts: [{ text: "" }] }, finishReason: "STOP", index: 0 }], usageMetadata: { totalTokenCount: 9 } },
   ];
   for (const text of [JSON.stringify(chunks, null, 2), chunks.map((chunk) => JSON.stringify(chunk)).join("\n")]) {
@@ -220,7 +234,10 @@ test("--lang: Chinese by default, English before or after `replay-stream`, the e
   assert.equal(chinese.code, 0, chinese.err);
   assert.match(chinese.out, /提供方：anthropic，共 2 个事件/);
   assert.match(chinese.out, /重建出的 assistant 消息：/);
-  for (const args of [["--lang", "en", "replay-stream", file], ["replay-stream", file, "--lang", "en"]]) {
+  for (const args of [
+    ["--lang", "en", "replay-stream", file],
+    ["replay-stream", file, "--lang", "en"],
+  ]) {
     const english = await cli(args);
     assert.match(english.out, /provider: anthropic, 2 event\(s\)/, args.join(" "));
     assert.doesNotMatch(english.out, /[\u4e00-\u9fff]/, args.join(" "));

@@ -33,7 +33,13 @@ function failure(run: () => unknown): SchemaError {
 
 test("the subset is enforced: types, required, enum, items, nested objects", () => {
   const { schema } = schemaFromJsonSchema(declared);
-  assert.deepEqual(schema.parse({ city: "Porto", people: 2, when: { day: "sat" }, tags: ["a"] }), { city: "Porto", people: 2, when: { day: "sat", late: undefined }, tags: ["a"], note: undefined });
+  assert.deepEqual(schema.parse({ city: "Porto", people: 2, when: { day: "sat" }, tags: ["a"] }), {
+    city: "Porto",
+    people: 2,
+    when: { day: "sat", late: undefined },
+    tags: ["a"],
+    note: undefined,
+  });
   assert.deepEqual(failure(() => schema.parse({ city: "Porto" })).path, ["people"]);
   assert.deepEqual(failure(() => schema.parse({ city: "Porto", people: 2.5 })).path, ["people"]);
   assert.deepEqual(failure(() => schema.parse({ city: 1, people: 2 })).expected, { kind: "string" });
@@ -45,7 +51,11 @@ test("the subset is enforced: types, required, enum, items, nested objects", () 
 });
 
 test("a failure is the same SchemaError a built-in tool throws for the same mistake", () => {
-  const { schema } = schemaFromJsonSchema({ type: "object", properties: { a: { type: "number" }, b: { type: "number" }, op: { type: "string", enum: ["add", "sub", "mul", "div"] } }, required: ["a", "b", "op"] });
+  const { schema } = schemaFromJsonSchema({
+    type: "object",
+    properties: { a: { type: "number" }, b: { type: "number" }, op: { type: "string", enum: ["add", "sub", "mul", "div"] } },
+    required: ["a", "b", "op"],
+  });
   for (const input of [{ a: "128", b: 64, op: "mul" }, { a: 1, b: 2, op: "pow" }, { b: 2, op: "add" }, [1, 2]]) {
     const ours = failure(() => schema.parse(input));
     const builtin = failure(() => calc.schema.parse(input));
@@ -57,7 +67,11 @@ test("keywords outside the subset are named with their pointer; the declared sch
   const { schema, unsupported } = schemaFromJsonSchema(declared);
   assert.deepEqual(unsupported, ["/properties/people minimum", '/properties/note type ["string","null"]']);
   assert.equal(schema.jsonSchema, declared);
-  const refs = schemaFromJsonSchema({ type: "object", properties: { x: { $ref: "#/defs/x" }, y: { anyOf: [{ type: "string" }] } }, additionalProperties: { type: "string" } });
+  const refs = schemaFromJsonSchema({
+    type: "object",
+    properties: { x: { $ref: "#/defs/x" }, y: { anyOf: [{ type: "string" }] } },
+    additionalProperties: { type: "string" },
+  });
   assert.deepEqual(refs.unsupported, ["/ additionalProperties (a schema)", "/properties/x $ref", "/properties/y anyOf"]);
 });
 

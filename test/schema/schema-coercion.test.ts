@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { Ajv } from "ajv";
 import fc from "fast-check";
 import { arrayOf, recordValue, taggedUnion } from "../../src/schema/collections.ts";
-import { objectSchema, objectValue, type ObjectSchema } from "../../src/schema/object-schema.ts";
+import { type ObjectSchema, objectSchema, objectValue } from "../../src/schema/object-schema.ts";
 import * as v from "../../src/schema/validator.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
 
@@ -73,26 +73,43 @@ for (let depth = 1; depth <= 3; depth++) {
     fc.oneof(
       { weight: 3, arbitrary: leaf },
       inner.map((item): Node => ({ kind: "array", item })),
-      fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "c", "x"), inner), { selector: ([key]) => key, minLength: 1, maxLength: 4 }).map((fields): Node => ({ kind: "object", fields })),
+      fc
+        .uniqueArray(fc.tuple(fc.constantFrom("a", "b", "c", "x"), inner), { selector: ([key]) => key, minLength: 1, maxLength: 4 })
+        .map((fields): Node => ({ kind: "object", fields })),
       fc.tuple(inner, inner).map((variants): Node => ({ kind: "union", variants })),
     ),
   );
 }
-const rootFields = fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "c", "d", "e"), nodeAt[3] ?? leaf), { selector: ([key]) => key, minLength: 1, maxLength: 5 });
+const rootFields = fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "c", "d", "e"), nodeAt[3] ?? leaf), {
+  selector: ([key]) => key,
+  minLength: 1,
+  maxLength: 5,
+});
 
 function validatorFor(node: Node): v.Validator<unknown> {
   switch (node.kind) {
-    case "string": return v.stringValue;
-    case "number": return v.numberValue;
-    case "boolean": return v.booleanValue;
-    case "positiveInteger": return v.optionalPositiveInteger;
-    case "optionalString": return v.optionalString;
-    case "enum": return v.enumValue(enumMembers);
-    case "literal": return v.literalValue("1");
-    case "unknown": return v.unknownValue;
-    case "record": return recordValue;
-    case "array": return arrayOf(validatorFor(node.item));
-    case "object": return objectValue(Object.fromEntries(node.fields.map(([key, field]) => [key, validatorFor(field)])));
+    case "string":
+      return v.stringValue;
+    case "number":
+      return v.numberValue;
+    case "boolean":
+      return v.booleanValue;
+    case "positiveInteger":
+      return v.optionalPositiveInteger;
+    case "optionalString":
+      return v.optionalString;
+    case "enum":
+      return v.enumValue(enumMembers);
+    case "literal":
+      return v.literalValue("1");
+    case "unknown":
+      return v.unknownValue;
+    case "record":
+      return recordValue;
+    case "array":
+      return arrayOf(validatorFor(node.item));
+    case "object":
+      return objectValue(Object.fromEntries(node.fields.map(([key, field]) => [key, validatorFor(field)])));
     case "union": {
       const [first, second] = node.variants;
       return taggedUnion<object>("type", {
@@ -106,20 +123,58 @@ function validatorFor(node: Node): v.Validator<unknown> {
 /** What a model might send where a leaf is expected: the conversions both sides make, the ones
  *  only Pi makes, and values no one converts. */
 const oddLeaves: unknown[] = [
-  null, true, false, 0, 1, 2, -0, 1.5, 1e21, "", " ", "1", "2", " 12 ", "1.50", "1e3", ".5", "-0", "+5",
-  "0x10", "0b11", "0o7", "Infinity", "1e400", "true", "false", "abc", "add", [], {}, ["1"],
+  null,
+  true,
+  false,
+  0,
+  1,
+  2,
+  -0,
+  1.5,
+  1e21,
+  "",
+  " ",
+  "1",
+  "2",
+  " 12 ",
+  "1.50",
+  "1e3",
+  ".5",
+  "-0",
+  "+5",
+  "0x10",
+  "0b11",
+  "0o7",
+  "Infinity",
+  "1e400",
+  "true",
+  "false",
+  "abc",
+  "add",
+  [],
+  {},
+  ["1"],
 ];
 
 function validLeaf(kind: (typeof leafKinds)[number]): fc.Arbitrary<unknown> {
   switch (kind) {
-    case "string": case "optionalString": return fc.string({ maxLength: 4 });
-    case "number": return fc.oneof(fc.integer({ min: -100, max: 100 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
-    case "boolean": return fc.boolean();
-    case "positiveInteger": return fc.integer({ min: 1, max: 100 });
-    case "enum": return fc.constantFrom(...enumMembers);
-    case "literal": return fc.constant("1");
-    case "unknown": return fc.jsonValue({ maxDepth: 1 });
-    case "record": return fc.dictionary(fc.constantFrom("p", "q"), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
+    case "string":
+    case "optionalString":
+      return fc.string({ maxLength: 4 });
+    case "number":
+      return fc.oneof(fc.integer({ min: -100, max: 100 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    case "boolean":
+      return fc.boolean();
+    case "positiveInteger":
+      return fc.integer({ min: 1, max: 100 });
+    case "enum":
+      return fc.constantFrom(...enumMembers);
+    case "literal":
+      return fc.constant("1");
+    case "unknown":
+      return fc.jsonValue({ maxDepth: 1 });
+    case "record":
+      return fc.dictionary(fc.constantFrom("p", "q"), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
   }
 }
 
@@ -128,13 +183,24 @@ const isOptional = (node: Node) => node.kind === "positiveInteger" || node.kind 
 function valueFor(node: Node): fc.Arbitrary<unknown> {
   const odd = fc.constantFrom(...oddLeaves);
   switch (node.kind) {
-    case "array": return fc.oneof({ weight: 6, arbitrary: fc.array(valueFor(node.item), { maxLength: 3 }) }, odd);
-    case "object": return fc.oneof({ weight: 6, arbitrary: objectFor(node.fields) }, odd);
-    case "union": return fc.oneof(
-      { weight: 6, arbitrary: fc.oneof(...node.variants.map((variant, index) => objectFor([["x", variant]]).chain((body) => fc.constantFrom<unknown>(unionTags[index], index === 0 ? 1 : "b").map((type) => ({ type, ...body }))))) },
-      odd,
-    );
-    default: return fc.oneof(validLeaf(node.kind), odd);
+    case "array":
+      return fc.oneof({ weight: 6, arbitrary: fc.array(valueFor(node.item), { maxLength: 3 }) }, odd);
+    case "object":
+      return fc.oneof({ weight: 6, arbitrary: objectFor(node.fields) }, odd);
+    case "union":
+      return fc.oneof(
+        {
+          weight: 6,
+          arbitrary: fc.oneof(
+            ...node.variants.map((variant, index) =>
+              objectFor([["x", variant]]).chain((body) => fc.constantFrom<unknown>(unionTags[index], index === 0 ? 1 : "b").map((type) => ({ type, ...body }))),
+            ),
+          ),
+        },
+        odd,
+      );
+    default:
+      return fc.oneof(validLeaf(node.kind), odd);
   }
 }
 
@@ -203,11 +269,15 @@ function resolveUnions(schema: JsonSchema, value: unknown): JsonSchema {
   if (Array.isArray(schema.oneOf)) {
     if (!isRecord(value)) return schema;
     const tag = typeof value.type === "number" || typeof value.type === "boolean" ? String(value.type) : value.type;
-    const branch = schema.oneOf.filter(isRecord).find((candidate) => isRecord(candidate.properties) && isRecord(candidate.properties.type) && candidate.properties.type.const === tag);
+    const branch = schema.oneOf
+      .filter(isRecord)
+      .find((candidate) => isRecord(candidate.properties) && isRecord(candidate.properties.type) && candidate.properties.type.const === tag);
     return branch ? resolveUnions(branch, value) : schema;
   }
   if (schema.type === "object" && isRecord(value) && isRecord(schema.properties)) {
-    const properties = Object.fromEntries(Object.entries(schema.properties).map(([key, property]) => [key, isRecord(property) ? resolveUnions(property, value[key]) : property]));
+    const properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([key, property]) => [key, isRecord(property) ? resolveUnions(property, value[key]) : property]),
+    );
     return { ...schema, properties };
   }
   if (schema.type === "array" && Array.isArray(value) && value.length > 0 && isRecord(schema.items)) {
@@ -219,12 +289,29 @@ function resolveUnions(schema: JsonSchema, value: unknown): JsonSchema {
 
 /** Key order and `undefined` members aside, the same JSON. */
 function normalized(value: unknown): string {
-  const sort = (item: unknown): unknown => (Array.isArray(item) ? item.map(sort) : isRecord(item) ? Object.fromEntries(Object.keys(item).sort().map((key) => [key, sort(item[key])])) : item);
+  const sort = (item: unknown): unknown =>
+    Array.isArray(item)
+      ? item.map(sort)
+      : isRecord(item)
+        ? Object.fromEntries(
+            Object.keys(item)
+              .sort()
+              .map((key) => [key, sort(item[key])]),
+          )
+        : item;
   return JSON.stringify(sort(value)) ?? "undefined";
 }
 
 test("coerce mode against Pi's validation (ajv, coerceTypes) on 2,400 generated nested (schema, value) pairs: every disagreement is a documented class", (t) => {
-  const seen: Record<DisagreementClass, number> = { nullToPrimitive: 0, booleanToNumber: 0, numberToBoolean: 0, nonDecimalString: 0, nonFiniteString: 0, literalFromNumber: 0, oneOfBranchCoercion: 0 };
+  const seen: Record<DisagreementClass, number> = {
+    nullToPrimitive: 0,
+    booleanToNumber: 0,
+    numberToBoolean: 0,
+    nonDecimalString: 0,
+    nonFiniteString: 0,
+    literalFromNumber: 0,
+    oneOfBranchCoercion: 0,
+  };
   let pairs = 0;
   let agreed = 0;
   let nested = 0;

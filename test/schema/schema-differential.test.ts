@@ -11,22 +11,49 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
 import fc from "fast-check";
+import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
 import { compileObjectParse, type ParseFunction } from "../../src/schema/compile-object-parse.ts";
-import { loopParse, objectSchema, objectValue, type ObjectSchema } from "../../src/schema/object-schema.ts";
+import { loopParse, type ObjectSchema, objectSchema, objectValue } from "../../src/schema/object-schema.ts";
 import { FAILED, SchemaError, takeFailure } from "../../src/schema/schema-error.ts";
 import * as v from "../../src/schema/validator.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
 import { echoSchema } from "../../src/tools/echo.ts";
-import { projectRoot } from "../../scripts/goldens.ts";
 
 type JsonSchema = Record<string, unknown>;
 const requestSchema = objectSchema({ value: v.stringValue, label: v.optionalString, limit: v.optionalPositiveInteger });
-const schemas: [string, ObjectSchema<unknown>][] = [["calc", calcSchema], ["echo", echoSchema], ["request (chapter 06)", requestSchema], ["fixture", fixtureSchema]];
+const schemas: [string, ObjectSchema<unknown>][] = [
+  ["calc", calcSchema],
+  ["echo", echoSchema],
+  ["request (chapter 06)", requestSchema],
+  ["fixture", fixtureSchema],
+];
 const runs = { numRuns: 300 };
 
 /** Values that are wrong somewhere for nearly every field: wrong types, edge numbers, enum-ish words. */
-const oddValues: unknown[] = [null, [], {}, [1], "", "x", "128", "add", "text", "toolCall", 0, -0, 1, 1.5, -1, 2 ** 53 + 2, 1e308, 1e21, true, false, undefined];
+const oddValues: unknown[] = [
+  null,
+  [],
+  {},
+  [1],
+  "",
+  "x",
+  "128",
+  "add",
+  "text",
+  "toolCall",
+  0,
+  -0,
+  1,
+  1.5,
+  -1,
+  2 ** 53 + 2,
+  1e308,
+  1e21,
+  true,
+  false,
+  undefined,
+];
 const oddKeys = ["x", "extra", "constructor", "toString", "__proto__", "a b", "0"];
 
 const record = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -69,7 +96,12 @@ function containers(value: unknown, path: (string | number)[] = []): { node: obj
 }
 
 type Mutation = { kind: "replace" | "delete" | "extraKey"; at: number; odd: unknown; key: string };
-const mutation = fc.record({ kind: fc.constantFrom("replace", "delete", "extraKey"), at: fc.nat(), odd: fc.constantFrom(...oddValues), key: fc.constantFrom(...oddKeys) });
+const mutation = fc.record({
+  kind: fc.constantFrom("replace", "delete", "extraKey"),
+  at: fc.nat(),
+  odd: fc.constantFrom(...oddValues),
+  key: fc.constantFrom(...oddKeys),
+});
 
 /** Applies mutations to a deep copy: a wrong value, a removed key or an undeclared key, anywhere. */
 function mutate(value: unknown, mutations: readonly Mutation[]): { input: unknown; extraKeys: boolean } {
@@ -103,7 +135,15 @@ function mutate(value: unknown, mutations: readonly Mutation[]): { input: unknow
 /** Key order and `undefined` members aside, the same JSON: how a parse output is compared with ajv's. */
 function normalized(value: unknown): string {
   const sort = (item: unknown): unknown =>
-    Array.isArray(item) ? item.map(sort) : record(item) ? Object.fromEntries(Object.keys(item).sort().map((key) => [key, sort(item[key])])) : item;
+    Array.isArray(item)
+      ? item.map(sort)
+      : record(item)
+        ? Object.fromEntries(
+            Object.keys(item)
+              .sort()
+              .map((key) => [key, sort(item[key])]),
+          )
+        : item;
   return JSON.stringify(sort(value)) ?? "undefined";
 }
 
@@ -125,7 +165,11 @@ for (const [name, schema] of schemas) {
         const ours = schema.safeParse(input);
         const copy = structuredClone(input);
         const theirs = (extraKeys ? stripping : strict)(copy);
-        assert.equal(ours.success, theirs, `parse ${ours.success ? "accepts" : `rejects (${ours.error.message})`}, ajv ${theirs ? "accepts" : "rejects"}: ${normalized(input)}`);
+        assert.equal(
+          ours.success,
+          theirs,
+          `parse ${ours.success ? "accepts" : `rejects (${ours.error.message})`}, ajv ${theirs ? "accepts" : "rejects"}: ${normalized(input)}`,
+        );
         if (ours.success) assert.equal(normalized(ours.value), normalized(copy), "the output is what ajv kept");
       }),
       runs,
@@ -153,28 +197,80 @@ test("fixture: undeclared keys at any declared object change nothing but are dro
 
 // --- The compiled parse against the loop it replaces -------------------------------------------
 
-const even = Object.assign((value: unknown) => {
-  if (typeof value !== "number" || value % 2 !== 0) throw new Error("must be even");
-  return value;
-}, { jsonSchema: { type: "number", multipleOf: 2 } });
-const throwsText = Object.assign((value: unknown) => {
-  if (value !== "ok") throw "not ok";
-  return value;
-}, { jsonSchema: { const: "ok" } });
+const even = Object.assign(
+  (value: unknown) => {
+    if (typeof value !== "number" || value % 2 !== 0) throw new Error("must be even");
+    return value;
+  },
+  { jsonSchema: { type: "number", multipleOf: 2 } },
+);
+const throwsText = Object.assign(
+  (value: unknown) => {
+    if (value !== "ok") throw "not ok";
+    return value;
+  },
+  { jsonSchema: { const: "ok" } },
+);
 const validators: v.Validator<unknown>[] = [
-  v.stringValue, v.numberValue, v.booleanValue, v.optionalString, v.optionalPositiveInteger, v.unknownValue,
-  v.enumValue(["x", "y"]), v.enumValue([]), v.literalValue("k"), v.literalValue(0), v.literalValue(null),
-  v.optional(v.numberValue), v.describe(v.stringValue, "d"), v.describe(v.optionalPositiveInteger, "d"),
-  v.optional(v.describe(v.enumValue(["x"]), "d")), even, throwsText, v.optional(even), v.describe(even, "d"),
+  v.stringValue,
+  v.numberValue,
+  v.booleanValue,
+  v.optionalString,
+  v.optionalPositiveInteger,
+  v.unknownValue,
+  v.enumValue(["x", "y"]),
+  v.enumValue([]),
+  v.literalValue("k"),
+  v.literalValue(0),
+  v.literalValue(null),
+  v.optional(v.numberValue),
+  v.describe(v.stringValue, "d"),
+  v.describe(v.optionalPositiveInteger, "d"),
+  v.optional(v.describe(v.enumValue(["x"]), "d")),
+  even,
+  throwsText,
+  v.optional(even),
+  v.describe(even, "d"),
   objectValue({ value: v.stringValue }),
   // Nested objects are written inline by the compiled parse: deeper paths, a foreign validator inside.
   objectValue({ a: v.numberValue, inner: objectValue({ x: even, value: v.optionalString }) }),
   v.optional(v.describe(objectValue({ value: v.optionalString }), "d")),
 ];
-const shapeKeys = ["a", "b", "value", "__proto__", "constructor", "toString", "hasOwnProperty", "a b", "0", "12", "", "\u2028", '"q"', "back\\slash", "$", "é", "x"];
+const shapeKeys = [
+  "a",
+  "b",
+  "value",
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "a b",
+  "0",
+  "12",
+  "",
+  "\u2028",
+  '"q"',
+  "back\\slash",
+  "$",
+  "é",
+  "x",
+];
 const fieldValues: unknown[] = [
-  ...oddValues, "ok", "k", "y", 2, 4, { value: "v" }, { value: 1 }, Number.NaN, Number.POSITIVE_INFINITY,
-  { a: 1, inner: { x: 2 } }, { a: 1, inner: { x: 3 } }, { a: 1, inner: { x: 2, value: 1 } }, { a: 1, inner: 5 }, { a: "1", inner: { x: 2 } },
+  ...oddValues,
+  "ok",
+  "k",
+  "y",
+  2,
+  4,
+  { value: "v" },
+  { value: 1 },
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  { a: 1, inner: { x: 2 } },
+  { a: 1, inner: { x: 3 } },
+  { a: 1, inner: { x: 2, value: 1 } },
+  { a: 1, inner: 5 },
+  { a: "1", inner: { x: 2 } },
 ];
 
 const shapeArbitrary = fc.uniqueArray(fc.tuple(fc.constantFrom(...shapeKeys), fc.nat(validators.length - 1)), { selector: ([key]) => key, maxLength: 6 });
@@ -187,7 +283,12 @@ const inputArbitrary = fc.oneof(
 function outcome(parse: (input: unknown) => unknown, input: unknown) {
   try {
     const output = parse(input);
-    return { ok: true, output, prototype: record(output) ? Object.getPrototypeOf(output) : undefined, descriptors: record(output) ? Object.getOwnPropertyDescriptors(output) : undefined };
+    return {
+      ok: true,
+      output,
+      prototype: record(output) ? Object.getPrototypeOf(output) : undefined,
+      descriptors: record(output) ? Object.getOwnPropertyDescriptors(output) : undefined,
+    };
   } catch (error) {
     if (!(error instanceof SchemaError)) return { ok: false, thrown: error };
     return { ok: false, type: error.constructor, message: error.message, path: error.path, expected: error.expected, received: error.received };
@@ -224,16 +325,42 @@ test("compiled parse = plain loop: output, SchemaError and prototype, on random 
 });
 
 test("compiled parse = plain loop on hostile objects: inherited keys, null prototype, getters, pollution, proxies", () => {
-  const shape = [["a", v.numberValue], ["constructor", v.optionalString], ["__proto__", v.optional(v.literalValue(1))], ["x", even]] as const;
+  const shape = [
+    ["a", v.numberValue],
+    ["constructor", v.optionalString],
+    ["__proto__", v.optional(v.literalValue(1))],
+    ["x", even],
+  ] as const;
   const { compiled, loop } = compiledAndLoop(shape);
   const reads: string[] = [];
-  const withGetter = { get a() { reads.push("a"); return 1; }, x: 2 };
-  const throwingGetter = { get a(): number { throw new RangeError("getter"); }, x: 2 };
+  const withGetter = {
+    get a() {
+      reads.push("a");
+      return 1;
+    },
+    x: 2,
+  };
+  const throwingGetter = {
+    get a(): number {
+      throw new RangeError("getter");
+    },
+    x: 2,
+  };
   const inherited = Object.create({ a: 1, x: 2 });
   const nullPrototype = Object.assign(Object.create(null), { a: 1, x: 2, constructor: "c" });
   const ownProto = JSON.parse('{"a":1,"x":2,"__proto__":1}');
   const lying = Object.create({ a: 1, x: 2, ["__proto__"]: Object.prototype });
-  const inputs: unknown[] = [withGetter, throwingGetter, inherited, nullPrototype, ownProto, lying, new Proxy({ a: 1, x: 2 }, {}), { a: 1, x: 3 }, { a: -0, x: 4 }];
+  const inputs: unknown[] = [
+    withGetter,
+    throwingGetter,
+    inherited,
+    nullPrototype,
+    ownProto,
+    lying,
+    new Proxy({ a: 1, x: 2 }, {}),
+    { a: 1, x: 3 },
+    { a: -0, x: 4 },
+  ];
   for (const input of inputs) {
     reads.length = 0;
     const left = outcome(compiled, input);
@@ -258,14 +385,23 @@ test("compiled parse = plain loop on hostile objects: inherited keys, null proto
     },
     { jsonSchema: {} },
   );
-  const swapped = compiledAndLoop([["first", swapper], ["a", v.numberValue], ["x", v.optional(v.numberValue)]]);
+  const swapped = compiledAndLoop([
+    ["first", swapper],
+    ["a", v.numberValue],
+    ["x", v.optional(v.numberValue)],
+  ]);
   const selfReferencing = () => {
     const target: Record<string, unknown> = { a: 1 };
     target.first = target;
     return target;
   };
   assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), outcome(swapped.loop, selfReferencing()));
-  assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), { ok: true, output: { first: "swapped", a: 1, x: undefined }, prototype: Object.prototype, descriptors: Object.getOwnPropertyDescriptors({ first: "swapped", a: 1, x: undefined }) });
+  assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), {
+    ok: true,
+    output: { first: "swapped", a: 1, x: undefined },
+    prototype: Object.prototype,
+    descriptors: Object.getOwnPropertyDescriptors({ first: "swapped", a: 1, x: undefined }),
+  });
   // A key set on Object.prototype after the schema was compiled is still not an argument.
   for (const key of ["a", "x", "constructor"]) {
     Object.defineProperty(Object.prototype, key, { value: key === "x" ? 2 : 1, configurable: true, writable: true });
@@ -275,7 +411,12 @@ test("compiled parse = plain loop on hostile objects: inherited keys, null proto
       Reflect.deleteProperty(Object.prototype, key);
     }
   }
-  const pollutedGetter = { configurable: true, get() { throw new Error("an inherited getter must never run"); } };
+  const pollutedGetter = {
+    configurable: true,
+    get() {
+      throw new Error("an inherited getter must never run");
+    },
+  };
   Object.defineProperty(Object.prototype, "a", pollutedGetter);
   try {
     assert.deepStrictEqual(outcome(compiled, { x: 2 }), outcome(loop, { x: 2 }));
@@ -314,7 +455,11 @@ console.log(JSON.stringify({
 }));
 `,
   );
-  const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", "tsx", script], { cwd: projectRoot, encoding: "utf8", timeout: 30_000 });
+  const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", "tsx", script], {
+    cwd: projectRoot,
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   assert.equal(child.status, 0, child.stderr);
   assert.deepEqual(JSON.parse(child.stdout), { compiled: false, parsed: { a: 1, b: 0, op: "add" }, message: "必须是 string", path: ["value"] });
 });

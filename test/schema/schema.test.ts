@@ -2,11 +2,24 @@
 // safe parse, and failures that carry field, expectation and received value.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import {
+  arrayOf,
+  describe,
+  enumValue,
+  formatJsonPath,
+  literalValue,
+  numberValue,
+  objectSchema,
+  objectValue,
+  optional,
+  SchemaError,
+  stringValue,
+  taggedUnion,
+} from "../../src/index.ts";
 import { compileObjectParse } from "../../src/schema/compile-object-parse.ts";
 import { loopParse } from "../../src/schema/object-schema.ts";
 import { FAILED, takeFailure } from "../../src/schema/schema-error.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
-import { arrayOf, describe, enumValue, formatJsonPath, numberValue, objectSchema, objectValue, optional, SchemaError, stringValue, taggedUnion, literalValue } from "../../src/index.ts";
 
 test("parse never copies an undeclared key, including __proto__, and reads own keys only", () => {
   const schema = objectSchema({ value: stringValue });
@@ -71,10 +84,13 @@ test("nested validators report a JSON path from the root", () => {
 });
 
 test("a validator written elsewhere keeps its own message, with the path added", () => {
-  const even = Object.assign((value: unknown) => {
-    if (typeof value !== "number" || value % 2 !== 0) throw new Error("must be even");
-    return value;
-  }, { jsonSchema: { type: "number", multipleOf: 2 } });
+  const even = Object.assign(
+    (value: unknown) => {
+      if (typeof value !== "number" || value % 2 !== 0) throw new Error("must be even");
+      return value;
+    },
+    { jsonSchema: { type: "number", multipleOf: 2 } },
+  );
   const schema = objectSchema({ n: even });
   const result = schema.safeParse({ n: 3 });
   assert.ok(!result.success);

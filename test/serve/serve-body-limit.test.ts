@@ -58,12 +58,22 @@ test("a declared Content-Length over the limit is answered 413 before the body i
     const response = await within(exchange.closed, "answer and close");
     assert.match(response, /^HTTP\/1\.1 413 /);
     assert.match(response, /\r\nconnection: close\r\n/i);
-    assert.deepEqual(bodyOf(response), { type: "error", error: { type: "request_too_large", message: "tool-call-playground serve: the request body is over the size limit" }, request_id: null });
+    assert.deepEqual(bodyOf(response), {
+      type: "error",
+      error: { type: "request_too_large", message: "tool-call-playground serve: the request body is over the size limit" },
+      request_id: null,
+    });
 
     // The server is still there for the next request.
     const next = open(server.url);
-    const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }], tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }] });
-    next.socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      model: "m",
+      messages: [{ role: "user", content: "hi" }],
+      tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+    });
+    next.socket.write(
+      `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
     assert.match(await within(next.closed, "answer"), /^HTTP\/1\.1 200 /);
   } finally {
     for (const socket of sockets.splice(0)) socket.destroy();
@@ -89,7 +99,9 @@ test("a chunked body is refused with 413 as soon as its bytes pass the limit, wh
     const response = await within(exchange.closed, "close");
     assert.match(response, /^HTTP\/1\.1 413 /);
     assert.match(response, /\r\nconnection: close\r\n/i);
-    assert.deepEqual(bodyOf(response), { error: { code: 413, message: "tool-call-playground serve: the request body is over the size limit", status: "INVALID_ARGUMENT" } });
+    assert.deepEqual(bodyOf(response), {
+      error: { code: 413, message: "tool-call-playground serve: the request body is over the size limit", status: "INVALID_ARGUMENT" },
+    });
     assert.ok(sent <= LIMIT + 10 * 300, `the answer came only after ${sent} bytes`);
   } finally {
     for (const socket of sockets.splice(0)) socket.destroy();

@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
-import { startServe, type ServeRun } from "./serve-helpers.ts";
+import { type ServeRun, startServe } from "./serve-helpers.ts";
 
 const FAIL = "Please fail.";
 const ABORT = "Please stop halfway.";
@@ -104,7 +104,8 @@ test('stopReason "error" is answered as each provider\'s 500 server error, and e
 
 test('stopReason "aborted" drops the connection: at once, or after the streamed events, and each SDK raises', async () => {
   const plain = await eachSdk(ABORT, false);
-  for (const name of ["openai-chat", "openai-responses"]) assert.ok(plain[name]?.error instanceof OpenAI.APIConnectionError, `${name}: ${String(plain[name]?.error)}`);
+  for (const name of ["openai-chat", "openai-responses"])
+    assert.ok(plain[name]?.error instanceof OpenAI.APIConnectionError, `${name}: ${String(plain[name]?.error)}`);
   assert.ok(plain.anthropic?.error instanceof Anthropic.APIConnectionError, String(plain.anthropic?.error));
   // @google/genai hands fetch's own failure through ("fetch failed").
   assert.ok(plain.gemini?.error instanceof TypeError, String(plain.gemini?.error));

@@ -18,14 +18,18 @@ export async function startServe(fixture: string, options: { lang?: Language; js
   const interrupt = new AbortController();
   let resolveUrl: (url: string) => void = () => {};
   const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
-  const exit = serve(fixture, { port: 0, host: "127.0.0.1", lang: options.lang ?? "en", json: options.json, maxBody: options.maxBody, chunk: options.chunk }, {
-    out: (text) => void (out += text),
-    err: (text) => void (err += text),
-    env: { NO_COLOR: "1" },
-    isTTY: false,
-    interrupt: interrupt.signal,
-    onListening: (server) => resolveUrl(server.url),
-  });
+  const exit = serve(
+    fixture,
+    { port: 0, host: "127.0.0.1", lang: options.lang ?? "en", json: options.json, maxBody: options.maxBody, chunk: options.chunk },
+    {
+      out: (text) => void (out += text),
+      err: (text) => void (err += text),
+      env: { NO_COLOR: "1" },
+      isTTY: false,
+      interrupt: interrupt.signal,
+      onListening: (server) => resolveUrl(server.url),
+    },
+  );
   const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);
   return {
     url,

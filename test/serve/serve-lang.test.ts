@@ -37,7 +37,14 @@ test("a port already taken: one line in Chinese by default, in English with --la
   assert.equal(chinese.code, 1);
   assert.equal(chinese.out, "");
   assert.match(chinese.err, new RegExp(`^serve：无法在 127\\.0\\.0\\.1:${port} 上监听：.*EADDRINUSE.*\\n$`));
-  for (const [main, own] of [[["--lang", "en"], []], [[], ["--lang", "en"]], [["--lang", "zh"], ["--lang", "en"]]]) {
+  for (const [main, own] of [
+    [["--lang", "en"], []],
+    [[], ["--lang", "en"]],
+    [
+      ["--lang", "zh"],
+      ["--lang", "en"],
+    ],
+  ]) {
     const english = await serveOnTakenPort(main ?? [], own ?? []);
     assert.equal(english.code, 1);
     assert.match(english.err, new RegExp(`^serve: cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE.*\\n$`), [...(main ?? []), ...(own ?? [])].join(" "));
@@ -47,7 +54,11 @@ test("a port already taken: one line in Chinese by default, in English with --la
 test("an unmet expectation: narrated in the run's language, answered to the harness in English", async () => {
   const user = { role: "user", content: "What is 7 + 5, and 6 times 7?" };
   const calls = { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "calc", arguments: "{}" } }] };
-  const body = JSON.stringify({ model: "m", messages: [user, calls, { role: "tool", tool_call_id: "call_1", content: "boom" }], tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }] });
+  const body = JSON.stringify({
+    model: "m",
+    messages: [user, calls, { role: "tool", tool_call_id: "call_1", content: "boom" }],
+    tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+  });
   for (const lang of ["zh", "en"] as const) {
     const server = await startServe("serve-calc", { lang });
     try {

@@ -14,7 +14,7 @@ import { ApiError } from "@google/genai";
 import OpenAI from "openai";
 import { anthropicHarness } from "../../examples/anthropic-calc.ts";
 import { geminiHarness } from "../../examples/gemini-calc.ts";
-import { chatHarness, responsesHarness, type HarnessOptions } from "../../examples/openai-calc.ts";
+import { chatHarness, type HarnessOptions, responsesHarness } from "../../examples/openai-calc.ts";
 import { serveGoldenFile } from "../../scripts/goldens.ts";
 import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { startServe } from "./serve-helpers.ts";
@@ -63,7 +63,10 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
       const chat = await failure(chatHarness, stream);
       assert.ok(chat instanceof OpenAI.BadRequestError);
       assert.equal(chat.status, 400);
-      assert.match(chat.message, /An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\. The following tool_call_ids did not have response messages: call_0+c\d+t1k2$/);
+      assert.match(
+        chat.message,
+        /An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\. The following tool_call_ids did not have response messages: call_0+c\d+t1k2$/,
+      );
 
       const responses = await failure(responsesHarness, stream);
       assert.ok(responses instanceof OpenAI.BadRequestError);
@@ -78,7 +81,10 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
       assert.match(unanswered, /^toolu_010*c\d+t1k2$/);
       assert.deepEqual(anthropic.error, {
         type: "error",
-        error: { type: "invalid_request_error", message: `messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.` },
+        error: {
+          type: "invalid_request_error",
+          message: `messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+        },
         request_id: null,
       });
 
@@ -86,7 +92,11 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
       assert.ok(gemini instanceof ApiError);
       assert.equal(gemini.status, 400);
       assert.deepEqual(JSON.parse(gemini.message), {
-        error: { code: 400, message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.", status: "INVALID_ARGUMENT" },
+        error: {
+          code: 400,
+          message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
+          status: "INVALID_ARGUMENT",
+        },
       });
     }
   } finally {
@@ -114,7 +124,8 @@ function post(url: string, path: string, body: string, method = "POST"): Promise
   });
 }
 
-const chatBody = (messages: unknown[]) => JSON.stringify({ model: "m", messages, tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }] });
+const chatBody = (messages: unknown[]) =>
+  JSON.stringify({ model: "m", messages, tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }] });
 
 test("malformed JSON, unknown routes and bodies over the limit are answered in each provider's error shape", async () => {
   const server = await startServe("serve-calc", { maxBody: 1000 });
@@ -133,7 +144,13 @@ test("malformed JSON, unknown routes and bodies over the limit are answered in e
     const missing = await post(server.url, "/v1/nothing", "{}");
     assert.equal(missing.status, 404);
     const message = (missing.body as { error: { message: string } }).error.message;
-    for (const route of ["POST /v1/chat/completions", "POST /v1/responses", "POST /v1/messages", "POST /v1beta/models/{model}:generateContent", "POST /v1beta/models/{model}:streamGenerateContent?alt=sse"]) {
+    for (const route of [
+      "POST /v1/chat/completions",
+      "POST /v1/responses",
+      "POST /v1/messages",
+      "POST /v1beta/models/{model}:generateContent",
+      "POST /v1beta/models/{model}:streamGenerateContent?alt=sse",
+    ]) {
       assert.ok(message.includes(route), route);
     }
     assert.equal((await post(server.url, "/v1/chat/completions", "", "GET")).status, 404);
@@ -152,7 +169,17 @@ test("a script that runs out answers a clear error and the server keeps running;
   const calls = { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "calc", arguments: "{}" } }] };
   try {
     // Two assistant messages already: the script (two replies) has none left for this conversation.
-    const exhausted = await post(server.url, "/v1/chat/completions", chatBody([user, { role: "assistant", content: "a" }, { role: "user", content: "b" }, { role: "assistant", content: "c" }, { role: "user", content: "d" }]));
+    const exhausted = await post(
+      server.url,
+      "/v1/chat/completions",
+      chatBody([
+        user,
+        { role: "assistant", content: "a" },
+        { role: "user", content: "b" },
+        { role: "assistant", content: "c" },
+        { role: "user", content: "d" },
+      ]),
+    );
     assert.equal(exhausted.status, 400);
     assert.match((exhausted.body as { error: { message: string } }).error.message, /the script has no reply 3 for this conversation/);
     // Reply 2 expects the call results "12" and "42": an error result for call_1 is not that.
@@ -170,7 +197,9 @@ test("a script that runs out answers a clear error and the server keeps running;
 test("concurrent requests are all answered, each from its own place in the script", async () => {
   const server = await startServe("serve-calc");
   try {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => (index % 2 === 0 ? chatHarness(server.url) : anthropicHarness(server.url, { stream: true }))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => (index % 2 === 0 ? chatHarness(server.url) : anthropicHarness(server.url, { stream: true }))),
+    );
     assert.deepEqual(new Set(answers), new Set([ANSWER]));
   } finally {
     await server.stop();
@@ -193,13 +222,22 @@ test("client data reaches the terminal sanitised; --json narrates as JSON Lines 
   const lines = json.out().trimEnd().split("\n");
   assert.match(lines[0] ?? "", /^http:\/\/127\.0\.0\.1:\d+$/);
   const events = lines.slice(1).map((line) => JSON.parse(line) as { type: string });
-  assert.deepEqual(events.map((event) => event.type), ["listening", "exchange", "closing", "closed"]);
+  assert.deepEqual(
+    events.map((event) => event.type),
+    ["listening", "exchange", "closing", "closed"],
+  );
   assert.doesNotMatch(json.out(), /[\u001b\u202e]/);
 });
 
 test("SIGTERM answers the request in flight, then exits 143; SIGINT exits 130", async () => {
-  for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), "serve", "serve-calc"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const) {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), "serve", "serve-calc"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const url = await new Promise<string>((resolve) => child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8").split("\n")[0] ?? "")));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
     // Half a body sent, then the signal: the server must still answer this request.
@@ -222,7 +260,10 @@ test("SIGTERM answers the request in flight, then exits 143; SIGINT exits 130", 
 });
 
 test("the command line: --json and --lang are read after `serve` as before it; the first line is the URL", async () => {
-  for (const args of [["serve", "serve-calc", "--json", "--lang", "en"], ["--json", "--lang", "en", "serve", "serve-calc"]]) {
+  for (const args of [
+    ["serve", "serve-calc", "--json", "--lang", "en"],
+    ["--json", "--lang", "en", "serve", "serve-calc"],
+  ]) {
     const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     const lines = await new Promise<string[]>((resolve) => {
@@ -240,7 +281,11 @@ test("the command line: --json and --lang are read after `serve` as before it; t
 });
 
 test("--lang given after `serve` wins over the main command's default, as before it", async () => {
-  for (const args of [["serve", "serve-calc", "--lang", "en"], ["--lang", "en", "serve", "serve-calc"], ["serve", "serve-calc"]]) {
+  for (const args of [
+    ["serve", "serve-calc", "--lang", "en"],
+    ["--lang", "en", "serve", "serve-calc"],
+    ["serve", "serve-calc"],
+  ]) {
     const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let errText = "";
     // The listening line goes to stderr once the server is up, in the narration's language.

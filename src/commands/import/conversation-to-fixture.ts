@@ -2,15 +2,22 @@
 // items, assistant messages the FakeModel's replies, results the recorded tools' answers, and the
 // declared tools are kept verbatim. A request body ends with the request it was, so the episode
 // awaits a reply there. Also says, per call, where the replay cannot give the recorded answer.
-import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
+
 import type { UserTurn } from "../../fixture/conversation-format.ts";
-import { schemaFromJsonSchema } from "../../schema/from-json-schema.ts";
-import type { RecordedResult } from "../../tools/recorded.ts";
+import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
 import type { AssistantMessage, ToolCall } from "../../protocol/types.ts";
 import type { ImportedConversation, ImportNote } from "../../providers/shared/imported-conversation.ts";
+import { schemaFromJsonSchema } from "../../schema/from-json-schema.ts";
+import type { RecordedResult } from "../../tools/recorded.ts";
 
 /** An imported reply streams as --stream would cut it by default, and expects nothing of serve's requests. */
-type Reply = { content: AssistantMessage["content"]; stopReason: AssistantMessage["stopReason"] | undefined; errorMessage: undefined; stream: undefined; expect: undefined };
+type Reply = {
+  content: AssistantMessage["content"];
+  stopReason: AssistantMessage["stopReason"] | undefined;
+  errorMessage: undefined;
+  stream: undefined;
+  expect: undefined;
+};
 
 export interface FixtureFromImport {
   fixture: Fixture;
@@ -30,7 +37,11 @@ export function conversationToFixture(conversation: ImportedConversation, title:
   context.tools.forEach((tool, index) => {
     for (const keyword of schemas.get(tool.name)?.unsupported ?? []) {
       const [at, word] = splitKeyword(keyword);
-      notes.push({ pointer: `${conversation.toolPointers[index] ?? ""}${at === "/" ? "" : at}`, kind: "formChanged", detail: { about: "unenforcedKeyword", tool: tool.name, keyword: word } });
+      notes.push({
+        pointer: `${conversation.toolPointers[index] ?? ""}${at === "/" ? "" : at}`,
+        kind: "formChanged",
+        detail: { about: "unenforcedKeyword", tool: tool.name, keyword: word },
+      });
     }
   });
 
@@ -41,7 +52,13 @@ export function conversationToFixture(conversation: ImportedConversation, title:
       else script.push({ user: message.content });
     } else if (message.role === "assistant") {
       const derived = message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
-      script.push({ content: message.content, stopReason: message.stopReason === derived ? undefined : message.stopReason, errorMessage: undefined, stream: undefined, expect: undefined });
+      script.push({
+        content: message.content,
+        stopReason: message.stopReason === derived ? undefined : message.stopReason,
+        errorMessage: undefined,
+        stream: undefined,
+        expect: undefined,
+      });
       for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
         const converted = schemas.get(call.name);
         if (!converted) {
@@ -54,7 +71,11 @@ export function conversationToFixture(conversation: ImportedConversation, title:
         try {
           converted.schema.parse(call.arguments);
         } catch (error) {
-          notes.push({ pointer: at, kind: "formChanged", detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: error instanceof Error ? error.message : String(error) } });
+          notes.push({
+            pointer: at,
+            kind: "formChanged",
+            detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: error instanceof Error ? error.message : String(error) },
+          });
         }
       }
     } else {
@@ -81,7 +102,12 @@ export function conversationToFixture(conversation: ImportedConversation, title:
     awaitingReply: awaitingReply ? true : undefined,
     lintFindings: undefined,
   };
-  const fixture: Fixture = { $schema: undefined, title, description: `Imported by tool-call-playground import from a log in the ${conversation.format} format.`, episodes: [episode] };
+  const fixture: Fixture = {
+    $schema: undefined,
+    title,
+    description: `Imported by tool-call-playground import from a log in the ${conversation.format} format.`,
+    episodes: [episode],
+  };
   return { fixture, notes };
 }
 

@@ -3,15 +3,16 @@
 // could not carry. Malformed input gets one line — file:line:column, the JSON pointer, the reason —
 // exit 1, and nothing is written. The report and the refusals are in the run's --lang, given
 // before `import` (the main command's, default zh) or after it (its own, which wins).
-import type { Readable } from "node:stream";
-import { type Command, Option } from "../shared/commander.ts";
-import { importFormats, type ImportFormat } from "./import-formats.ts";
-import { visible } from "../../io/sanitize.ts";
-import { fileURLToPath } from "node:url";
+
 import { basename } from "node:path";
+import type { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { type Language, languages } from "../../fixture/fixture-format.ts";
+import { visible } from "../../io/sanitize.ts";
+import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
-import { languages, type Language } from "../../fixture/fixture-format.ts";
+import { type ImportFormat, importFormats } from "./import-formats.ts";
 
 export interface ImportIO {
   out: (text: string) => void;
@@ -48,24 +49,38 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
     )
     .action(async (file: string, own: Partial<ImportCommandOptions>, command: Command) => {
       const { output, from, branch, lang } = withMainOptions(own, command);
-      setExitCode(await runImport(file, { ...(output === undefined ? {} : { output }), ...(from ? { from } : {}), ...(branch === undefined ? {} : { branch }), lang: lang ?? "zh" }, io));
+      setExitCode(
+        await runImport(
+          file,
+          { ...(output === undefined ? {} : { output }), ...(from ? { from } : {}), ...(branch === undefined ? {} : { branch }), lang: lang ?? "zh" },
+          io,
+        ),
+      );
     });
 }
 
 export async function runImport(file: string, options: ImportCommandOptions, io: ImportIO): Promise<number> {
   // Loaded only here: the parsers and the report are most of the project's modules, and a plain
   // run of the playground, which registers this command too, should not pay for them.
-  const [{ fixtureText, writeFixtureFile }, { formatReportError, importReason, sourceReason }, { reportLines }, { importSource }, { readSource }, { loadImportMessages }, { loadImportNotes }, { loadInputMessages }] =
-    await Promise.all([
-      import("../../fixture/write-fixture.ts"),
-      import("./report-error.ts"),
-      import("./report-lines.ts"),
-      import("./import-source.ts"),
-      import("./read-source.ts"),
-      import("./load-import-messages.ts"),
-      import("./load-import-notes.ts"),
-      import("../shared/load-input-messages.ts"),
-    ]);
+  const [
+    { fixtureText, writeFixtureFile },
+    { formatReportError, importReason, sourceReason },
+    { reportLines },
+    { importSource },
+    { readSource },
+    { loadImportMessages },
+    { loadImportNotes },
+    { loadInputMessages },
+  ] = await Promise.all([
+    import("../../fixture/write-fixture.ts"),
+    import("./report-error.ts"),
+    import("./report-lines.ts"),
+    import("./import-source.ts"),
+    import("./read-source.ts"),
+    import("./load-import-messages.ts"),
+    import("./load-import-notes.ts"),
+    import("../shared/load-input-messages.ts"),
+  ]);
   const [say, notes, input] = await Promise.all([loadImportMessages(options.lang), loadImportNotes(options.lang), loadInputMessages(options.lang)]);
   const words = { say, notes, input };
   const name = file === "-" ? "<stdin>" : file;
@@ -76,7 +91,11 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   }
   // The title is fixture data, not a message: the fixture is the same whatever --lang says.
   const title = file === "-" ? "Imported conversation" : `Imported: ${basename(file)}`;
-  const outcome = await importSource(read.text, { ...(options.from ? { from: options.from } : {}), ...(options.branch !== undefined ? { branch: options.branch } : {}), title });
+  const outcome = await importSource(read.text, {
+    ...(options.from ? { from: options.from } : {}),
+    ...(options.branch !== undefined ? { branch: options.branch } : {}),
+    title,
+  });
   if (!outcome.ok) {
     io.err(`${formatReportError(name, importReason(outcome.problem, words), outcome)}\n`);
     return exitCodes.badInput;

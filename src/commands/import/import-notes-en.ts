@@ -23,7 +23,9 @@ function note(detail: NoteDetail): string {
     case "droppedBlock":
       return `a ${detail.type} block${detail.notBase64 ? " not given as base64" : ""}`;
     case "systemJoined":
-      return detail.api === "chat" ? `a ${detail.role} message after the conversation started joins the system prompt` : `a ${detail.role} message joins the system prompt (instructions)`;
+      return detail.api === "chat"
+        ? `a ${detail.role} message after the conversation started joins the system prompt`
+        : `a ${detail.role} message joins the system prompt (instructions)`;
     case "developerAsSystem":
       return "role developer is sent as system";
     case "droppedToolType":

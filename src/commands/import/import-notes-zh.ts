@@ -98,7 +98,9 @@ function subject(what: Subject): string {
 function malformed(problem: MalformedSource): string {
   switch (problem.kind) {
     case "wrongType":
-      return problem.found === "undefined" ? `${subject(problem.what)} 应是${kinds[problem.expected]}，却缺失了` : `${subject(problem.what)} 应是${kinds[problem.expected]}，实际是${kinds[problem.found]}`;
+      return problem.found === "undefined"
+        ? `${subject(problem.what)} 应是${kinds[problem.expected]}，却缺失了`
+        : `${subject(problem.what)} 应是${kinds[problem.expected]}，实际是${kinds[problem.found]}`;
     case "missingCallId":
       return `一个没有 id 的调用：缺少 ${subject(problem.what)}`;
     case "unknownCallId":

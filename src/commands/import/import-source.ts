@@ -3,20 +3,20 @@
 // the body to its provider's parser, builds the fixture, replays it once to measure where the
 // replay's last request differs from the body, and lints the body by the provider's rules.
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { findJsonSyntaxError, type JsonSyntaxProblem } from "../../json/json-syntax.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { locateJsonPointers } from "../../json/json-locations.ts";
-import { lintBody } from "../../providers/shared/lint-body.ts";
-import type { Finding } from "../../providers/shared/rule.ts";
+import { findJsonSyntaxError, type JsonSyntaxProblem } from "../../json/json-syntax.ts";
 import type { Message } from "../../protocol/types.ts";
+import { type DetectionProblem, detectBodyProvider, type ProviderId, providers } from "../../providers/registry.ts";
+import { ImportError, type ImportedConversation, type ImportNote } from "../../providers/shared/imported-conversation.ts";
+import { lintBody } from "../../providers/shared/lint-body.ts";
+import type { MalformedSource } from "../../providers/shared/malformed-source.ts";
+import type { Finding } from "../../providers/shared/rule.ts";
 import { conversationToFixture } from "./conversation-to-fixture.ts";
 import type { ImportFormat } from "./import-formats.ts";
-import { ImportError, type ImportNote, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
-import type { MalformedSource } from "../../providers/shared/malformed-source.ts";
 import { diffJson, type JsonDifference } from "./json-diff.ts";
 import { looksLikePiSession, parsePiSession } from "./pi-session.ts";
 import { replayFixture } from "./replay-fixture.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
-import { detectBodyProvider, providers, type DetectionProblem, type ProviderId } from "../../providers/registry.ts";
 
 export interface Located {
   line: number;
@@ -63,7 +63,13 @@ export async function importSource(text: string, options: ImportOptions): Promis
       const conversation = parsePiSession(text, options.branch);
       return { ok: true, ...(await finish(conversation, undefined, text, options.title, options.from === undefined)) };
     } catch (error) {
-      if (error instanceof ImportError) return { ok: false, problem: { kind: "malformed", source: error.problem }, pointer: error.pointer, ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }) };
+      if (error instanceof ImportError)
+        return {
+          ok: false,
+          problem: { kind: "malformed", source: error.problem },
+          pointer: error.pointer,
+          ...(error.line === undefined ? {} : { line: error.line, column: error.column ?? 1 }),
+        };
       throw error;
     }
   }
@@ -92,11 +98,22 @@ export async function importSource(text: string, options: ImportOptions): Promis
     const candidates = ancestors(error.pointer);
     const locations = locateJsonPointers(text, candidates);
     const where = candidates.map((candidate) => locations.get(candidate)).find((found) => found !== undefined);
-    return { ok: false, problem: { kind: "malformed", source: error.problem }, pointer: error.pointer, ...(where ? { line: where.value.line, column: where.value.column } : {}) };
+    return {
+      ok: false,
+      problem: { kind: "malformed", source: error.problem },
+      pointer: error.pointer,
+      ...(where ? { line: where.value.line, column: where.value.column } : {}),
+    };
   }
 }
 
-async function finish(conversation: ImportedConversation, source: { body: JsonObject; provider: ProviderId } | undefined, text: string, title: string, detected: boolean): Promise<{ fixture: Fixture; report: ImportReport }> {
+async function finish(
+  conversation: ImportedConversation,
+  source: { body: JsonObject; provider: ProviderId } | undefined,
+  text: string,
+  title: string,
+  detected: boolean,
+): Promise<{ fixture: Fixture; report: ImportReport }> {
   const { fixture, notes: fixtureNotes } = conversationToFixture(conversation, title);
   const messages = conversation.context.messages;
   const counts = {
@@ -114,7 +131,10 @@ async function finish(conversation: ImportedConversation, source: { body: JsonOb
   const replay = await replayFixture(fixture);
   const replayed = replay.lastRequest ? providers[provider].request.render(replay.lastRequest).body : undefined;
   const differences = diffJson(body, replayed);
-  const findings = lintBody(body, (await providers[provider].load()).rules).map((finding) => ({ ...finding, messageIndex: messageAt(finding.pointer, conversation.messagePointers) }));
+  const findings = lintBody(body, (await providers[provider].load()).rules).map((finding) => ({
+    ...finding,
+    messageIndex: messageAt(finding.pointer, conversation.messagePointers),
+  }));
   const replayIndex = matchReplayHistory(messages, replay.history);
   const episode = fixture.episodes[0];
   if (episode && findings.length > 0) {
@@ -125,7 +145,11 @@ async function finish(conversation: ImportedConversation, source: { body: JsonOb
       warning: finding.severity === "warning" ? true : undefined,
     }));
   }
-  const locations = locateJsonPointers(text, [...notes.map((note) => note.pointer), ...differences.flatMap((difference) => ancestors(difference.pointer)), ...findings.map((finding) => finding.pointer)]);
+  const locations = locateJsonPointers(text, [
+    ...notes.map((note) => note.pointer),
+    ...differences.flatMap((difference) => ancestors(difference.pointer)),
+    ...findings.map((finding) => finding.pointer),
+  ]);
   const place = (pointer: string): Partial<Located> => {
     for (const candidate of ancestors(pointer)) {
       const found = locations.get(candidate);
@@ -158,7 +182,9 @@ function matchReplayHistory(imported: readonly Message[], replayed: readonly Mes
   let lastReply = 0;
   return imported.map((message) => {
     if (message.role === "toolResult") {
-      const found = replayed.findIndex((candidate, index) => index > lastReply && !used.has(index) && candidate.role === "toolResult" && candidate.toolCallId === message.toolCallId);
+      const found = replayed.findIndex(
+        (candidate, index) => index > lastReply && !used.has(index) && candidate.role === "toolResult" && candidate.toolCallId === message.toolCallId,
+      );
       if (found === -1) return undefined;
       used.add(found);
       return found;

@@ -2,8 +2,9 @@
 // key), array order does. Import uses it to list exactly where the replay's last request is not the
 // logged body, so the report's "differences" are measured, never guessed. Iterative, so a deeply
 // nested argument cannot overflow the stack.
-import { toJsonPointer } from "../../json/json-locations.ts";
+
 import { isRecord } from "../../json/is-record.ts";
+import { toJsonPointer } from "../../json/json-locations.ts";
 
 export interface JsonDifference {
   pointer: string;
@@ -22,11 +23,11 @@ export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDi
       for (let index = Math.max(a.length, b.length) - 1; index >= 0; index--) stack.push({ a: a[index], b: b[index], path: [...path, index] });
     } else if (isRecord(a) && isRecord(b)) {
       const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].reverse();
-      for (const key of keys) stack.push({ a: Object.hasOwn(a, key) ? a[key] : undefined, b: Object.hasOwn(b, key) ? b[key] : undefined, path: [...path, key] });
+      for (const key of keys)
+        stack.push({ a: Object.hasOwn(a, key) ? a[key] : undefined, b: Object.hasOwn(b, key) ? b[key] : undefined, path: [...path, key] });
     } else if (!Object.is(a, b)) {
       differences.push({ pointer: toJsonPointer(path), source: a, replay: b });
     }
   }
   return differences;
 }
-

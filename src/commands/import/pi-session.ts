@@ -4,14 +4,15 @@
 // file unless `--branch <id>` names another entry — and the other leaves are listed as branches.
 // Version 1 files are linear: each entry's parent is the one before it. A session records messages
 // but neither the system prompt nor the tool definitions; import says so rather than guessing.
-import { findJsonSyntaxError } from "../../json/json-syntax.ts";
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { locateJsonPointers, pointer } from "../../json/json-locations.ts";
+import { findJsonSyntaxError } from "../../json/json-syntax.ts";
 import type { ImageContent, Message, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../../providers/shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
 import type { MalformedSource } from "../../providers/shared/malformed-source.ts";
 import { expectArray, expectId, expectObject, expectString } from "../../providers/shared/request-guards.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 interface Entry {
   id: string;
@@ -64,7 +65,8 @@ export function parsePiSession(text: string, branch: string | undefined): Import
     const type = typeof entry.type === "string" ? entry.type : "";
     if (version >= 2) {
       const id = withLine(line, source, () => expectString(entry.id, "/id", "id"));
-      const parentId = entry.parentId === null || entry.parentId === undefined ? null : withLine(line, source, () => expectString(entry.parentId, "/parentId", "parentId"));
+      const parentId =
+        entry.parentId === null || entry.parentId === undefined ? null : withLine(line, source, () => expectString(entry.parentId, "/parentId", "parentId"));
       entries.push({ id, parentId, type, line, text: source, value: entry });
     } else {
       // Linear: the line number is the id, the entry before is the parent (Pi migrates v1 the same way).
@@ -89,7 +91,8 @@ export function parsePiSession(text: string, branch: string | undefined): Import
     if (seen.has(current.id)) throw new ImportError("/parentId", { kind: "parentCycle" }, current.line, 1);
     seen.add(current.id);
     path.push(current);
-    if (current.parentId !== null && !byId.has(current.parentId)) throw withPosition(current, "/parentId", { kind: "parentMissing", parent: JSON.stringify(current.parentId) });
+    if (current.parentId !== null && !byId.has(current.parentId))
+      throw withPosition(current, "/parentId", { kind: "parentMissing", parent: JSON.stringify(current.parentId) });
   }
 
   // Collected leaf to root (push is linear; unshift would be quadratic on a long session).
@@ -119,7 +122,13 @@ export function parsePiSession(text: string, branch: string | undefined): Import
     return match ? { ...note, pointer: match[2] ?? "", line: Number(match[1]) } : note;
   });
   // Tools a session used, declared with an open schema: the replay accepts what the real tool accepted.
-  const names = [...new Set(conversation.context.messages.flatMap((message) => (message.role === "assistant" ? message.content.flatMap((block) => (block.type === "toolCall" ? [block.name] : [])) : [])))];
+  const names = [
+    ...new Set(
+      conversation.context.messages.flatMap((message) =>
+        message.role === "assistant" ? message.content.flatMap((block) => (block.type === "toolCall" ? [block.name] : [])) : [],
+      ),
+    ),
+  ];
   conversation.context.tools.push(...names.map((name) => ({ name, description: "(not recorded in the session)", parameters: { type: "object" } })));
   conversation.branches = leaves.map((entry) => ({ leafId: entry.id, entries: depth(entry, byId), chosen: entry === leaf }));
   if (leaf && !leaves.includes(leaf)) conversation.branches.push({ leafId: leaf.id, entries: depth(leaf, byId), chosen: true });
@@ -155,32 +164,51 @@ function addMessage(message: JsonObject, at: string, builder: ConversationBuilde
       builder.user(userContent(message.content, "/message/content"), at);
       return;
     case "assistant": {
-      const content = expectArray(message.content, "/message/content", "content").flatMap((raw, index): (Extract<Message, { role: "assistant" }>["content"][number])[] => {
-        const blockAt = pointer("/message/content", index);
-        const block = expectObject(raw, blockAt, { thing: "contentBlock" });
-        if (block.type === "text") return [{ type: "text", text: expectString(block.text, pointer(blockAt, "text"), "text") }];
-        if (block.type === "toolCall")
-          return [{ type: "toolCall", id: expectId(block.id, pointer(blockAt, "id"), "toolCall.id"), name: expectString(block.name, pointer(blockAt, "name"), "name"), arguments: block.arguments }];
-        if (block.type === "thinking") {
-          const signature = typeof block.thinkingSignature === "string" ? block.thinkingSignature : undefined;
-          return [{ type: "thinking", thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"), ...(signature === undefined ? {} : { thinkingSignature: signature }), ...(block.redacted === true ? { redacted: true } : {}) }];
-        }
-        builder.note(`${at} ${blockAt}`, "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
-        return [];
-      });
+      const content = expectArray(message.content, "/message/content", "content").flatMap(
+        (raw, index): Extract<Message, { role: "assistant" }>["content"][number][] => {
+          const blockAt = pointer("/message/content", index);
+          const block = expectObject(raw, blockAt, { thing: "contentBlock" });
+          if (block.type === "text") return [{ type: "text", text: expectString(block.text, pointer(blockAt, "text"), "text") }];
+          if (block.type === "toolCall")
+            return [
+              {
+                type: "toolCall",
+                id: expectId(block.id, pointer(blockAt, "id"), "toolCall.id"),
+                name: expectString(block.name, pointer(blockAt, "name"), "name"),
+                arguments: block.arguments,
+              },
+            ];
+          if (block.type === "thinking") {
+            const signature = typeof block.thinkingSignature === "string" ? block.thinkingSignature : undefined;
+            return [
+              {
+                type: "thinking",
+                thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"),
+                ...(signature === undefined ? {} : { thinkingSignature: signature }),
+                ...(block.redacted === true ? { redacted: true } : {}),
+              },
+            ];
+          }
+          builder.note(`${at} ${blockAt}`, "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
+          return [];
+        },
+      );
       const callPointers = content.flatMap((block, index) => (block.type === "toolCall" ? [`${at} /message/content/${index}`] : []));
       builder.assistant(content, at, callPointers);
       const added = builder.messages[builder.messages.length - 1];
       if (added?.role === "assistant") {
         const stopReason = message.stopReason;
-        if (stopReason === "stop" || stopReason === "length" || stopReason === "toolUse" || stopReason === "error" || stopReason === "aborted") added.stopReason = stopReason;
+        if (stopReason === "stop" || stopReason === "length" || stopReason === "toolUse" || stopReason === "error" || stopReason === "aborted")
+          added.stopReason = stopReason;
         if (typeof message.errorMessage === "string") added.errorMessage = message.errorMessage;
         for (const key of ["api", "provider", "model", "responseId"] as const) {
           const value = message[key];
           if (typeof value === "string") added[key] = value;
         }
       }
-      const dropped = Object.keys(message).filter((key) => !["role", "content", "stopReason", "errorMessage", "api", "provider", "model", "responseId", "timestamp", "usage"].includes(key));
+      const dropped = Object.keys(message).filter(
+        (key) => !["role", "content", "stopReason", "errorMessage", "api", "provider", "model", "responseId", "timestamp", "usage"].includes(key),
+      );
       if (dropped.length > 0) builder.note(at, "fieldDropped", { about: "piAssistantFields", fields: dropped });
       return;
     }
@@ -196,7 +224,14 @@ function addMessage(message: JsonObject, at: string, builder: ConversationBuilde
     case "branchSummary":
     case "compactionSummary":
       builder.note(at, "formChanged", { about: "piReplayedAsUser", role });
-      builder.user(typeof message.summary === "string" ? message.summary : typeof message.output === "string" ? `$ ${String(message.command)}\n${message.output}` : userContent(message.content ?? "", "/message/content"), at);
+      builder.user(
+        typeof message.summary === "string"
+          ? message.summary
+          : typeof message.output === "string"
+            ? `$ ${String(message.command)}\n${message.output}`
+            : userContent(message.content ?? "", "/message/content"),
+        at,
+      );
       return;
     default:
       builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
@@ -207,7 +242,14 @@ function userContent(content: unknown, at: string): string | (TextContent | Imag
   if (typeof content === "string") return content;
   return expectArray(content, at, "content").flatMap((raw, index): (TextContent | ImageContent)[] => {
     const block = expectObject(raw, pointer(at, index), { thing: "contentBlock" });
-    if (block.type === "image") return [{ type: "image", data: expectString(block.data, pointer(at, index, "data"), "data"), mimeType: expectString(block.mimeType, pointer(at, index, "mimeType"), "mimeType") }];
+    if (block.type === "image")
+      return [
+        {
+          type: "image",
+          data: expectString(block.data, pointer(at, index, "data"), "data"),
+          mimeType: expectString(block.mimeType, pointer(at, index, "mimeType"), "mimeType"),
+        },
+      ];
     return [{ type: "text", text: expectString(block.text, pointer(at, index, "text"), "text") }];
   });
 }

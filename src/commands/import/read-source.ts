@@ -2,8 +2,8 @@
 // strict UTF-8: a log that is not text is refused with the place of its first bad byte, never
 // decoded into replacement characters silently.
 import type { Readable } from "node:stream";
+import { MAX_BODY_BYTES, type ReadProblem, readInputBytes } from "../../io/read-input.ts";
 import { lineAndColumn } from "../../json/json-syntax.ts";
-import { MAX_BODY_BYTES, readInputBytes, type ReadProblem } from "../../io/read-input.ts";
 
 /** Why a source could not be read as text, as data (the command words it). */
 export type SourceProblem = ReadProblem | { kind: "notUtf8" };

@@ -2,8 +2,8 @@
 // model is sent (the one a body was) and the history the replay builds. Import compares that
 // request with the logged body, so the report can list every difference it measured.
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { runFixture } from "../../replay/run-fixture.ts";
 import type { Context, Message } from "../../protocol/types.ts";
+import { runFixture } from "../../replay/run-fixture.ts";
 
 export interface Replay {
   lastRequest: Context | undefined;

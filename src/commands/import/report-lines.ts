@@ -21,20 +21,25 @@ export function reportLines(file: string, report: ImportReport, written: string 
     for (const branch of report.branches) lines.push(say.branch(visible(branch.leafId), branch.entries, branch.chosen));
   }
   lines.push(report.notes.length === 0 ? say.nothingDropped : say.droppedHeading(report.notes.length));
-  for (const note of report.notes) lines.push(`  ${place(note.line, note.column)}  ${visible(note.pointer || "/")}  ${note.kind}  ${visible(notes.note(note.detail))}`);
+  for (const note of report.notes)
+    lines.push(`  ${place(note.line, note.column)}  ${visible(note.pointer || "/")}  ${note.kind}  ${visible(notes.note(note.detail))}`);
   if (report.format !== "pi-session") {
     if (report.differences.length === 0) lines.push(say.roundTripEqual);
     else {
       lines.push(say.roundTripDiffers(report.differences.length));
       for (const difference of report.differences.slice(0, LISTED_DIFFERENCES)) {
-        lines.push(`  ${place(difference.line, difference.column)}  ${visible(difference.pointer || "/")}  ${say.difference(preview(difference.source), preview(difference.replay))}`);
+        lines.push(
+          `  ${place(difference.line, difference.column)}  ${visible(difference.pointer || "/")}  ${say.difference(preview(difference.source), preview(difference.replay))}`,
+        );
       }
       if (report.differences.length > LISTED_DIFFERENCES) lines.push(say.moreDifferences(report.differences.length - LISTED_DIFFERENCES));
     }
     lines.push(report.findings.length === 0 ? say.lintClean(report.format) : say.lintFindings(report.format, report.findings.length));
     for (const finding of report.findings) {
       const severity = finding.severity === "warning" ? say.warningMark : "";
-      lines.push(`  ${place(finding.line, finding.column)}  ${finding.pointer || "/"}  ${finding.provider}/${finding.rule}${severity}  ${visible(finding.message)}  ${say.fixLabel}${finding.fix}`);
+      lines.push(
+        `  ${place(finding.line, finding.column)}  ${finding.pointer || "/"}  ${finding.provider}/${finding.rule}${severity}  ${visible(finding.message)}  ${say.fixLabel}${finding.fix}`,
+      );
     }
   }
   return lines;

@@ -1,11 +1,12 @@
 // Turns an interactive run back into a fixture: the replies as the learner left them (edits
 // included, the unused rest kept), a description of each edit, and files written so that nothing
 // is overwritten without asking and nothing is left half-written.
-import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
-import type { StreamPlan } from "../../agent/stream-plan.ts";
-import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
+
 import type { ScriptedReply } from "../../agent/fake-model.ts";
+import type { StreamPlan } from "../../agent/stream-plan.ts";
 import { isUserTurn, type UserTurn } from "../../fixture/conversation-format.ts";
+import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
+import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
 import { json } from "../../narration/display-text.ts";
 import type { TextContent, ToolCall, ValidationPolicy } from "../../protocol/types.ts";
 
@@ -18,7 +19,12 @@ export interface SessionEdit {
   to: unknown;
 }
 
-export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTurn)[][], edits: SessionEdit[], validation: ValidationPolicy | undefined): Fixture {
+export function editedFixture(
+  fixture: Fixture,
+  scripts: (ScriptedReply | UserTurn)[][],
+  edits: SessionEdit[],
+  validation: ValidationPolicy | undefined,
+): Fixture {
   const notes = edits.map((edit) => `episode ${edit.episode + 1}, turn ${edit.turn}, ${edit.callId}: ${describeEdit(edit)}`);
   return {
     ...fixture,
@@ -29,7 +35,17 @@ export function editedFixture(fixture: Fixture, scripts: (ScriptedReply | UserTu
       ...(validation === undefined ? {} : { validation }),
       // A fixture scripts text and calls only; a replayed fixture never produced anything else.
       // A reply's stream plan (--stream) and expectations (serve) are kept as the fixture had them.
-      script: scripts[index]?.map((item, itemIndex) => (isUserTurn(item) ? item : { content: item.content.filter(isScriptable), stopReason: item.stopReason, errorMessage: item.errorMessage, ...keptOf(episode.script[itemIndex]) })) ?? episode.script,
+      script:
+        scripts[index]?.map((item, itemIndex) =>
+          isUserTurn(item)
+            ? item
+            : {
+                content: item.content.filter(isScriptable),
+                stopReason: item.stopReason,
+                errorMessage: item.errorMessage,
+                ...keptOf(episode.script[itemIndex]),
+              },
+        ) ?? episode.script,
     })),
   };
 }

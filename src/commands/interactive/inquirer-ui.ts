@@ -3,10 +3,10 @@
 import { emitKeypressEvents } from "node:readline";
 import { confirm, input, select } from "@inquirer/prompts";
 import type { Language } from "../../fixture/fixture-format.ts";
+import { hasUnsafe, visible, visibleKeepingColour } from "../../io/sanitize.ts";
 import { findJsonSyntaxError } from "../../json/json-syntax.ts";
 import type { SessionCatalogs } from "./session-catalogs.ts";
-import { hasUnsafe, visible, visibleKeepingColour } from "../../io/sanitize.ts";
-import { PromptCancelled, type CallChoice, type InteractiveUI, type PauseChoice } from "./ui.ts";
+import { type CallChoice, type InteractiveUI, type PauseChoice, PromptCancelled } from "./ui.ts";
 
 export interface PromptStreams {
   input?: NodeJS.ReadableStream;
@@ -56,23 +56,24 @@ export function createInquirerUI(initialLang: Language, catalogs: SessionCatalog
     },
 
     pause: ({ validation }) =>
-      ask((context) =>
-        select<PauseChoice>(
-          {
-            message: say().pause,
-            default: "next",
-            loop: false,
-            choices: [
-              { value: "next", name: say().pauseNext },
-              { value: "runToEnd", name: say().pauseRunToEnd },
-              { value: "showContext", name: say().pauseShowContext },
-              { value: "toggleValidation", name: say().pauseValidation(validation) },
-              { value: "toggleLanguage", name: say().pauseLanguage(lang) },
-              { value: "quit", name: say().pauseQuit },
-            ],
-          },
-          context,
-        ),
+      ask(
+        (context) =>
+          select<PauseChoice>(
+            {
+              message: say().pause,
+              default: "next",
+              loop: false,
+              choices: [
+                { value: "next", name: say().pauseNext },
+                { value: "runToEnd", name: say().pauseRunToEnd },
+                { value: "showContext", name: say().pauseShowContext },
+                { value: "toggleValidation", name: say().pauseValidation(validation) },
+                { value: "toggleLanguage", name: say().pauseLanguage(lang) },
+                { value: "quit", name: say().pauseQuit },
+              ],
+            },
+            context,
+          ),
         // The pause menu leaves no trace: the transcript reads on as if uninterrupted.
         { clear: true },
       ),
@@ -99,7 +100,12 @@ export function createInquirerUI(initialLang: Language, catalogs: SessionCatalog
     editArguments: async (currentJson) => {
       // JSON text already escapes C0; `visible` writes out what JSON leaves raw (bidi, C1, …),
       // and the result is still the same JSON.
-      const text = await ask((context) => input({ message: say().editArguments, default: visible(currentJson), prefill: "editable", validate: (value) => checkJsonText(value, lang, catalogs) }, context));
+      const text = await ask((context) =>
+        input(
+          { message: say().editArguments, default: visible(currentJson), prefill: "editable", validate: (value) => checkJsonText(value, lang, catalogs) },
+          context,
+        ),
+      );
       return JSON.parse(text);
     },
 
@@ -108,19 +114,26 @@ export function createInquirerUI(initialLang: Language, catalogs: SessionCatalog
         input(
           // A name holding control characters is not offered for editing: its written-out form
           // would become a different name.
-          { message: visible(say().renameTool(known)), ...(hasUnsafe(current) ? {} : { default: current, prefill: "editable" as const }), validate: (value) => value.trim() !== "" || say().emptyName },
+          {
+            message: visible(say().renameTool(known)),
+            ...(hasUnsafe(current) ? {} : { default: current, prefill: "editable" as const }),
+            validate: (value) => value.trim() !== "" || say().emptyName,
+          },
           context,
         ),
       ),
 
     saveAs: async (suggested, edited) => {
       if (!(await ask((context) => confirm({ message: say().saveConfirm(edited), default: edited }, context)))) return undefined;
-      return ask((context) => input({ message: say().savePath, default: visible(suggested), prefill: "editable", validate: (value) => value.trim() !== "" }, context));
+      return ask((context) =>
+        input({ message: say().savePath, default: visible(suggested), prefill: "editable", validate: (value) => value.trim() !== "" }, context),
+      );
     },
 
     confirmOverwrite: (path) => ask((context) => confirm({ message: visible(say().overwrite(path)), default: false }, context)),
 
-    confirmOutside: (path, projectFolder) => ask((context) => confirm({ message: visible(say().outsideProject(path, projectFolder)), default: false }, context)),
+    confirmOutside: (path, projectFolder) =>
+      ask((context) => confirm({ message: visible(say().outsideProject(path, projectFolder)), default: false }, context)),
 
     // Lines from the session's narrator arrive styled (and already made visible); anything else
     // that reaches here (a saved path) is made visible too, the colours kept.

@@ -1,9 +1,10 @@
 // `--interactive` (`npm run play`): needs a terminal, then hands the run to the session. Loaded
 // only when asked for: the prompt library is the heaviest import, and a plain run never needs it.
+
+import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
-import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
-import { overridesFrom, streamFrom, toolErrorsFrom, type PlayOptions } from "../shared/run-options.ts";
+import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/run-options.ts";
 
 export async function interactive(fixtureArgument: string | undefined, options: PlayOptions, io: CliIO): Promise<number> {
   // Loaded only here: the prompt library is the heaviest import, and a plain run never needs it.

@@ -1,8 +1,9 @@
 // What the interactive session's prompts say, one interface each language implements in full
 // (interactive-messages-zh.ts, -en.ts; session-catalogs.ts loads both). Every prompt names its keys.
-import type { ValidationPolicy } from "../../protocol/types.ts";
+
 import type { Language } from "../../fixture/fixture-format.ts";
 import type { SaveProblem } from "../../fixture/write-fixture.ts";
+import type { ValidationPolicy } from "../../protocol/types.ts";
 
 export interface InteractiveMessages {
   pickFixture: string;

@@ -1,21 +1,21 @@
 // `--interactive`: pick a fixture (unless one was named), play it with a person in the loop, and
 // offer to save the result as a new fixture. Returns the exit code; the CLI only routes here.
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import type { Language } from "../../fixture/fixture-format.ts";
-import { defaultFixtureName, fixturesDir, resolveFixture } from "../../fixture/fixture-files.ts";
-import { loadFixture } from "../../fixture/load-fixture.ts";
 import { stopSignalOf } from "../../agent/call-policy.ts";
-import { loadSessionCatalogs } from "./session-catalogs.ts";
+import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
+import { defaultFixtureName, fixturesDir, resolveFixture } from "../../fixture/fixture-files.ts";
+import type { Language } from "../../fixture/fixture-format.ts";
+import { loadFixture } from "../../fixture/load-fixture.ts";
+import { destinationKind, fixtureText, SaveError, writeFixtureFile } from "../../fixture/write-fixture.ts";
 import { errorLine } from "../../narration/error-line.ts";
 import { fixtureTitles } from "../../narration/fixture-titles.ts";
-import type { Style } from "../../narration/style.ts";
-import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
-import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
-import { SaveError, destinationKind, fixtureText, writeFixtureFile } from "../../fixture/write-fixture.ts";
-import { runInteractiveSession } from "./session.ts";
-import { PromptCancelled, type InteractiveUI } from "./ui.ts";
+import type { Style } from "../../narration/style.ts";
+import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
+import { runInteractiveSession } from "./session.ts";
+import { loadSessionCatalogs } from "./session-catalogs.ts";
+import { type InteractiveUI, PromptCancelled } from "./ui.ts";
 
 export interface InteractivePlay {
   fixtureArgument: string | undefined;
@@ -68,7 +68,18 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     }
     let outcome;
     try {
-      outcome = await runInteractiveSession({ fixture, ui, lang, catalogs: { narration, prompts }, style: play.style, write: play.write, overrides: play.overrides, signal: play.signal, stream: play.stream, toolErrors: play.toolErrors });
+      outcome = await runInteractiveSession({
+        fixture,
+        ui,
+        lang,
+        catalogs: { narration, prompts },
+        style: play.style,
+        write: play.write,
+        overrides: play.overrides,
+        signal: play.signal,
+        stream: play.stream,
+        toolErrors: play.toolErrors,
+      });
     } catch (error) {
       // A script that runs out (or a history the FakeModel refuses) is the fixture's fault, worded
       // as the plain run words it, with the same exit code.

@@ -3,8 +3,8 @@
 // Loaded up front through the same loaders a one-language run uses (so each module is imported
 // once), never from the language modules directly.
 import type { Language } from "../../fixture/fixture-format.ts";
-import { allLanguages } from "../../narration/catalog-loader.ts";
 import type { Catalog } from "../../narration/catalog.ts";
+import { allLanguages } from "../../narration/catalog-loader.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import type { InteractiveMessages } from "./interactive-messages.ts";
 import { loadInteractiveMessages } from "./load-interactive-messages.ts";

@@ -2,21 +2,22 @@
 // person in it — pausing between steps, reviewing each call before it runs (run, edit the
 // arguments, rename the tool, drop it), switching policy or language, and at the end saving what
 // happened, edits included, as a fixture that replays the same transcript.
+
+import type { AgentEvent } from "../../agent/agent-events.ts";
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
-import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import { scriptReplies, withUserTurns } from "../../fixture/conversation-format.ts";
-import type { SessionCatalogs } from "./session-catalogs.ts";
-import type { AgentEvent } from "../../agent/agent-events.ts";
-import { Narrator } from "../../narration/narrator.ts";
-import { json } from "../../narration/display-text.ts";
-import type { Style } from "../../narration/style.ts";
+import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { localize } from "../../fixture/fixture-format.ts";
-import { replayClock } from "../../replay/replay-clock.ts";
-import { runFixture, type EpisodeSettings } from "../../replay/run-fixture.ts";
+import { json } from "../../narration/display-text.ts";
+import { Narrator } from "../../narration/narrator.ts";
 import { narratedStream, type StreamSettings } from "../../narration/stream-view.ts";
+import type { Style } from "../../narration/style.ts";
 import type { AssistantMessage, Context, ToolCall } from "../../protocol/types.ts";
+import { replayClock } from "../../replay/replay-clock.ts";
+import { type EpisodeSettings, runFixture } from "../../replay/run-fixture.ts";
 import { editedFixture, type SessionEdit } from "./edited-fixture.ts";
+import type { SessionCatalogs } from "./session-catalogs.ts";
 import type { InteractiveUI } from "./ui.ts";
 
 export interface SessionOptions {
@@ -103,7 +104,10 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
         content.push(next);
       }
       if (choice === "rename") {
-        const name = await ui.renameTool(block.name, (nextContext?.tools ?? []).map((tool) => tool.name));
+        const name = await ui.renameTool(
+          block.name,
+          (nextContext?.tools ?? []).map((tool) => tool.name),
+        );
         edits.push({ episode, turn, callId: block.id, kind: "name", from: block.name, to: name });
         edited.add(block.id);
         content.push({ ...block, name });
@@ -130,7 +134,11 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
       {
         onEpisodeStart: (episode, index, settings, episodeSignal) => {
           current = settings;
-          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), { signal: episodeSignal, toolExecution: settings.toolExecution, toolErrors: options.toolErrors });
+          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
+            signal: episodeSignal,
+            toolExecution: settings.toolExecution,
+            toolErrors: options.toolErrors,
+          });
           narrator.setFindings(episode.lintFindings ?? []);
         },
         reviewReply: async (reply, index, turn) => {

@@ -4,8 +4,9 @@
 // sanitiser (src/io/sanitize.ts): control, bidi and zero-width characters are shown as
 // escapes, never emitted. The labels and the summary are in the run's language; the JSON
 // document holds only data (the rule table's and the provider's words), the same in every one.
-import { locateJsonPointers } from "../../json/json-locations.ts";
+
 import { jsonSafe, visible } from "../../io/sanitize.ts";
+import { locateJsonPointers } from "../../json/json-locations.ts";
 import type { ProviderId } from "../../providers/registry.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
 import type { LintMessages } from "./lint-messages.ts";

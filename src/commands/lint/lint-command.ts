@@ -3,12 +3,13 @@
 // every rule (warnings are printed but do not fail it, unless --strict), 1 with findings, 2 when
 // the input is not a request body of any provider. Its lines are in the run's --lang, given
 // before `lint` (the main command's, default zh) or after it (its own, which wins).
+
+import { languages } from "../../fixture/fixture-format.ts";
+import { providerIds } from "../../providers/registry.ts";
 import { type Command, CommanderError, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
 import type { LintIO, LintOptions } from "./run-lint.ts";
-import { providerIds } from "../../providers/registry.ts";
-import { languages } from "../../fixture/fixture-format.ts";
 
 /** Adds the subcommand to the program; `setExitCode` receives its exit code. */
 export function addLintCommand(program: Command, io: LintIO, setExitCode: (code: number) => void): void {

@@ -9,7 +9,8 @@ export async function renderRuleTable(): Promise<string> {
   for (const provider of providerIds) {
     const table = partsOf(provider).rules;
     for (const rule of table.rules) {
-      const answer = rule.providerError === undefined ? `— (${rule.severity === "warning" ? "warning: accepted" : "no public text found"})` : `\`${rule.providerError}\``;
+      const answer =
+        rule.providerError === undefined ? `— (${rule.severity === "warning" ? "warning: accepted" : "no public text found"})` : `\`${rule.providerError}\``;
       const sources = rule.source.split(" ; ").map((source) => (source.startsWith("https://") ? `<${source}>` : source));
       const cells = [`\`${provider}\``, `\`${rule.id}\`${rule.severity === "warning" ? " (warning)" : ""}`, rule.checks, answer, sources.join("<br>")];
       lines.push(row(cells));

@@ -4,14 +4,14 @@
 // Every line of its own is in the run's language (lint-messages.ts, input-messages.ts).
 import type { Readable } from "node:stream";
 import type { Language } from "../../fixture/fixture-format.ts";
-import { visible } from "../../io/sanitize.ts";
-import { findingLine, findingsJson, locateFindings, summaryLine } from "./finding-lines.ts";
-import { lintBody } from "../../providers/shared/lint-body.ts";
 import { readBody } from "../../io/read-input.ts";
+import { visible } from "../../io/sanitize.ts";
+import { detectBodyProvider, type ProviderId, providers } from "../../providers/registry.ts";
+import { lintBody } from "../../providers/shared/lint-body.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { loadInputMessages } from "../shared/load-input-messages.ts";
+import { findingLine, findingsJson, locateFindings, summaryLine } from "./finding-lines.ts";
 import { loadLintMessages } from "./load-lint-messages.ts";
-import { detectBodyProvider, providers, type ProviderId } from "../../providers/registry.ts";
 
 export interface LintIO {
   out: (text: string) => void;

@@ -10,7 +10,7 @@ import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
-import { overridesFrom, streamFrom, toolErrorsFrom, type PlayOptions } from "../shared/run-options.ts";
+import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/run-options.ts";
 import { fixtureJsonLines, narrateFixture } from "./transcript.ts";
 
 export async function list(lang: Language, io: CliIO): Promise<number> {
@@ -48,7 +48,17 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
       await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, { lang: options.lang, style, write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
+      await narrateFixture(fixture, {
+        lang: options.lang,
+        style,
+        write,
+        overrides,
+        signal: io.interrupt,
+        wire: options.wire,
+        ...toolErrorsFrom(options),
+        stream,
+        drained: io.drained,
+      });
     }
   } catch (error) {
     const say = await catalog;

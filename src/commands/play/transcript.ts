@@ -2,14 +2,14 @@
 // behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
-import { localize, type Fixture, type Language } from "../../fixture/fixture-format.ts";
-import { replayClock } from "../../replay/replay-clock.ts";
+import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
-import { runFixture, type EpisodeSettings } from "../../replay/run-fixture.ts";
-import type { ProviderId } from "../../providers/registry.ts";
 import { Narrator } from "../../narration/narrator.ts";
-import { plainStyle, type Style } from "../../narration/style.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
+import { plainStyle, type Style } from "../../narration/style.ts";
+import type { ProviderId } from "../../providers/registry.ts";
+import { replayClock } from "../../replay/replay-clock.ts";
+import { type EpisodeSettings, runFixture } from "../../replay/run-fixture.ts";
 
 export interface TranscriptOptions {
   lang: Language;
@@ -28,7 +28,10 @@ export interface TranscriptOptions {
   drained?: () => Promise<void> | undefined;
 }
 
-export async function narrateFixture(fixture: Fixture, { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions): Promise<void> {
+export async function narrateFixture(
+  fixture: Fixture,
+  { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions,
+): Promise<void> {
   const narrator = new Narrator(await loadCatalog(lang), style, write, wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire)));
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).narratedStream(stream, lang, style, write, wire));
   narrator.title(localize(fixture.title, lang));
@@ -61,7 +64,10 @@ export async function narrateFixture(fixture: Fixture, { lang, style = plainStyl
   }
 }
 
-export async function fixtureJsonLines(fixture: Fixture, { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">): Promise<void> {
+export async function fixtureJsonLines(
+  fixture: Fixture,
+  { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">,
+): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
   const writer = new JsonLinesWriter(write, wire && (await (await import("../../narration/wire-block.ts")).loadWireView(wire)));

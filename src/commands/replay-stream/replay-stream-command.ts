@@ -6,15 +6,15 @@
 // partial message and says where it stopped — real captures are what this is for. Everything it
 // says is in the run's --lang, given before `replay-stream` (default zh) or after it (which wins).
 import { readFile } from "node:fs/promises";
-import { Option, type Command } from "../shared/commander.ts";
-import { languages, type Language } from "../../fixture/fixture-format.ts";
-import { prettyJson } from "../../narration/display-text.ts";
+import { type Language, languages } from "../../fixture/fixture-format.ts";
 import { visible } from "../../io/sanitize.ts";
+import { prettyJson } from "../../narration/display-text.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
+import { MarkedLines } from "../../narration/marked-lines.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import { MarkedLines } from "../../narration/marked-lines.ts";
-import { providerIds, type ProviderId } from "../../providers/registry.ts";
+import { type ProviderId, providerIds } from "../../providers/registry.ts";
+import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
 
@@ -42,7 +42,9 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
   program.usage("[options] [fixture]");
   program
     .command("replay-stream")
-    .description("rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event; --json prints only the message, --lang picks the narration's language")
+    .description(
+      "rebuild an assistant message from a captured provider stream (SSE text or JSON Lines) and narrate it event by event; --json prints only the message, --lang picks the narration's language",
+    )
     .argument("<file>", "the captured stream, or - for stdin")
     .addOption(new Option("--provider <provider>", "which provider sent it (detected from the events when left out)").choices(providerIds))
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
@@ -55,7 +57,15 @@ export function registerReplayStream(program: Command, io: ReplayIO, setExit: (c
 
 export async function replayStream(file: string, options: ReplayOptions, io: ReplayIO): Promise<number> {
   // Loaded only here: a plain run, which registers this command too, should not pay for them.
-  const [{ loadStreamCatalog }, { loadReplayStreamMessages }, { loadInputMessages }, { readProblemOf }, { displayPath }, { StreamNarrator }, { consumeStream }] = await Promise.all([
+  const [
+    { loadStreamCatalog },
+    { loadReplayStreamMessages },
+    { loadInputMessages },
+    { readProblemOf },
+    { displayPath },
+    { StreamNarrator },
+    { consumeStream },
+  ] = await Promise.all([
     import("../../narration/load-stream-catalog.ts"),
     import("./load-replay-stream-messages.ts"),
     import("../shared/load-input-messages.ts"),
@@ -74,7 +84,10 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     return exitCodes.badInput;
   }
   // Loaded here: only this command needs every provider's parser.
-  const [{ readSse }, { detectStreamProvider, loadAllParts }] = await Promise.all([import("../../providers/shared/sse.ts"), import("../../providers/registry.ts")]);
+  const [{ readSse }, { detectStreamProvider, loadAllParts }] = await Promise.all([
+    import("../../providers/shared/sse.ts"),
+    import("../../providers/registry.ts"),
+  ]);
   const partsOf = await loadAllParts();
   const { frames, problems } = readSse(text);
   if (frames.length === 0) {

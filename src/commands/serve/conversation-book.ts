@@ -7,7 +7,7 @@
 // One number per conversation for the server's life.
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import type { AssistantMessage, Context, Message, ToolCall } from "../../protocol/types.ts";
-import { readServedCall, type ReplyAt, type ServedIdStyle } from "../../providers/shared/served-ids.ts";
+import { type ReplyAt, readServedCall, type ServedIdStyle } from "../../providers/shared/served-ids.ts";
 import type { HarnessCall } from "./expectations.ts";
 
 export class ConversationBook {

@@ -4,24 +4,25 @@
 // reply index is the number of assistant messages the harness sends back, so each conversation
 // (and each retry of the same request) gets its own place in the script. The only state is the
 // conversation book: which conversation a reply belongs to, for its ids (conversation-book.ts).
-import type { Fixture } from "../../fixture/fixture-format.ts";
-import { scriptReplies } from "../../fixture/conversation-format.ts";
+
 import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
+import { streamSteps } from "../../agent/stream-plan.ts";
+import { scriptReplies } from "../../fixture/conversation-format.ts";
+import type { Fixture } from "../../fixture/fixture-format.ts";
+import { isRecord } from "../../json/is-record.ts";
+import { contentText } from "../../narration/display-text.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import type { AssistantMessage, Context, ToolCall } from "../../protocol/types.ts";
+import type { PartsOf } from "../../providers/registry.ts";
+import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { ImportError } from "../../providers/shared/imported-conversation.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
-import { formatSse } from "../../providers/shared/sse.ts";
-import { contentText } from "../../narration/display-text.ts";
-import { streamSteps } from "../../agent/stream-plan.ts";
-import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
-import type { AssistantMessage, Context, ToolCall } from "../../protocol/types.ts";
-import { errorStatus, type ErrorKind } from "../../providers/shared/error-kind.ts";
-import { ConversationBook, scriptedView, withServedIds } from "./conversation-book.ts";
-import { unmetExpectations, unmetText, type UnmetExpectation } from "./expectations.ts";
+import { formatSse } from "../../providers/shared/sse.ts";
+import { type ConversationBook, scriptedView, withServedIds } from "./conversation-book.ts";
+import { type UnmetExpectation, unmetExpectations, unmetText } from "./expectations.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
-import { isRecord } from "../../json/is-record.ts";
-import type { PartsOf } from "../../providers/registry.ts";
 
 export interface Answer {
   /** 0 with `drop`: no HTTP answer at all. */
@@ -93,12 +94,24 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   if (error) return refuse("invalid", "lint", error.message, withConversation);
   const reply = replies[replyIndex];
   if (!reply) {
-    return refuse("invalid", "exhausted", `tool-call-playground serve: the script has no reply ${replyIndex + 1} for this conversation (episode ${episodeIndex + 1} holds ${replies.length}); the server keeps running`, withConversation);
+    return refuse(
+      "invalid",
+      "exhausted",
+      `tool-call-playground serve: the script has no reply ${replyIndex + 1} for this conversation (episode ${episodeIndex + 1} holds ${replies.length}); the server keeps running`,
+      withConversation,
+    );
   }
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
   const view = scriptedView(context, responder.ids, replies);
   const problems = unmetExpectations(reply.expect, view.context, view.name);
-  if (problems.length > 0) return refuse("invalid", "expectation", `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`, withConversation, problems);
+  if (problems.length > 0)
+    return refuse(
+      "invalid",
+      "expectation",
+      `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`,
+      withConversation,
+      problems,
+    );
 
   // A one-reply FakeModel: its default stop reason and its own protocol check, the same as a run's.
   let scripted: AssistantMessage;
@@ -115,24 +128,46 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const cut = stream ? reply.stream?.cut?.reason : undefined;
   if (scripted.stopReason === "error" && cut !== "error") {
     const message = scripted.errorMessage ?? 'tool-call-playground serve: the scripted reply is an error (stopReason "error")';
-    return { status: errorStatus.internal, contentType: JSON_TYPE, body: JSON.stringify(responder.error("internal", message)), record: { ...base, ...withConversation, outcome: { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted } } };
+    return {
+      status: errorStatus.internal,
+      contentType: JSON_TYPE,
+      body: JSON.stringify(responder.error("internal", message)),
+      record: { ...base, ...withConversation, outcome: { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted } },
+    };
   }
   // "aborted" (and a stream that stalls): the answer never ends — HTTP has no status for that, so
   // the connection is dropped, at once or after the events streamed, and the SDK raises a
   // connection error, as when a real request is cut off.
   const drop = scripted.stopReason === "aborted" || cut === "stall";
-  if (drop && !stream) return { status: 0, contentType: JSON_TYPE, body: "", drop: true, record: { ...base, ...withConversation, outcome: { status: 0, kind: "aborted", reply: scripted } } };
+  if (drop && !stream)
+    return {
+      status: 0,
+      contentType: JSON_TYPE,
+      body: "",
+      drop: true,
+      record: { ...base, ...withConversation, outcome: { status: 0, kind: "aborted", reply: scripted } },
+    };
 
   const at = input.book.place(view.conversation, replyIndex + 1);
   const message = withServedIds(scripted, responder.ids, at);
   if (!stream) {
-    return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(responder.render(message, at)), record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } } };
+    return {
+      status: 200,
+      contentType: JSON_TYPE,
+      body: JSON.stringify(responder.render(message, at)),
+      record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } },
+    };
   }
   const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
   const frames = parts.stream.serve(events, at);
-  const record: ExchangeRecord = { ...base, ...withConversation, outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length } };
+  const record: ExchangeRecord = {
+    ...base,
+    ...withConversation,
+    outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length },
+  };
   // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
-  if (!route.sse) return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };
+  if (!route.sse)
+    return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };
   return { status: 200, contentType: "text/event-stream", body: formatSse(frames), drop, record };
 }
 
@@ -145,7 +180,13 @@ function episodeFor(fixture: Fixture, context: Context): number {
   return index === -1 ? 0 : index;
 }
 
-function describeConversation(context: Context, findings: Finding[], episode: number, replyIndex: number, replies: number): NonNullable<ExchangeRecord["conversation"]> {
+function describeConversation(
+  context: Context,
+  findings: Finding[],
+  episode: number,
+  replyIndex: number,
+  replies: number,
+): NonNullable<ExchangeRecord["conversation"]> {
   const messages = context.messages;
   let lastReply = -1;
   for (let index = messages.length - 1; index >= 0; index--) {

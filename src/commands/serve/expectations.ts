@@ -7,7 +7,8 @@
 import { contentText } from "../../narration/display-text.ts";
 import type { Context, ToolResultMessage } from "../../protocol/types.ts";
 
-export { replyExpectationValue, type ReplyExpectation, type ResultExpectation } from "../../fixture/expectation-format.ts";
+export { type ReplyExpectation, type ResultExpectation, replyExpectationValue } from "../../fixture/expectation-format.ts";
+
 import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
 
 /** A call as the harness knows it: the id it was served under, and the script's own when that differs. */
@@ -26,7 +27,11 @@ export type UnmetExpectation =
 
 /** Each way the request differs from what the reply expects (empty: it fits). `name` gives a
  *  scripted call id as the harness knows it (serve's served id for a scripted one). */
-export function unmetExpectations(expectation: ReplyExpectation | undefined, context: Context, name: (id: string) => HarnessCall = (id) => ({ id })): UnmetExpectation[] {
+export function unmetExpectations(
+  expectation: ReplyExpectation | undefined,
+  context: Context,
+  name: (id: string) => HarnessCall = (id) => ({ id }),
+): UnmetExpectation[] {
   if (!expectation) return [];
   const problems: UnmetExpectation[] = [];
   const results = new Map<string, ToolResultMessage>();
@@ -38,7 +43,8 @@ export function unmetExpectations(expectation: ReplyExpectation | undefined, con
       problems.push({ kind: "noResult", call });
       continue;
     }
-    if (expected.isError !== undefined && result.isError !== expected.isError) problems.push({ kind: "isError", call, found: result.isError, expected: expected.isError });
+    if (expected.isError !== undefined && result.isError !== expected.isError)
+      problems.push({ kind: "isError", call, found: result.isError, expected: expected.isError });
     if (expected.contentIncludes !== undefined && !contentText(result.content).includes(expected.contentIncludes)) {
       problems.push({ kind: "missingText", call, text: JSON.stringify(expected.contentIncludes) });
     }

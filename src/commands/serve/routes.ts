@@ -2,7 +2,7 @@
 // endpoints.ts names the paths and cites them): which provider a request is for, whether it asks
 // for a stream by its path (Gemini) or its body (the others), and the list an unknown route's 404
 // names. Only POST is answered, as by the real APIs.
-import { providers, type ProviderId } from "../../providers/registry.ts";
+import { type ProviderId, providers } from "../../providers/registry.ts";
 import type { EndpointPath } from "../../providers/shared/provider.ts";
 
 export interface Route {

@@ -3,16 +3,17 @@
 // or Pi) can be pointed at it and watched. The first stdout line is the base URL; the narration
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
-import { Command, Option } from "../shared/commander.ts";
-import type { CliIO } from "../shared/command-io.ts";
-import { exitCodes } from "../shared/exit-codes.ts";
-import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
-import { languages, type Language } from "../../fixture/fixture-format.ts";
+
 import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
+import { type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
-import { loadServeMessages } from "./load-serve-messages.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
+import type { CliIO } from "../shared/command-io.ts";
+import { type Command, Option } from "../shared/commander.ts";
+import { exitCodes } from "../shared/exit-codes.ts";
+import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
+import { loadServeMessages } from "./load-serve-messages.ts";
 import type { ServeEvent } from "./serve-events.ts";
 import type { RunningServer } from "./server.ts";
 
@@ -47,9 +48,9 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     .addHelpText(
       "after",
       "\nThe first line on stdout is the base URL. Point an SDK at it:\n" +
-        "  new OpenAI({ baseURL: `${url}/v1`, apiKey: \"x\" })\n" +
-        "  new Anthropic({ baseURL: url, apiKey: \"x\" })\n" +
-        "  new GoogleGenAI({ apiKey: \"x\", httpOptions: { baseUrl: url } })\n" +
+        '  new OpenAI({ baseURL: `${url}/v1`, apiKey: "x" })\n' +
+        '  new Anthropic({ baseURL: url, apiKey: "x" })\n' +
+        '  new GoogleGenAI({ apiKey: "x", httpOptions: { baseUrl: url } })\n' +
         "Ctrl-C or SIGTERM: in-flight requests are answered, then exit 130 / 143.",
     )
     .action(async (fixtureArgument: string | undefined, options: ServeCommandOptions, command: Command) =>
@@ -96,7 +97,15 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   };
   let server: RunningServer;
   try {
-    server = await startServer({ fixture, fixtureName: fixtureArgument, host: options.host, port: options.port, maxBodyBytes: options.maxBody, chunk: options.chunk, onEvent: emit });
+    server = await startServer({
+      fixture,
+      fixtureName: fixtureArgument,
+      host: options.host,
+      port: options.port,
+      maxBodyBytes: options.maxBody,
+      chunk: options.chunk,
+      onEvent: emit,
+    });
   } catch (error) {
     io.err(`${serveSay.cannotListen(options.host, options.port, error instanceof Error ? error.message : String(error))}\n`);
     return exitCodes.badInput;

@@ -1,9 +1,10 @@
 // What the server tells its narrator, as data: one record per request (what arrived, what the
 // harness produced, what the rules found, what was answered), plus the server's own start and
 // stop. The terminal narration (src/commands/serve/serve-narration.ts) and --json both consume these.
-import type { Finding } from "../../providers/shared/rule.ts";
+
 import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
+import type { Finding } from "../../providers/shared/rule.ts";
 import type { UnmetExpectation } from "./expectations.ts";
 
 export type OutcomeKind =

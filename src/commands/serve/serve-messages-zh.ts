@@ -51,7 +51,9 @@ const serveZh: ServeMessages = {
   replied: (status, events) => `← ${status} 脚本里的下一条回复${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发出`}：`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
   dropped: (events) =>
-    events === undefined ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答" : `✂ 脚本里的这条回复被中止：发出 ${events} 个 server-sent event 后连接断开，流没有结尾：`,
+    events === undefined
+      ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答"
+      : `✂ 脚本里的这条回复被中止：发出 ${events} 个 server-sent event 后连接断开，流没有结尾：`,
   unmet: (problem) => `脚本期望、请求里却没有：${unmet(problem)}`,
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,

@@ -3,13 +3,14 @@
 // it produced for each call (the tool's output), what the provider's rules find, and what the
 // server, standing in for the model and its API, answers. Lines are collected per request and
 // written at once, so concurrent requests never interleave. Client data passes the one sanitiser.
+
+import { jsonSafe, visible } from "../../io/sanitize.ts";
 import type { Catalog } from "../../narration/catalog.ts";
-import type { ServeMessages } from "./serve-messages.ts";
-import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
 import { contentText, historyLine, json, quoted, summarizeMessage } from "../../narration/display-text.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
-import { jsonSafe, visible } from "../../io/sanitize.ts";
 import type { Style } from "../../narration/style.ts";
+import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
+import type { ServeMessages } from "./serve-messages.ts";
 
 /** What serve says, in the run's language: the transcript's marks and legend, and its own sentences. */
 export interface ServeWords {
@@ -27,7 +28,11 @@ export function serveListeningLines(event: Extract<ServeEvent, { type: "listenin
 /** The stdout lines for one event after the URL line: the legend first, then one turn per request. */
 export function serveNarrationLines(event: ServeEvent, words: ServeWords, style: Style): string[] {
   const lines: string[] = [];
-  const out = new MarkedLines(style, (line) => lines.push(line), () => words.narration);
+  const out = new MarkedLines(
+    style,
+    (line) => lines.push(line),
+    () => words.narration,
+  );
   const say = words.serve;
   switch (event.type) {
     case "listening":
@@ -51,13 +56,20 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   out.heading(say.requestHeading(record.number, record.method, clipPath(record.path), record.provider ?? "-", record.stream));
   const { conversation, outcome } = record;
   if (conversation) {
-    out.line("model", say.conversation(conversation.episode + 1, conversation.replyIndex + 1, conversation.replies, conversation.messages, conversation.newMessages.length));
+    out.line(
+      "model",
+      say.conversation(conversation.episode + 1, conversation.replyIndex + 1, conversation.replies, conversation.messages, conversation.newMessages.length),
+    );
     for (const message of conversation.newMessages) {
       // A result is shown below with the call it answers; the rest as history lines.
       if (message.role !== "toolResult") out.data(message.role === "user" ? "person" : "app", historyLine(message));
     }
     for (const { call, result } of conversation.results) {
-      out.line("app", call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`) : say.unknownCall(`${result.toolName}#${result.toolCallId}`), call ? "plain" : "failure");
+      out.line(
+        "app",
+        call ? say.ranCall(`${call.name}#${call.id} ${json(call.arguments)}`) : say.unknownCall(`${result.toolName}#${result.toolCallId}`),
+        call ? "plain" : "failure",
+      );
       out.data("tool", `isError=${result.isError} ${quoted(contentText(result.content))}`);
     }
     if (conversation.tools.length === 0) out.line("app", say.noTools);
@@ -72,7 +84,11 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
     }
     if (conversation.findings.length === 0) out.line("model", say.lintClean, "note");
     for (const finding of conversation.findings) {
-      out.line("model", say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message), finding.severity === "error" ? "failure" : "note");
+      out.line(
+        "model",
+        say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message),
+        finding.severity === "error" ? "failure" : "note",
+      );
     }
   }
   for (const problem of outcome.problems ?? []) out.line("model", say.unmet(problem), "failure");

@@ -6,9 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Fixture } from "../../fixture/fixture-format.ts";
 import { loadAllParts, type PartsOf } from "../../providers/registry.ts";
-import { ConversationBook } from "./conversation-book.ts";
 import { errorStatus } from "../../providers/shared/error-kind.ts";
-import { exchange, type Answer } from "./exchange.ts";
+import { ConversationBook } from "./conversation-book.ts";
+import { type Answer, exchange } from "./exchange.ts";
 import { matchRoute, providerForUnknownPath, routeList } from "./routes.ts";
 import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
 
@@ -65,7 +65,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const provider = providerForUnknownPath(path);
       const message = `tool-call-playground serve: no route ${method} ${new URL(path, "http://localhost").pathname} (routes: ${routeList.join(", ")})`;
       const record: ExchangeRecord = { number, method, path, provider: undefined, stream: false, outcome: { status: 404, kind: "notFound", message } };
-      writeAnswer(response, { status: 404, contentType: "application/json", body: JSON.stringify(partsOf(provider).response.error("notFound", message)), record }, !whole);
+      writeAnswer(
+        response,
+        { status: 404, contentType: "application/json", body: JSON.stringify(partsOf(provider).response.error("notFound", message)), record },
+        !whole,
+      );
       options.onEvent({ type: "exchange", record });
       return;
     }
@@ -131,7 +135,11 @@ function readBody(request: IncomingMessage, limit: number): Promise<string | und
  *  the answer says `connection: close`, and Node closes the socket once it is written. */
 function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> | void {
   if (answer.drop) return dropAfter(response, answer);
-  response.writeHead(answer.status, { "content-type": answer.contentType, "content-length": Buffer.byteLength(answer.body), ...(close ? { connection: "close" } : {}) });
+  response.writeHead(answer.status, {
+    "content-type": answer.contentType,
+    "content-length": Buffer.byteLength(answer.body),
+    ...(close ? { connection: "close" } : {}),
+  });
   response.end(answer.body);
   // What the client still sends until then is let through unread (never kept), so the socket is
   // not left with a full receive buffer while the answer goes out.

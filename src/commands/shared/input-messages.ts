@@ -4,8 +4,9 @@
 // load-input-messages.ts loads one), shared here because the commands share the readers.
 // A system error's own message, a JSON syntax problem's name and the providers' keys and names
 // are shown as they are: they are the system's and the providers' words, not ours.
-import type { JsonSyntaxProblem } from "../../json/json-syntax.ts";
+
 import type { ReadProblem } from "../../io/read-input.ts";
+import type { JsonSyntaxProblem } from "../../json/json-syntax.ts";
 import type { DetectionProblem } from "../../providers/registry.ts";
 
 export interface InputMessages {

@@ -2,12 +2,13 @@
 // the system prompt; an assistant turn's text and tool_use blocks become one assistant message; a
 // user turn's tool_result blocks become toolResult messages (is_error kept) and its text blocks,
 // if any, a user message after them. Shapes: @anthropic-ai/sdk/resources/messages MessageParam.
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
+import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectId, expectObject, expectString, noteUnusedKeys } from "../shared/request-guards.ts";
-import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
-import { pointer } from "../../json/json-locations.ts";
 
 export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("anthropic");
@@ -16,7 +17,9 @@ export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
     if (typeof body.system === "string") builder.systemPrompt = body.system;
     else {
       builder.note("/system", "formChanged", { about: "systemBlocksJoined" });
-      builder.systemPrompt = textBlocks(body.system, "/system", builder).map((block) => block.text).join("\n");
+      builder.systemPrompt = textBlocks(body.system, "/system", builder)
+        .map((block) => block.text)
+        .join("\n");
     }
   }
   expectArray(body.messages, "/messages", "messages").forEach((raw, index) => {
@@ -37,11 +40,14 @@ export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
         return;
       }
       if (tool.description === undefined) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
-      builder.declare({
-        name: expectString(tool.name, pointer(at, "name"), "name"),
-        description: tool.description === undefined ? "" : expectString(tool.description, pointer(at, "description"), "description"),
-        parameters: expectObject(tool.input_schema, pointer(at, "input_schema"), "input_schema"),
-      }, pointer(at, "input_schema"));
+      builder.declare(
+        {
+          name: expectString(tool.name, pointer(at, "name"), "name"),
+          description: tool.description === undefined ? "" : expectString(tool.description, pointer(at, "description"), "description"),
+          parameters: expectObject(tool.input_schema, pointer(at, "input_schema"), "input_schema"),
+        },
+        pointer(at, "input_schema"),
+      );
       noteUnusedKeys(builder, tool, at, ["name", "description", "input_schema"]);
     });
   }
@@ -71,7 +77,11 @@ function assistantTurn(content: unknown, at: string, builder: ConversationBuilde
     } else if (block.type === "thinking") {
       // The signature is what lets Anthropic accept the reasoning back; it is kept with the text.
       const signature = block.signature === undefined ? undefined : expectString(block.signature, pointer(blockAt, "signature"), "signature");
-      blocks.push({ type: "thinking", thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"), ...(signature === undefined ? {} : { thinkingSignature: signature }) });
+      blocks.push({
+        type: "thinking",
+        thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"),
+        ...(signature === undefined ? {} : { thinkingSignature: signature }),
+      });
       noteUnusedKeys(builder, block, blockAt, ["type", "thinking", "signature"]);
     } else if (block.type === "redacted_thinking") {
       blocks.push({ type: "thinking", thinking: "", thinkingSignature: expectString(block.data, pointer(blockAt, "data"), "data"), redacted: true });
@@ -92,7 +102,12 @@ function userTurn(content: unknown, at: string, builder: ConversationBuilder): v
     if (block.type === "tool_result") {
       if (texts.length > 0) builder.note(blockAt, "formChanged", { about: "resultAfterText" });
       const id = expectId(block.tool_use_id, pointer(blockAt, "tool_use_id"), "tool_result.tool_use_id");
-      const resultContent = block.content === undefined ? [] : typeof block.content === "string" ? [{ type: "text" as const, text: block.content }] : contentBlocks(block.content, pointer(blockAt, "content"), builder);
+      const resultContent =
+        block.content === undefined
+          ? []
+          : typeof block.content === "string"
+            ? [{ type: "text" as const, text: block.content }]
+            : contentBlocks(block.content, pointer(blockAt, "content"), builder);
       const textParts = resultContent.flatMap((part) => (part.type === "text" ? [part.text] : []));
       const images = resultContent.filter((part): part is ImageContent => part.type === "image");
       const joined = textParts.length === 0 ? [] : [{ type: "text" as const, text: textParts.join("\n") }];
@@ -116,7 +131,13 @@ function contentBlocks(content: unknown, at: string, builder: ConversationBuilde
     }
     if (block.type === "image" && isRecord(block.source) && block.source.type === "base64") {
       noteUnusedKeys(builder, block, pointer(at, index), ["type", "source"]);
-      return [{ type: "image", data: expectString(block.source.data, pointer(at, index, "source", "data"), "data"), mimeType: expectString(block.source.media_type, pointer(at, index, "source", "media_type"), "media_type") }];
+      return [
+        {
+          type: "image",
+          data: expectString(block.source.data, pointer(at, index, "source", "data"), "data"),
+          mimeType: expectString(block.source.media_type, pointer(at, index, "source", "media_type"), "media_type"),
+        },
+      ];
     }
     builder.note(pointer(at, index), "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: block.type === "image" });
     return [];

@@ -4,8 +4,8 @@
 // the call is answered with an error rather than run on half its input. `ping`, thinking blocks
 // and anything newer are listed and skipped. The data is untrusted: every field is checked.
 import { PartialJsonParser } from "../../json/partial-json.ts";
-import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
 import type { SseFrame } from "../shared/sse.ts";
+import { NeutralEventBuilder, numberField, type ParsedStream, recordField, stringField, typedFrames } from "../shared/stream-builder.ts";
 import { anthropicStopReasons } from "./stream-events.ts";
 
 export function parseAnthropicStream(frames: readonly SseFrame[]): ParsedStream {

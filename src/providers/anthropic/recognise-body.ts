@@ -9,7 +9,8 @@ export function recogniseAnthropicBody(body: JsonObject): number {
   let marks = 1 + ("max_tokens" in body ? 1 : 0);
   if ("system" in body) marks++;
   for (const [, message] of objectsIn(arrayAt(body, "messages"))) {
-    for (const [, block] of objectsIn(arrayAt(message, "content"))) if (block.type === "tool_use" || block.type === "tool_result" || block.type === "image") marks++;
+    for (const [, block] of objectsIn(arrayAt(message, "content")))
+      if (block.type === "tool_use" || block.type === "tool_result" || block.type === "image") marks++;
   }
   for (const [, tool] of objectsIn(arrayAt(body, "tools"))) if ("input_schema" in tool) marks++;
   return marks;

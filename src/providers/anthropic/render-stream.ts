@@ -5,8 +5,8 @@
 import type { Message, RawContentBlockStartEvent, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
-import { STREAM_MESSAGE_ID, groupStream } from "../shared/stream-blocks.ts";
-import { anthropicStopReasons, type AnthropicStreamFrame } from "./stream-events.ts";
+import { groupStream, STREAM_MESSAGE_ID } from "../shared/stream-blocks.ts";
+import { type AnthropicStreamFrame, anthropicStopReasons } from "./stream-events.ts";
 
 export const emptyUsage: Message["usage"] = {
   cache_creation: null,
@@ -28,14 +28,32 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
   const push = (data: RawMessageStreamEvent) => frames.push({ event: data.type, data });
   push({
     type: "message_start",
-    message: { id: messageId, type: "message", role: "assistant", model: WIRE_MODEL, content: [], container: null, diagnostics: null, stop_details: null, stop_reason: null, stop_sequence: null, usage: emptyUsage },
+    message: {
+      id: messageId,
+      type: "message",
+      role: "assistant",
+      model: WIRE_MODEL,
+      content: [],
+      container: null,
+      diagnostics: null,
+      stop_details: null,
+      stop_reason: null,
+      stop_sequence: null,
+      usage: emptyUsage,
+    },
   });
   blocks.forEach((block, index) => {
     const contentBlock: RawContentBlockStartEvent["content_block"] =
-      block.kind === "text" ? { type: "text", text: "", citations: null } : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
+      block.kind === "text"
+        ? { type: "text", text: "", citations: null }
+        : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
     push({ type: "content_block_start", index, content_block: contentBlock });
     for (const fragment of block.fragments) {
-      push({ type: "content_block_delta", index, delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment } });
+      push({
+        type: "content_block_delta",
+        index,
+        delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
+      });
     }
     if (block.ended || terminal?.reason === "length") push({ type: "content_block_stop", index });
   });
@@ -44,7 +62,18 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
     frames.push({ event: "error", data: { type: "error", error: { type: "api_error", message: terminal.errorMessage ?? "" }, request_id: null } });
     return frames;
   }
-  push({ type: "message_delta", delta: { container: null, stop_details: null, stop_reason: anthropicStopReasons[terminal.reason], stop_sequence: null }, usage: { cache_creation_input_tokens: null, cache_read_input_tokens: null, input_tokens: null, output_tokens: 0, output_tokens_details: null, server_tool_use: null } });
+  push({
+    type: "message_delta",
+    delta: { container: null, stop_details: null, stop_reason: anthropicStopReasons[terminal.reason], stop_sequence: null },
+    usage: {
+      cache_creation_input_tokens: null,
+      cache_read_input_tokens: null,
+      input_tokens: null,
+      output_tokens: 0,
+      output_tokens_details: null,
+      server_tool_use: null,
+    },
+  });
   push({ type: "message_stop" });
   return frames;
 }

@@ -14,22 +14,21 @@ import type {
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import type { Context, ImageContent } from "../../protocol/types.ts";
+import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
 import {
   argumentsObject,
   groupIntoRoleTurns,
   isBlank,
   prepareWireHistory,
-  wireSystemPrompt,
-  wireTools,
   type RoleTurn,
   type WireLimits,
   type WireToolResult,
+  wireSystemPrompt,
+  wireTools,
 } from "../shared/wire-history.ts";
-import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { anthropicEndpoints } from "./endpoints.ts";
 import { anthropicLimits } from "./limits.ts";
-
 
 /** Required by the API; the value does not matter for a view of the request's shape. */
 export const WIRE_MAX_TOKENS = 1024;
@@ -42,7 +41,9 @@ const mediaTypes: readonly string[] = ["image/jpeg", "image/png", "image/gif", "
 export function renderAnthropic(context: Context): RenderedRequest<"anthropic", MessageCreateParamsNonStreaming> {
   const { entries, notes, toolNames } = prepareWireHistory(context, anthropicLimits);
   const system = wireSystemPrompt(context);
-  const tools = wireTools(context, toolNames)?.map((tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }));
+  const tools = wireTools(context, toolNames)?.map(
+    (tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }),
+  );
   const body: MessageCreateParamsNonStreaming = {
     model: WIRE_MODEL,
     max_tokens: WIRE_MAX_TOKENS,
@@ -68,7 +69,9 @@ function messageParam(turn: RoleTurn, notes: WireNote[]): MessageParam {
   const [only, ...more] = turn.parts;
   // A plain user message keeps the short string form; once results or images are in it, blocks are needed.
   if (turn.results.length === 0 && only?.type === "text" && more.length === 0) return { role: "user", content: only.text };
-  const parts = turn.parts.flatMap((part): ContentBlockParam[] => (part.type === "text" ? [{ type: "text", text: part.text }] : imageBlocks(part, "user message", notes)));
+  const parts = turn.parts.flatMap((part): ContentBlockParam[] =>
+    part.type === "text" ? [{ type: "text", text: part.text }] : imageBlocks(part, "user message", notes),
+  );
   return { role: "user", content: [...turn.results.map((result) => toolResultBlock(result, notes)), ...parts] };
 }
 
@@ -105,5 +108,7 @@ function inputSchema(parameters: Record<string, unknown>): Tool.InputSchema {
 
 function isInputSchema(schema: Record<string, unknown>): schema is Tool.InputSchema {
   const { required } = schema;
-  return schema.type === "object" && (required === undefined || required === null || (Array.isArray(required) && required.every((name) => typeof name === "string")));
+  return (
+    schema.type === "object" && (required === undefined || required === null || (Array.isArray(required) && required.every((name) => typeof name === "string")))
+  );
 }

@@ -2,13 +2,13 @@
 // when it does not (documented, or seen returned in public; sources in each rule) and a fix. Run
 // by `tool-call-playground lint`; the Anthropic renderer (request.ts) is built to keep every one.
 // `tool_result.is_error` tells a refused call from a run one, so the arguments-schema warning is here.
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { ANTHROPIC_ID_PATTERN } from "./limits.ts";
-import { pointer } from "../../json/json-locations.ts";
-
 
 /** `tools[].name`, as the API enforces it today (sources: rule "tool-name"). */
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/;
@@ -25,7 +25,8 @@ const messages = perBody((body: JsonObject): readonly [number, JsonObject][] => 
 
 const blocksOf = perBody((body: JsonObject): Block[] => {
   const found: Block[] = [];
-  for (const [messageIndex, message] of messages(body)) for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) found.push({ messageIndex, blockIndex, block });
+  for (const [messageIndex, message] of messages(body))
+    for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) found.push({ messageIndex, blockIndex, block });
   return found;
 });
 
@@ -44,7 +45,8 @@ function resultsIn(message: unknown): Map<string, JsonObject> {
   const results = new Map<string, JsonObject>();
   if (!isRecord(message)) return results;
   for (const block of arrayAt(message, "content")) {
-    if (isRecord(block) && block.type === "tool_result" && typeof block.tool_use_id === "string" && !results.has(block.tool_use_id)) results.set(block.tool_use_id, block);
+    if (isRecord(block) && block.type === "tool_result" && typeof block.tool_use_id === "string" && !results.has(block.tool_use_id))
+      results.set(block.tool_use_id, block);
   }
   return results;
 }
@@ -138,7 +140,10 @@ const rules: Rule[] = [
     source: "https://github.com/NVIDIA-NeMo/Switchyard/issues/502",
     fix: "give the repeated call a fresh id and its tool_result the same one",
     check(body, report) {
-      const ids = toolUses(body).map(({ messageIndex, blockIndex, block }) => ({ id: stringAt(block, "id"), pointer: pointer("", "messages", messageIndex, "content", blockIndex, "id") }));
+      const ids = toolUses(body).map(({ messageIndex, blockIndex, block }) => ({
+        id: stringAt(block, "id"),
+        pointer: pointer("", "messages", messageIndex, "content", blockIndex, "id"),
+      }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -156,7 +161,12 @@ const rules: Rule[] = [
         const key = block.type === "tool_use" ? "id" : block.type === "tool_result" ? "tool_use_id" : undefined;
         const id = key ? stringAt(block, key) : undefined;
         if (key && id !== undefined && !ANTHROPIC_ID_PATTERN.test(id)) {
-          report(pointer("", "messages", messageIndex, "content", blockIndex, key), { message: messageIndex, block: blockIndex, type: String(block.type), key });
+          report(pointer("", "messages", messageIndex, "content", blockIndex, key), {
+            message: messageIndex,
+            block: blockIndex,
+            type: String(block.type),
+            key,
+          });
         }
       }
     },
@@ -202,7 +212,8 @@ const rules: Rule[] = [
     providerError: "messages: text content blocks must {requirement}",
     // Seen returned for whitespace ("contain non-whitespace text"): https://github.com/anthropics/claude-code/issues/23440 ,
     // https://github.com/anomalyco/opencode/issues/31259 ; for empty ("be non-empty"): https://github.com/aliasrobotics/cai/issues/182
-    source: "https://github.com/anthropics/claude-code/issues/23440 ; https://github.com/anomalyco/opencode/issues/31259 ; https://github.com/aliasrobotics/cai/issues/182",
+    source:
+      "https://github.com/anthropics/claude-code/issues/23440 ; https://github.com/anomalyco/opencode/issues/31259 ; https://github.com/aliasrobotics/cai/issues/182",
     fix: "leave blank text blocks out; a user message with nothing to say needs some visible text",
     check(body, report) {
       const requirement = (text: string) => ({ requirement: text.length === 0 ? "be non-empty" : "contain non-whitespace text" });
@@ -210,7 +221,8 @@ const rules: Rule[] = [
         if (typeof message.content === "string" && isBlank(message.content)) report(pointer("", "messages", index, "content"), requirement(message.content));
       }
       for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
-        if (block.type === "text" && typeof block.text === "string" && isBlank(block.text)) report(pointer("", "messages", messageIndex, "content", blockIndex, "text"), requirement(block.text));
+        if (block.type === "text" && typeof block.text === "string" && isBlank(block.text))
+          report(pointer("", "messages", messageIndex, "content", blockIndex, "text"), requirement(block.text));
         if (block.type !== "tool_result") continue;
         for (const [innerIndex, inner] of objectsIn(arrayAt(block, "content"))) {
           if (inner.type === "text" && typeof inner.text === "string" && isBlank(inner.text)) {

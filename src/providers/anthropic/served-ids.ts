@@ -4,7 +4,7 @@
 // in @anthropic-ai/sdk src/resources/messages/messages.ts. They keep the rule table's
 // ^[a-zA-Z0-9_-]+$ (ANTHROPIC_ID_PATTERN). The stream carries the message id in `message_start`
 // (render-stream.ts takes it).
-import { callTail, replyTail, servedId, type ServedIdStyle } from "../shared/served-ids.ts";
+import { callTail, replyTail, type ServedIdStyle, servedId } from "../shared/served-ids.ts";
 
 export const anthropicIds: ServedIdStyle = {
   response: (at) => servedId("msg_01", 22, replyTail(at)),

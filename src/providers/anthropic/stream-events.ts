@@ -3,7 +3,7 @@
 // Source: https://docs.anthropic.com/en/docs/build-with-claude/streaming ("Event types": message_start,
 // content_block_start/delta/stop, message_delta, message_stop, ping, error; tool inputs arrive as
 // `input_json_delta` fragments whose `partial_json` strings concatenate to the input's JSON).
-import type { RawMessageStreamEvent, StopReason as AnthropicStopReason } from "@anthropic-ai/sdk/resources/messages";
+import type { StopReason as AnthropicStopReason, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { ErrorResponse } from "@anthropic-ai/sdk/resources/shared";
 
 export type AnthropicStreamData = RawMessageStreamEvent | ErrorResponse | { type: "ping" };
@@ -13,7 +13,6 @@ export interface AnthropicStreamFrame {
   event: AnthropicStreamData["type"];
   data: AnthropicStreamData;
 }
-
 
 /** stop_reason ↔ Pi's StopReason, as Pi's anthropic provider maps them (pi-mono packages/ai/src/providers/anthropic.ts,
  *  mapStopReason): "pause_turn" and "stop_sequence" also read as "stop", "refusal" as an error. */

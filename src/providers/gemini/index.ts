@@ -3,7 +3,7 @@
 import type { Provider } from "../shared/provider.ts";
 import { geminiEndpoints } from "./endpoints.ts";
 import { geminiLimits } from "./limits.ts";
-import { renderGemini, type GeminiGenerateContentBody } from "./request.ts";
+import { type GeminiGenerateContentBody, renderGemini } from "./request.ts";
 
 export const gemini: Provider<"gemini", GeminiGenerateContentBody> = {
   id: "gemini",

@@ -4,19 +4,23 @@
 // its text parts a user message after them. Gemini may leave a call's id out (pairing is by name
 // and order); import then fills one in and says so. `response.error` marks a failed result.
 // Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies).
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
+import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectObject, expectString, noteUnusedKeys, preview } from "../shared/request-guards.ts";
-import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
-import { pointer } from "../../json/json-locations.ts";
 
 export function parseGeminiRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("gemini");
   noteUnusedKeys(builder, body, "", ["systemInstruction", "contents", "tools"]);
   if (body.systemInstruction !== undefined) {
     const instruction = body.systemInstruction;
-    builder.systemPrompt = typeof instruction === "string" ? instruction : textParts(expectObject(instruction, "/systemInstruction", "systemInstruction").parts, "/systemInstruction/parts", builder).join("\n");
+    builder.systemPrompt =
+      typeof instruction === "string"
+        ? instruction
+        : textParts(expectObject(instruction, "/systemInstruction", "systemInstruction").parts, "/systemInstruction/parts", builder).join("\n");
   }
   /** Calls without an id wait here, by name, for a functionResponse without one. */
   const unnamedCalls = new Map<string, string[]>();
@@ -89,13 +93,16 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
           id = next;
         }
         const { text, isError } = responseText(response.response, pointer(responseAt, "response"), builder);
-        const images = response.parts === undefined ? [] : expectArray(response.parts, pointer(responseAt, "parts"), "functionResponse.parts").flatMap((rawImagePart, imageIndex): ImageContent[] => {
-          const imageAt = pointer(responseAt, "parts", imageIndex);
-          const imagePart = expectObject(rawImagePart, imageAt, { thing: "part" });
-          if (isRecord(imagePart.inlineData)) return [inlineImage(imagePart.inlineData, pointer(imageAt, "inlineData"))];
-          builder.note(imageAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(imagePart) });
-          return [];
-        });
+        const images =
+          response.parts === undefined
+            ? []
+            : expectArray(response.parts, pointer(responseAt, "parts"), "functionResponse.parts").flatMap((rawImagePart, imageIndex): ImageContent[] => {
+                const imageAt = pointer(responseAt, "parts", imageIndex);
+                const imagePart = expectObject(rawImagePart, imageAt, { thing: "part" });
+                if (isRecord(imagePart.inlineData)) return [inlineImage(imagePart.inlineData, pointer(imageAt, "inlineData"))];
+                builder.note(imageAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(imagePart) });
+                return [];
+              });
         builder.result(id, [{ type: "text", text }, ...images], isError, partAt, pointer(responseAt, typeof response.id === "string" ? "id" : "name"));
         noteUnusedKeys(builder, response, responseAt, ["name", "id", "response", "parts"]);
         noteUnusedKeys(builder, part, partAt, ["functionResponse"]);
@@ -117,11 +124,15 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
           builder.note(pointer(declarationAt, "parameters"), "formChanged", { about: "parametersAsJsonSchema" });
         }
         if (declaration.description === undefined) builder.note(pointer(declarationAt, "description"), "filledIn", { about: "noDescription" });
-        builder.declare({
-          name: expectString(declaration.name, pointer(declarationAt, "name"), "name"),
-          description: declaration.description === undefined ? "" : expectString(declaration.description, pointer(declarationAt, "description"), "description"),
-          parameters: schema === undefined ? {} : expectObject(schema, pointer(declarationAt, "parametersJsonSchema"), "parametersJsonSchema"),
-        }, pointer(declarationAt, declaration.parametersJsonSchema === undefined ? "parameters" : "parametersJsonSchema"));
+        builder.declare(
+          {
+            name: expectString(declaration.name, pointer(declarationAt, "name"), "name"),
+            description:
+              declaration.description === undefined ? "" : expectString(declaration.description, pointer(declarationAt, "description"), "description"),
+            parameters: schema === undefined ? {} : expectObject(schema, pointer(declarationAt, "parametersJsonSchema"), "parametersJsonSchema"),
+          },
+          pointer(declarationAt, declaration.parametersJsonSchema === undefined ? "parameters" : "parametersJsonSchema"),
+        );
         noteUnusedKeys(builder, declaration, declarationAt, ["name", "description", "parametersJsonSchema", "parameters"]);
       });
     });
@@ -141,7 +152,11 @@ function responseText(response: unknown, at: string, builder: ConversationBuilde
 }
 
 function inlineImage(data: Record<string, unknown>, at: string): ImageContent {
-  return { type: "image", mimeType: expectString(data.mimeType, pointer(at, "mimeType"), "mimeType"), data: expectString(data.data, pointer(at, "data"), "data") };
+  return {
+    type: "image",
+    mimeType: expectString(data.mimeType, pointer(at, "mimeType"), "mimeType"),
+    data: expectString(data.data, pointer(at, "data"), "data"),
+  };
 }
 
 function textParts(parts: unknown, at: string, builder: ConversationBuilder): string[] {

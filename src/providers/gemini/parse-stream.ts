@@ -4,10 +4,11 @@
 // `willContinue`) opens with its name, gathers its entries by JSON path — a string whose entry says
 // `willContinue` goes on in the next entry for the same path — and ends when the call's
 // `willContinue` is false. Gemini has no "tool use" reason: STOP with a call means "toolUse".
-import type { SseFrame } from "../shared/sse.ts";
-import { NeutralEventBuilder, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
-import { parsePartialArgsPath, setAtPath } from "./partial-args-path.ts";
+
 import { isRecord } from "../../json/is-record.ts";
+import type { SseFrame } from "../shared/sse.ts";
+import { NeutralEventBuilder, type ParsedStream, recordField, stringField } from "../shared/stream-builder.ts";
+import { parsePartialArgsPath, setAtPath } from "./partial-args-path.ts";
 
 interface StreamedCall {
   key: string;
@@ -81,7 +82,8 @@ export function parseGeminiStream(frames: readonly SseFrame[]): ParsedStream {
             problems.push(`unreadable jsonPath ${JSON.stringify(pathText)}`);
             continue;
           }
-          let value: unknown = "stringValue" in entry ? entry.stringValue : "numberValue" in entry ? entry.numberValue : "boolValue" in entry ? entry.boolValue : null;
+          let value: unknown =
+            "stringValue" in entry ? entry.stringValue : "numberValue" in entry ? entry.numberValue : "boolValue" in entry ? entry.boolValue : null;
           if (typeof value === "string") {
             const joined = (streamed.growing.get(pathText) ?? "") + value;
             if (entry.willContinue === true) streamed.growing.set(pathText, joined);

@@ -52,7 +52,11 @@ export function parsePartialArgsPath(path: string): PathSegment[] | undefined {
 }
 
 /** Every scalar leaf of a value with its path, in key order; empty objects and arrays have none. */
-export function jsonLeaves(value: unknown, path: PathSegment[] = [], into: { path: PathSegment[]; value: unknown }[] = []): { path: PathSegment[]; value: unknown }[] {
+export function jsonLeaves(
+  value: unknown,
+  path: PathSegment[] = [],
+  into: { path: PathSegment[]; value: unknown }[] = [],
+): { path: PathSegment[]; value: unknown }[] {
   if (Array.isArray(value)) value.forEach((item: unknown, index) => jsonLeaves(item, [...path, index], into));
   else if (typeof value === "object" && value !== null) for (const [key, item] of Object.entries(value)) jsonLeaves(item, [...path, key], into);
   else into.push({ path, value });
@@ -65,7 +69,14 @@ export function setAtPath(root: Record<string, unknown>, path: readonly PathSegm
   path.forEach((segment, position) => {
     const last = position === path.length - 1;
     const next = path[position + 1];
-    const read = (): unknown => (Array.isArray(container) ? (typeof segment === "number" ? container[segment] : undefined) : typeof segment === "string" ? Object.getOwnPropertyDescriptor(container, segment)?.value : undefined);
+    const read = (): unknown =>
+      Array.isArray(container)
+        ? typeof segment === "number"
+          ? container[segment]
+          : undefined
+        : typeof segment === "string"
+          ? Object.getOwnPropertyDescriptor(container, segment)?.value
+          : undefined;
     const write = (item: unknown) => {
       if (Array.isArray(container)) {
         if (typeof segment === "number") container[segment] = item;

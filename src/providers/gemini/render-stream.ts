@@ -5,10 +5,10 @@
 // string in pieces, `willContinue` on all but the last), the call's `willContinue` false on its
 // last chunk; calls go one after another, and a cut one sends the leaves it had. Gemini's args are always an object: anything else goes as `{}`.
 import type { FunctionCall, Part, PartialArg } from "@google/genai";
-import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { parsePartialJson } from "../../json/partial-json.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
-import { groupStream, blockSoFar } from "../shared/stream-blocks.ts";
+import { blockSoFar, groupStream } from "../shared/stream-blocks.ts";
 import { formatPartialArgsPath, jsonLeaves } from "./partial-args-path.ts";
 import type { GeminiStreamChunk, GeminiStreamFrame } from "./stream-events.ts";
 
@@ -19,7 +19,11 @@ const STRING_PIECE = 8;
 
 function chunk(parts: Part[], responseId: string | undefined, finishReason?: GeminiStreamChunk["candidates"][number]["finishReason"]): GeminiStreamFrame {
   return {
-    data: { candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }], modelVersion: WIRE_MODEL, ...(responseId === undefined ? {} : { responseId }) },
+    data: {
+      candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }],
+      modelVersion: WIRE_MODEL,
+      ...(responseId === undefined ? {} : { responseId }),
+    },
   };
 }
 

@@ -5,8 +5,17 @@
 // `thought` part only with the signature Gemini issued.
 import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from "@google/genai";
 import type { Context } from "../../protocol/types.ts";
-import { argumentsObject, groupIntoRoleTurns, prepareWireHistory, wireSystemPrompt, wireTools, type RoleTurn, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
 import { endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import {
+  argumentsObject,
+  groupIntoRoleTurns,
+  prepareWireHistory,
+  type RoleTurn,
+  type WireLimits,
+  type WireToolResult,
+  wireSystemPrompt,
+  wireTools,
+} from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { geminiEndpoints } from "./endpoints.ts";
 import { geminiLimits } from "./limits.ts";
@@ -22,7 +31,6 @@ export interface GeminiGenerateContentBody {
   systemInstruction?: Content;
   tools?: Tool[];
 }
-
 
 export function renderGemini(context: Context): RenderedRequest<"gemini", GeminiGenerateContentBody> {
   const { entries, notes, toolNames } = prepareWireHistory(context, geminiLimits);

@@ -6,9 +6,9 @@
 import type { Part } from "@google/genai";
 import type { AssistantMessage } from "../../protocol/types.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
-import { geminiArgs } from "./render-stream.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
-import { geminiIds, type GeminiServedChunk } from "./served-ids.ts";
+import { geminiArgs } from "./render-stream.ts";
+import { type GeminiServedChunk, geminiIds } from "./served-ids.ts";
 
 export interface GeminiResponseBody extends GeminiServedChunk {
   usageMetadata: { promptTokenCount: number; candidatesTokenCount: number; totalTokenCount: number };

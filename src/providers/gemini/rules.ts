@@ -3,13 +3,13 @@
 // sources in each rule) and a fix. Run by `tool-call-playground lint`; the Gemini renderer
 // (request.ts) is built to keep every one. `functionResponse.response.error` tells a refused call
 // from a run one, so the arguments-schema warning is here.
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { GEMINI_NAME_PATTERN } from "./limits.ts";
-import { pointer } from "../../json/json-locations.ts";
-
 
 /** Ids: the character set the other providers accept; Gemini documents none (rule "call-id-charset"). */
 const PORTABLE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -26,7 +26,8 @@ const contents = perBody((body: JsonObject): readonly [number, JsonObject][] => 
 
 const partsOf = perBody((body: JsonObject): PartAt[] => {
   const found: PartAt[] = [];
-  for (const [contentIndex, content] of contents(body)) for (const [partIndex, part] of objectsIn(arrayAt(content, "parts"))) found.push({ contentIndex, partIndex, part });
+  for (const [contentIndex, content] of contents(body))
+    for (const [partIndex, part] of objectsIn(arrayAt(content, "parts"))) found.push({ contentIndex, partIndex, part });
   return found;
 });
 
@@ -151,7 +152,8 @@ const rules: Rule[] = [
       for (const [toolIndex, tool] of objectsIn(arrayAt(body, "tools"))) {
         for (const [index, declaration] of objectsIn(arrayAt(tool, "functionDeclarations"))) {
           const name = stringAt(declaration, "name");
-          if (name !== undefined && !GEMINI_NAME_PATTERN.test(name)) report(pointer("", "tools", toolIndex, "functionDeclarations", index, "name"), { tool: toolIndex, declaration: index });
+          if (name !== undefined && !GEMINI_NAME_PATTERN.test(name))
+            report(pointer("", "tools", toolIndex, "functionDeclarations", index, "name"), { tool: toolIndex, declaration: index });
         }
       }
     },
@@ -163,12 +165,14 @@ const rules: Rule[] = [
     pointer: "/contents/{i}/parts/{j}/functionCall/args",
     providerError: undefined,
     message: "functionCall.args is {what}, not an object",
-    source: "@google/genai FunctionCall.args (\"The function parameters and values in JSON object format\", a protobuf Struct); no public error text found.",
+    source: '@google/genai FunctionCall.args ("The function parameters and values in JSON object format", a protobuf Struct); no public error text found.',
     fix: "send an object (`{}` when the model sent something else), and answer the call with an error response",
     check(body, report) {
       for (const { contentIndex, partIndex, call } of functionCalls(body)) {
         if ("args" in call && !isRecord(call.args)) {
-          report(pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"), { what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args });
+          report(pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"), {
+            what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args,
+          });
         }
       }
     },
@@ -183,7 +187,8 @@ const rules: Rule[] = [
     source: "https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697",
     fix: "leave empty text parts out",
     check(body, report) {
-      for (const { contentIndex, partIndex, part } of partsOf(body)) if (part.text === "") report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
+      for (const { contentIndex, partIndex, part } of partsOf(body))
+        if (part.text === "") report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
     },
   },
   {
@@ -197,7 +202,8 @@ const rules: Rule[] = [
     fix: "leave whitespace-only text parts out",
     check(body, report) {
       for (const { contentIndex, partIndex, part } of partsOf(body)) {
-        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0) report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
+        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0)
+          report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
       }
     },
   },
@@ -212,7 +218,8 @@ const rules: Rule[] = [
     fix: 'use "model" for the model; function responses go in a "user" content',
     check(body, report) {
       for (const [index, content] of contents(body)) {
-        if ("role" in content && content.role !== "user" && content.role !== "model") report(pointer("", "contents", index, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
+        if ("role" in content && content.role !== "user" && content.role !== "model")
+          report(pointer("", "contents", index, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
       }
     },
   },
@@ -226,7 +233,10 @@ const rules: Rule[] = [
     source: "None found for Gemini; Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its response the same one",
     check(body, report) {
-      const ids = functionCalls(body).map(({ contentIndex, partIndex, call }) => ({ id: stringAt(call, "id"), pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "id") }));
+      const ids = functionCalls(body).map(({ contentIndex, partIndex, call }) => ({
+        id: stringAt(call, "id"),
+        pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "id"),
+      }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -244,7 +254,8 @@ const rules: Rule[] = [
         for (const key of ["functionCall", "functionResponse"] as const) {
           const value = part[key];
           const id = isRecord(value) ? stringAt(value, "id") : undefined;
-          if (id !== undefined && !PORTABLE_ID.test(id)) report(pointer("", "contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
+          if (id !== undefined && !PORTABLE_ID.test(id))
+            report(pointer("", "contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
         }
       }
     },
@@ -274,7 +285,12 @@ const rules: Rule[] = [
           }
           const answer = answers.answer(call.name, stringAt(call, "id"));
           const ran = isRecord(answer) && isRecord(answer.response) && !Object.hasOwn(answer.response, "error");
-          found.push({ pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"), name: call.name, arguments: call.args ?? {}, ran });
+          found.push({
+            pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"),
+            name: call.name,
+            arguments: call.args ?? {},
+            ran,
+          });
         }
         return found;
       },

@@ -6,7 +6,7 @@
 // (https://ai.google.dev/api/caching#FunctionCall; @google/genai FunctionCall.id) — so these are
 // plain letters and digits, no prefix, within the rule table's portable 64-character id set.
 // A streamed response repeats its responseId on every chunk (render-stream.ts takes it).
-import { callTail, replyTail, servedId, type ServedIdStyle } from "../shared/served-ids.ts";
+import { callTail, replyTail, type ServedIdStyle, servedId } from "../shared/served-ids.ts";
 import type { GeminiStreamChunk } from "./stream-events.ts";
 
 /** A chunk (or a whole response) as served: with its responseId, after modelVersion as the API sends it. */

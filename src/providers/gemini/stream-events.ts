@@ -28,4 +28,3 @@ export interface GeminiStreamError {
 export interface GeminiStreamFrame {
   data: GeminiStreamChunk | GeminiStreamError;
 }
-

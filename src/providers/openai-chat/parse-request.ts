@@ -3,12 +3,13 @@
 // their JSON-string arguments parsed, and each `role: "tool"` message becomes a toolResult. Chat
 // carries no error flag, so every imported result has isError false (the report says so once).
 // Shapes: openai/resources/chat/completions ChatCompletionMessageParam (SDK in devDependencies).
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
+import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
 import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
-import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
-import { pointer } from "../../json/json-locations.ts";
 
 export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("openai-chat");
@@ -24,7 +25,11 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
       case "developer": {
         if (builder.messages.length > 0) builder.note(at, "formChanged", { about: "systemJoined", role, api: "chat" });
         if (role === "developer") builder.note(pointer(at, "role"), "formChanged", { about: "developerAsSystem" });
-        systemTexts.push(texts(message.content, pointer(at, "content"), builder).map((block) => block.text).join("\n"));
+        systemTexts.push(
+          texts(message.content, pointer(at, "content"), builder)
+            .map((block) => block.text)
+            .join("\n"),
+        );
         noteUnusedKeys(builder, message, at, ["role", "content"]);
         return;
       }
@@ -34,7 +39,8 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
         return;
       }
       case "assistant": {
-        const content: (TextContent | ToolCall)[] = message.content === null || message.content === undefined ? [] : texts(message.content, pointer(at, "content"), builder);
+        const content: (TextContent | ToolCall)[] =
+          message.content === null || message.content === undefined ? [] : texts(message.content, pointer(at, "content"), builder);
         const callPointers: string[] = [];
         if (message.tool_calls !== undefined) {
           expectArray(message.tool_calls, pointer(at, "tool_calls"), "tool_calls").forEach((rawCall, callIndex) => {
@@ -58,7 +64,9 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
       }
       case "tool": {
         const id = expectId(message.tool_call_id, pointer(at, "tool_call_id"), "tool_call_id");
-        const text = texts(message.content, pointer(at, "content"), builder).map((block) => block.text).join("\n");
+        const text = texts(message.content, pointer(at, "content"), builder)
+          .map((block) => block.text)
+          .join("\n");
         builder.result(id, [{ type: "text", text }], false, at, pointer(at, "tool_call_id"));
         noteUnusedKeys(builder, message, at, ["role", "content", "tool_call_id"]);
         return;
@@ -98,7 +106,8 @@ function texts(content: unknown, at: string, builder: ConversationBuilder): Text
   if (typeof content === "string") return [{ type: "text", text: content }];
   return expectArray(content, at, "content").flatMap((rawPart, index) => {
     const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
-    if (part.type === "text" || part.type === "output_text") return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
+    if (part.type === "text" || part.type === "output_text")
+      return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
     builder.note(pointer(at, index), "blockDropped", { about: "droppedPart", type: String(part.type) });
     return [];
   });

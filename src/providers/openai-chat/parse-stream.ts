@@ -3,10 +3,11 @@
 // `index` opens a call, and `finish_reason` closes everything — except a call whose JSON is still
 // unfinished (a `length` cut), which stays open and is answered with an error. `[DONE]`, usage-only
 // chunks and unknown fields are skipped; the data is untrusted and every field is checked.
-import type { SseFrame } from "../shared/sse.ts";
-import { PartialJsonParser } from "../../json/partial-json.ts";
-import { NeutralEventBuilder, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
+
 import { isRecord } from "../../json/is-record.ts";
+import { PartialJsonParser } from "../../json/partial-json.ts";
+import type { SseFrame } from "../shared/sse.ts";
+import { NeutralEventBuilder, numberField, type ParsedStream, recordField, stringField } from "../shared/stream-builder.ts";
 
 export function parseOpenAIChatStream(frames: readonly SseFrame[]): ParsedStream {
   const builder = new NeutralEventBuilder();

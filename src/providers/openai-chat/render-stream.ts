@@ -12,7 +12,9 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   const { terminal } = groupStream(events);
   const frames: OpenAIChatStreamFrame[] = [];
   const chunk = (delta: ChatCompletionChunk.Choice.Delta, finishReason: ChatCompletionChunk.Choice["finish_reason"] = null): void => {
-    frames.push({ data: { id: completionId, object: "chat.completion.chunk", created: 0, model: WIRE_MODEL, choices: [{ index: 0, delta, finish_reason: finishReason }] } });
+    frames.push({
+      data: { id: completionId, object: "chat.completion.chunk", created: 0, model: WIRE_MODEL, choices: [{ index: 0, delta, finish_reason: finishReason }] },
+    });
   };
   // Call index among the calls, as Chat numbers them, by content index.
   const callIndex = new Map<number, number>();

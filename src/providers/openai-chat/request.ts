@@ -10,12 +10,20 @@ import type {
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import type { Context } from "../../protocol/types.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireLimits, type WireUserPart } from "../shared/wire-history.ts";
-import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
+import {
+  argumentsJson,
+  dataUrl,
+  prepareWireHistory,
+  type WireEntry,
+  type WireLimits,
+  type WireUserPart,
+  wireSystemPrompt,
+  wireTools,
+} from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { openaiChatEndpoints } from "./endpoints.ts";
 import { openaiChatLimits } from "./limits.ts";
-
 
 export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat", ChatCompletionCreateParamsNonStreaming> {
   const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatLimits);
@@ -56,7 +64,9 @@ function chatMessages(entry: WireEntry, notes: WireNote[]): ChatCompletionMessag
 function userContent(parts: readonly WireUserPart[]): string | ChatCompletionContentPart[] {
   const [only, ...more] = parts;
   if (only?.type === "text" && more.length === 0) return only.text;
-  return parts.map((part): ChatCompletionContentPart => (part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: dataUrl(part) } }));
+  return parts.map(
+    (part): ChatCompletionContentPart => (part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: dataUrl(part) } }),
+  );
 }
 
 /** One text stays a plain string, the common form; several keep their boundaries as text parts. */

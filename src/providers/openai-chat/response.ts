@@ -15,7 +15,8 @@ export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt)
   const toolCalls: ChatCompletionMessageToolCall[] = [];
   for (const block of message.content) {
     if (block.type === "text") texts.push(block.text);
-    else if (block.type === "toolCall") toolCalls.push({ id: block.id, type: "function", function: { name: block.name, arguments: JSON.stringify(block.arguments) ?? "{}" } });
+    else if (block.type === "toolCall")
+      toolCalls.push({ id: block.id, type: "function", function: { name: block.name, arguments: JSON.stringify(block.arguments) ?? "{}" } });
   }
   const reason = message.stopReason === "toolUse" || message.stopReason === "length" ? message.stopReason : "stop";
   return {
@@ -27,7 +28,12 @@ export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt)
       {
         index: 0,
         // Chat has no text block boundaries: several text blocks arrive as one string, none as null.
-        message: { role: "assistant", content: texts.length > 0 ? texts.join("") : null, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: "assistant",
+          content: texts.length > 0 ? texts.join("") : null,
+          refusal: null,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: chatFinishReasons[reason],
         logprobs: null,
       },

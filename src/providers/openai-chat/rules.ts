@@ -1,14 +1,14 @@
 // OpenAI Chat Completions: the rules a request body must keep, each with the error text the API
 // returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { OPENAI_CALL_ID_MAX } from "./limits.ts";
-import { pointer } from "../../json/json-locations.ts";
-
 
 /** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
@@ -31,7 +31,13 @@ const callsOf = perBody((body: JsonObject): ChatCall[] => {
   for (const [messageIndex, message] of messages(body)) {
     if (message.role !== "assistant") continue;
     for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
-      calls.push({ messageIndex, callIndex, call, id: stringAt(call, "id"), parsed: isRecord(call.function) ? parsedArguments(call.function.arguments) : undefined });
+      calls.push({
+        messageIndex,
+        callIndex,
+        call,
+        id: stringAt(call, "id"),
+        parsed: isRecord(call.function) ? parsedArguments(call.function.arguments) : undefined,
+      });
     }
   }
   return calls;
@@ -99,13 +105,15 @@ const rules: Rule[] = [
     severity: "error",
     checks: `A tool_calls[].id is at most ${OPENAI_CALL_ID_MAX} characters.`,
     pointer: "/messages/{i}/tool_calls/{j}/id",
-    providerError: "Invalid 'messages[{message}].tool_calls[{call}].id': string too long. Expected a string with maximum length 40, but got a string with length {length} instead.",
+    providerError:
+      "Invalid 'messages[{message}].tool_calls[{call}].id': string too long. Expected a string with maximum length 40, but got a string with length {length} instead.",
     // Seen returned: https://github.com/vercel/ai/issues/8132 ; https://github.com/anomalyco/opencode/issues/12653
     source: "https://github.com/vercel/ai/issues/8132 ; https://github.com/anomalyco/opencode/issues/12653",
     fix: "rewrite long ids (from another provider) to 40 characters or fewer, the same way in the call and its tool message",
     check(body, report) {
       for (const { messageIndex, callIndex, id } of callsOf(body)) {
-        if (id !== undefined && id.length > OPENAI_CALL_ID_MAX) report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"), { message: messageIndex, call: callIndex, length: id.length });
+        if (id !== undefined && id.length > OPENAI_CALL_ID_MAX)
+          report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"), { message: messageIndex, call: callIndex, length: id.length });
       }
     },
   },
@@ -119,7 +127,10 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its tool message the same one",
     check(body, report) {
-      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({ id, pointer: pointer("", "messages", messageIndex, "tool_calls", callIndex, "id") }));
+      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({
+        id,
+        pointer: pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"),
+      }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -137,12 +148,15 @@ const rules: Rule[] = [
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const fn = tool.function;
         const name = isRecord(fn) ? fn.name : undefined;
-        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) report(pointer("", "tools", index, "function", "name"), { path: `tools[${index}].function.name` });
+        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name))
+          report(pointer("", "tools", index, "function", "name"), { path: `tools[${index}].function.name` });
       }
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
         const name = isRecord(call.function) ? call.function.name : undefined;
         if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) {
-          report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "name"), { path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name` });
+          report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "name"), {
+            path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name`,
+          });
         }
       }
     },
@@ -178,7 +192,10 @@ const rules: Rule[] = [
       for (const { messageIndex, callIndex, call, parsed: value } of callsOf(body)) {
         const fn = call.function;
         if (!isRecord(fn) || typeof fn.arguments !== "string") continue;
-        if (!isRecord(value)) report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+        if (!isRecord(value))
+          report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "arguments"), {
+            what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value,
+          });
       }
     },
   },
@@ -205,5 +222,9 @@ const rules: Rule[] = [
 export const openaiChatRuleTable: RuleTable = {
   provider: "openai-chat",
   rules,
-  unchecked: [argumentsSchemaUnchecked(`a role:"tool" message (openai/resources/chat/completions/completions.d.ts ChatCompletionToolMessageParam: content and tool_call_id only)`)],
+  unchecked: [
+    argumentsSchemaUnchecked(
+      `a role:"tool" message (openai/resources/chat/completions/completions.d.ts ChatCompletionToolMessageParam: content and tool_call_id only)`,
+    ),
+  ],
 };

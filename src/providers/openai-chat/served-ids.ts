@@ -6,7 +6,7 @@
 // accepts back (the rule table's OPENAI_CALL_ID_MAX). Every chunk of a stream repeats the
 // completion id (render-stream.ts takes it).
 import { openAICallId } from "../shared/openai-conventions.ts";
-import { replyTail, servedId, type ServedIdStyle } from "../shared/served-ids.ts";
+import { replyTail, type ServedIdStyle, servedId } from "../shared/served-ids.ts";
 
 export const openAIChatIds: ServedIdStyle = {
   response: (at) => servedId("chatcmpl-", 29, replyTail(at)),

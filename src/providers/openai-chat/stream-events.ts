@@ -18,5 +18,7 @@ export interface OpenAIChatStreamFrame {
   data: OpenAIChatStreamData;
 }
 
-
-export const chatFinishReasons = { stop: "stop", toolUse: "tool_calls", length: "length" } as const satisfies Record<string, ChatCompletionChunk.Choice["finish_reason"]>;
+export const chatFinishReasons = { stop: "stop", toolUse: "tool_calls", length: "length" } as const satisfies Record<
+  string,
+  ChatCompletionChunk.Choice["finish_reason"]
+>;

@@ -3,12 +3,13 @@
 // assistant's message and function_call items of one reply sit side by side until a
 // function_call_output or a user message ends that reply. Like Chat, results carry no error flag.
 // Shapes: openai/resources/responses/responses ResponseInputItem (SDK in devDependencies).
+
+import type { JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
+import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
 import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
-import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
-import { type JsonObject } from "../../json/is-record.ts";
-import { pointer } from "../../json/json-locations.ts";
 
 function textOf(content: readonly (TextContent | ImageContent)[]): string {
   return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
@@ -68,7 +69,13 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
         const output = messageContent(item.output, pointer(at, "output"), builder);
         const text = typeof output === "string" ? output : textOf(output);
         const images = typeof output === "string" ? [] : output.filter((part): part is ImageContent => part.type === "image");
-        builder.result(id, [...(typeof output === "string" || text.length > 0 ? [{ type: "text" as const, text }] : []), ...images], false, at, pointer(at, "call_id"));
+        builder.result(
+          id,
+          [...(typeof output === "string" || text.length > 0 ? [{ type: "text" as const, text }] : []), ...images],
+          false,
+          at,
+          pointer(at, "call_id"),
+        );
         noteUnusedKeys(builder, item, at, ["type", "call_id", "output"]);
         return;
       }
@@ -86,11 +93,15 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
       }
       if (tool.strict !== false) builder.note(pointer(at, "strict"), "formChanged", { about: "strictFalse", strict: String(JSON.stringify(tool.strict)) });
       if (tool.description === undefined || tool.description === null) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
-      builder.declare({
-        name: expectString(tool.name, pointer(at, "name"), "name"),
-        description: tool.description === undefined || tool.description === null ? "" : expectString(tool.description, pointer(at, "description"), "description"),
-        parameters: tool.parameters === undefined || tool.parameters === null ? {} : expectObject(tool.parameters, pointer(at, "parameters"), "parameters"),
-      }, pointer(at, "parameters"));
+      builder.declare(
+        {
+          name: expectString(tool.name, pointer(at, "name"), "name"),
+          description:
+            tool.description === undefined || tool.description === null ? "" : expectString(tool.description, pointer(at, "description"), "description"),
+          parameters: tool.parameters === undefined || tool.parameters === null ? {} : expectObject(tool.parameters, pointer(at, "parameters"), "parameters"),
+        },
+        pointer(at, "parameters"),
+      );
       noteUnusedKeys(builder, tool, at, ["type", "name", "description", "parameters", "strict"]);
     });
   }
@@ -110,7 +121,8 @@ function messageContent(content: unknown, at: string, builder: ConversationBuild
     if (part.type === "input_image" && typeof part.image_url === "string") {
       const image = dataUrlImage(part.image_url);
       if (image) {
-        if (part.detail !== "auto") builder.note(pointer(at, index, "detail"), "formChanged", { about: "imageDetailAuto", detail: String(JSON.stringify(part.detail)) });
+        if (part.detail !== "auto")
+          builder.note(pointer(at, index, "detail"), "formChanged", { about: "imageDetailAuto", detail: String(JSON.stringify(part.detail)) });
         noteUnusedKeys(builder, part, pointer(at, index), ["type", "image_url", "detail"]);
         return [image];
       }

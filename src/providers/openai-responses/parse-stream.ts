@@ -4,7 +4,7 @@
 // API has no "tool use" stop reason: like Pi, a completed response with a call means "toolUse".
 // Reasoning, refusals, built-in tools and lifecycle extras are listed and skipped.
 import type { SseFrame } from "../shared/sse.ts";
-import { NeutralEventBuilder, typedFrames, numberField, recordField, stringField, type ParsedStream } from "../shared/stream-builder.ts";
+import { NeutralEventBuilder, numberField, type ParsedStream, recordField, stringField, typedFrames } from "../shared/stream-builder.ts";
 
 export function parseOpenAIResponsesStream(frames: readonly SseFrame[]): ParsedStream {
   const builder = new NeutralEventBuilder();

@@ -5,7 +5,7 @@
 import type { ResponseFunctionToolCall, ResponseOutputItem, ResponseOutputMessage, ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { blockSoFar, groupStream } from "../shared/stream-blocks.ts";
-import { responseObject, type OpenAIResponsesStreamFrame } from "./stream-events.ts";
+import { type OpenAIResponsesStreamFrame, responseObject } from "./stream-events.ts";
 
 /** The ids a rendered stream carries: the response's, and each output item's by its kind and place. */
 export interface ResponsesStreamIds {
@@ -38,13 +38,43 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
         content: status === "in_progress" ? [] : [{ type: "output_text", text, annotations: [] }],
       });
       push({ type: "response.output_item.added", sequence_number: sequence++, output_index: outputIndex, item: item("in_progress", "") });
-      push({ type: "response.content_part.added", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
+      push({
+        type: "response.content_part.added",
+        sequence_number: sequence++,
+        item_id: itemId,
+        output_index: outputIndex,
+        content_index: 0,
+        part: { type: "output_text", text: "", annotations: [] },
+      });
       for (const fragment of block.fragments) {
-        push({ type: "response.output_text.delta", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, delta: fragment, logprobs: [] });
+        push({
+          type: "response.output_text.delta",
+          sequence_number: sequence++,
+          item_id: itemId,
+          output_index: outputIndex,
+          content_index: 0,
+          delta: fragment,
+          logprobs: [],
+        });
       }
       if (!block.ended) return;
-      push({ type: "response.output_text.done", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, text: so, logprobs: [] });
-      push({ type: "response.content_part.done", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, content_index: 0, part: { type: "output_text", text: so, annotations: [] } });
+      push({
+        type: "response.output_text.done",
+        sequence_number: sequence++,
+        item_id: itemId,
+        output_index: outputIndex,
+        content_index: 0,
+        text: so,
+        logprobs: [],
+      });
+      push({
+        type: "response.content_part.done",
+        sequence_number: sequence++,
+        item_id: itemId,
+        output_index: outputIndex,
+        content_index: 0,
+        part: { type: "output_text", text: so, annotations: [] },
+      });
       const done = item("completed", so);
       output.push(done);
       push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
@@ -64,16 +94,31 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
       push({ type: "response.function_call_arguments.delta", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, delta: fragment });
     }
     if (!block.ended) return;
-    push({ type: "response.function_call_arguments.done", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, name: block.name, arguments: so });
+    push({
+      type: "response.function_call_arguments.done",
+      sequence_number: sequence++,
+      item_id: itemId,
+      output_index: outputIndex,
+      name: block.name,
+      arguments: so,
+    });
     const done = item("completed", so);
     output.push(done);
     push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
-    push({ type: "response.failed", sequence_number: sequence++, response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response) });
+    push({
+      type: "response.failed",
+      sequence_number: sequence++,
+      response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response),
+    });
   } else if (terminal.reason === "length") {
-    push({ type: "response.incomplete", sequence_number: sequence++, response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" } }, ids.response) });
+    push({
+      type: "response.incomplete",
+      sequence_number: sequence++,
+      response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" } }, ids.response),
+    });
   } else {
     push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, {}, ids.response) });
   }

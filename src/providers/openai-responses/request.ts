@@ -3,14 +3,28 @@
 // of their own, paired by `call_id`. Like Chat Completions, a result has no error flag. A reasoning
 // item can only be sent back with the id and encrypted content Responses issued, which a neutral
 // history does not hold, so thinking is left out; images travel as `input_image`.
-import type { FunctionTool, ResponseCreateParamsNonStreaming, ResponseFunctionCallOutputItem, ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
+import type {
+  FunctionTool,
+  ResponseCreateParamsNonStreaming,
+  ResponseFunctionCallOutputItem,
+  ResponseInputContent,
+  ResponseInputItem,
+} from "openai/resources/responses/responses";
 import type { Context } from "../../protocol/types.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, wireSystemPrompt, wireTools, type WireEntry, type WireLimits, type WireToolResult } from "../shared/wire-history.ts";
-import { WIRE_MODEL, endpointLine, type RenderedRequest } from "../shared/provider.ts";
+import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
+import {
+  argumentsJson,
+  dataUrl,
+  prepareWireHistory,
+  type WireEntry,
+  type WireLimits,
+  type WireToolResult,
+  wireSystemPrompt,
+  wireTools,
+} from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { openaiResponsesEndpoints } from "./endpoints.ts";
 import { openaiResponsesLimits } from "./limits.ts";
-
 
 export function renderOpenAIResponses(context: Context): RenderedRequest<"openai-responses", ResponseCreateParamsNonStreaming> {
   const { entries, notes, toolNames } = prepareWireHistory(context, openaiResponsesLimits);
@@ -34,7 +48,10 @@ function inputItems(entry: WireEntry, notes: WireNote[]): ResponseInputItem[] {
     const content =
       only?.type === "text" && more.length === 0
         ? only.text
-        : entry.parts.map((part): ResponseInputContent => (part.type === "text" ? { type: "input_text", text: part.text } : { type: "input_image", image_url: dataUrl(part), detail: "auto" }));
+        : entry.parts.map(
+            (part): ResponseInputContent =>
+              part.type === "text" ? { type: "input_text", text: part.text } : { type: "input_image", image_url: dataUrl(part), detail: "auto" },
+          );
     return [{ type: "message", role: "user", content }];
   }
   // The reply's text goes first, then its calls, then their outputs: nothing may stand between a

@@ -3,7 +3,7 @@
 // `function_call` per call with `call_id` and `arguments` as a JSON string — `status`, usage zeros).
 // Shape: https://platform.openai.com/docs/api-reference/responses/object; openai-node
 // resources/responses. A length cut is `incomplete` with `max_output_tokens`, as in the stream.
-import type { ResponseOutputItem, Response } from "openai/resources/responses/responses";
+import type { Response, ResponseOutputItem } from "openai/resources/responses/responses";
 import type { AssistantMessage } from "../../protocol/types.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
 import { openAIResponsesIds, outputItemId } from "./served-ids.ts";
@@ -14,12 +14,31 @@ export function renderOpenAIResponsesResponse(message: AssistantMessage, at: Rep
   const output: ResponseOutputItem[] = [];
   for (const block of message.content) {
     if (block.type === "text") {
-      output.push({ type: "message", id: outputItemId(at, "message", output.length), role: "assistant", status: "completed", content: [{ type: "output_text", text: block.text, annotations: [] }] });
+      output.push({
+        type: "message",
+        id: outputItemId(at, "message", output.length),
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: block.text, annotations: [] }],
+      });
     } else if (block.type === "toolCall") {
-      output.push({ type: "function_call", id: outputItemId(at, "function_call", output.length), call_id: block.id, name: block.name, arguments: JSON.stringify(block.arguments) ?? "{}", status: "completed" });
+      output.push({
+        type: "function_call",
+        id: outputItemId(at, "function_call", output.length),
+        call_id: block.id,
+        name: block.name,
+        arguments: JSON.stringify(block.arguments) ?? "{}",
+        status: "completed",
+      });
     }
   }
-  const usage = { input_tokens: 0, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 0, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 0 };
+  const usage = {
+    input_tokens: 0,
+    input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+    output_tokens: 0,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 0,
+  };
   const id = openAIResponsesIds.response(at);
   return message.stopReason === "length"
     ? responseObject("incomplete", output, { id, incomplete_details: { reason: "max_output_tokens" }, usage })

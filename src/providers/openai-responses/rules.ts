@@ -1,14 +1,14 @@
 // OpenAI Responses: the rules an `input` list must keep, each with the error text the API returns
 // when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
-import { reportRepeatedIds, type Rule, type RuleTable } from "../shared/rule.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { RESPONSES_CALL_ID_MAX } from "./limits.ts";
-import { pointer } from "../../json/json-locations.ts";
-
 
 /** Message roles of an input item (openai/resources/responses/responses.d.ts, EasyInputMessage and ResponseInputItem.Message). */
 const ROLES = ["user", "assistant", "system", "developer"];
@@ -19,7 +19,9 @@ const items = perBody((body: JsonObject): readonly [number, JsonObject][] => {
 
 /** The function_call items, each with its arguments parsed once for the rules that read them. */
 const calls = perBody((body: JsonObject): [number, JsonObject, unknown][] =>
-  items(body).flatMap(([index, item]): [number, JsonObject, unknown][] => (item.type === "function_call" ? [[index, item, parsedArguments(item.arguments)]] : [])),
+  items(body).flatMap(([index, item]): [number, JsonObject, unknown][] =>
+    item.type === "function_call" ? [[index, item, parsedArguments(item.arguments)]] : [],
+  ),
 );
 
 const rules: Rule[] = [
@@ -142,11 +144,15 @@ const rules: Rule[] = [
     pointer: "/input/{i}/arguments",
     providerError: undefined,
     message: "arguments is {what}, not a string",
-    source: "openai/resources/responses/responses.d.ts (ResponseFunctionToolCall.arguments: string); no public error text found for Responses (Chat's: https://github.com/aaif-goose/goose-mobile/pull/20).",
+    source:
+      "openai/resources/responses/responses.d.ts (ResponseFunctionToolCall.arguments: string); no public error text found for Responses (Chat's: https://github.com/aaif-goose/goose-mobile/pull/20).",
     fix: "send JSON.stringify(arguments)",
     check(body, report) {
       for (const [index, item] of calls(body)) {
-        if (typeof item.arguments !== "string") report(pointer("", "input", index, "arguments"), { what: Array.isArray(item.arguments) ? "an array" : item.arguments === null ? "null" : typeof item.arguments });
+        if (typeof item.arguments !== "string")
+          report(pointer("", "input", index, "arguments"), {
+            what: Array.isArray(item.arguments) ? "an array" : item.arguments === null ? "null" : typeof item.arguments,
+          });
       }
     },
   },
@@ -162,7 +168,8 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, item, value] of calls(body)) {
         if (typeof item.arguments !== "string") continue;
-        if (!isRecord(value)) report(pointer("", "input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
+        if (!isRecord(value))
+          report(pointer("", "input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
       }
     },
   },
@@ -178,7 +185,8 @@ const rules: Rule[] = [
     check(body, report) {
       for (const [index, item] of items(body)) {
         const isMessage = item.type === "message" || (item.type === undefined && "role" in item);
-        if (isMessage && (typeof item.role !== "string" || !ROLES.includes(item.role))) report(pointer("", "input", index, "role"), { role: JSON.stringify(item.role) ?? "undefined" });
+        if (isMessage && (typeof item.role !== "string" || !ROLES.includes(item.role)))
+          report(pointer("", "input", index, "role"), { role: JSON.stringify(item.role) ?? "undefined" });
       }
     },
   },
@@ -189,5 +197,9 @@ const rules: Rule[] = [
 export const openaiResponsesRuleTable: RuleTable = {
   provider: "openai-responses",
   rules,
-  unchecked: [argumentsSchemaUnchecked("a function_call_output item (openai/resources/responses/responses.d.ts ResponseInputItem.FunctionCallOutput: call_id and output; its status is set by the API, not an error flag)")],
+  unchecked: [
+    argumentsSchemaUnchecked(
+      "a function_call_output item (openai/resources/responses/responses.d.ts ResponseInputItem.FunctionCallOutput: call_id and output; its status is set by the API, not an error flag)",
+    ),
+  ],
 };

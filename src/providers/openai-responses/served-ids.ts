@@ -5,8 +5,9 @@
 // `"id": "fc_12345xyz"` with `"call_id": "call_12345xyz"`). Item ids carry the item's place in
 // `output` (`o{n}`, 1-based); a call_id stays within the 64 characters the API accepts back
 // (the rule table's RESPONSES_CALL_ID_MAX).
-import { replyTail, servedId, type ReplyAt, type ServedIdStyle } from "../shared/served-ids.ts";
+
 import { openAICallId } from "../shared/openai-conventions.ts";
+import { type ReplyAt, replyTail, type ServedIdStyle, servedId } from "../shared/served-ids.ts";
 import type { ResponsesStreamIds } from "./render-stream.ts";
 
 export const openAIResponsesIds: ServedIdStyle = {

@@ -13,7 +13,6 @@ export interface OpenAIResponsesStreamFrame {
   data: ResponseStreamEvent;
 }
 
-
 /** The response object the lifecycle events carry, with fixed ids and times so output is stable. */
 export function responseObject(status: NonNullable<Response["status"]>, output: Response["output"], extra: Partial<Response> = {}, id = "resp_fake"): Response {
   return {

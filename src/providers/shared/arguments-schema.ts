@@ -15,9 +15,10 @@
 // OpenAI Chat (a role:"tool" message: content and tool_call_id) and Responses (a
 // function_call_output item: call_id and output) carry no error flag, so a refused call and a run
 // one look the same there: those tables leave this rule out and say why (argumentsSchemaUnchecked).
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { toBoolean, toNumber, toText } from "../../schema/validator.ts";
 import type { Report, Rule, UncheckedRule } from "./rule.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 export interface DeclaredCall {
   /** Pointer of the arguments value in the body. */
@@ -110,7 +111,8 @@ function converted(value: unknown, schema: JsonObject): unknown {
   const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
   if (types.some((type) => hasType(value, type))) return value;
   for (const type of types) {
-    const to: unknown = type === "number" || type === "integer" ? toNumber(value) : type === "boolean" ? toBoolean(value) : type === "string" ? toText(value) : value;
+    const to: unknown =
+      type === "number" || type === "integer" ? toNumber(value) : type === "boolean" ? toBoolean(value) : type === "string" ? toText(value) : value;
     if (to !== value && hasType(to, type)) return to;
   }
   return value;

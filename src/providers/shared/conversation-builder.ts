@@ -3,7 +3,7 @@
 // input, not a conversation), and finding the calls nobody answered. Importers only translate
 // their provider's shapes; the protocol checks live here, once.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolDefinition } from "../../protocol/types.ts";
-import { ImportError, type ImportNote, type ImportNoteKind, type ImportedConversation } from "./imported-conversation.ts";
+import { ImportError, type ImportedConversation, type ImportNote, type ImportNoteKind } from "./imported-conversation.ts";
 import type { NoteDetail } from "./note-detail.ts";
 
 export class ConversationBuilder {

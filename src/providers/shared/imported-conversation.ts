@@ -3,9 +3,8 @@
 // source, and every point where the source held something the neutral types cannot carry. Import
 // says what it cannot know instead of guessing, so each loss is a note the report prints.
 import type { Context } from "../../protocol/types.ts";
-import { malformedText, type MalformedSource } from "./malformed-source.ts";
+import { type MalformedSource, malformedText } from "./malformed-source.ts";
 import type { NoteDetail } from "./note-detail.ts";
-
 
 /** One thing the import dropped, changed or could not know, at a JSON pointer of the source. */
 export interface ImportNote {
@@ -48,7 +47,12 @@ export class ImportError extends Error {
   override readonly name = "ImportError";
   /** The problem in English, as serve answers a harness with it. */
   readonly reason: string;
-  constructor(readonly pointer: string, readonly problem: MalformedSource, readonly line?: number, readonly column?: number) {
+  constructor(
+    readonly pointer: string,
+    readonly problem: MalformedSource,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
     const reason = malformedText(problem);
     super(`${pointer}: ${reason}`);
     this.reason = reason;

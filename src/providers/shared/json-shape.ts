@@ -37,4 +37,3 @@ export function perBody<T>(derive: (body: JsonObject) => T): (body: JsonObject) 
     return value;
   };
 }
-

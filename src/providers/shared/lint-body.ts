@@ -1,7 +1,8 @@
 // The neutral lint engine: run one provider's rule table over a parsed request body and collect
 // the findings. It knows nothing about any provider; the tables do.
-import { fillTemplate, NO_PUBLIC_TEXT, type Finding, type FindingValues, type Rule, type RuleTable } from "./rule.ts";
+
 import { isRecord } from "../../json/is-record.ts";
+import { type Finding, type FindingValues, fillTemplate, NO_PUBLIC_TEXT, type Rule, type RuleTable } from "./rule.ts";
 
 /** Every finding of `table` on `body`, table order, then document order within a rule. */
 export function lintBody(body: unknown, table: RuleTable): Finding[] {

@@ -41,7 +41,15 @@ export function kindOf(value: unknown): JsonKind {
   return "undefined";
 }
 
-const englishKinds: Record<JsonKind, string> = { null: "null", array: "an array", object: "an object", string: "a string", number: "a number", boolean: "a boolean", undefined: "nothing" };
+const englishKinds: Record<JsonKind, string> = {
+  null: "null",
+  array: "an array",
+  object: "an object",
+  string: "a string",
+  number: "a number",
+  boolean: "a boolean",
+  undefined: "nothing",
+};
 
 const englishThings: Record<Extract<Subject, { thing: string }>["thing"], string> = {
   contentBlock: "a content block",

@@ -1,7 +1,7 @@
 // What OpenAI's two APIs, Chat Completions and Responses, write alike: the tool-name pattern both
 // enforce, function arguments carried as a JSON string, and call ids `call_…`. Both provider
 // folders take them from here, so neither imports the other.
-import { callTail, servedId, type ReplyAt } from "./served-ids.ts";
+import { callTail, type ReplyAt, servedId } from "./served-ids.ts";
 
 /**
  * Tool names, in `tools[].function.name` and in `tool_calls[].function.name`; the Responses API

@@ -1,12 +1,13 @@
 // Guards for reading an untrusted request body: each either returns the narrowed value or throws an
 // ImportError naming the JSON pointer and what was expected there, so the command can print one
 // line with file:line:column. Also lists the keys a reader did not use, for the report.
+
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import type { ImageContent } from "../../protocol/types.ts";
-import { ImportError } from "./imported-conversation.ts";
 import type { ConversationBuilder } from "./conversation-builder.ts";
+import { ImportError } from "./imported-conversation.ts";
 import { kindOf, type Subject } from "./malformed-source.ts";
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
 
 /** `what`: a field as the source names it (`"messages"`), or a thing of the format (`{ thing: "tool" }`). */
 export function expectObject(value: unknown, at: string, what: string | Subject): JsonObject {

@@ -24,7 +24,12 @@ export interface WireStreamBlock {
 }
 
 export function formatSse(frames: readonly SseFrame[]): string {
-  return frames.map((frame) => `${frame.event === undefined ? "" : `event: ${frame.event}\n`}data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`).join("");
+  return frames
+    .map(
+      (frame) =>
+        `${frame.event === undefined ? "" : `event: ${frame.event}\n`}data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`,
+    )
+    .join("");
 }
 
 /** A line that could not be read: where, and why. */

@@ -2,11 +2,12 @@
 // tool_use", "more text") into the neutral events (stream/events.ts), assigning content indices in
 // the order blocks open. A parser only has to read its provider's shapes; the message itself is
 // then built by the one consumer the loop uses (consume-stream.ts).
-import type { SseFrame } from "./sse.ts";
-import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import { parsePartialJson } from "../../json/partial-json.ts";
-import type { StopReason } from "../../protocol/types.ts";
+
 import { isRecord } from "../../json/is-record.ts";
+import { parsePartialJson } from "../../json/partial-json.ts";
+import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import type { StopReason } from "../../protocol/types.ts";
+import type { SseFrame } from "./sse.ts";
 
 interface OpenBlock {
   key: string;
@@ -58,7 +59,11 @@ export class NeutralEventBuilder {
     const block = this.#blocks.get(key);
     if (!block || block.ended || text === "") return;
     block.text += text;
-    this.events.push(block.kind === "text" ? { type: "text_delta", contentIndex: block.contentIndex, delta: text } : { type: "toolcall_delta", contentIndex: block.contentIndex, delta: text });
+    this.events.push(
+      block.kind === "text"
+        ? { type: "text_delta", contentIndex: block.contentIndex, delta: text }
+        : { type: "toolcall_delta", contentIndex: block.contentIndex, delta: text },
+    );
   }
 
   has(key: string): boolean {
@@ -75,7 +80,11 @@ export class NeutralEventBuilder {
       return;
     }
     const parsed = override && "arguments" in override ? override.arguments : parsePartialJson(block.text);
-    this.events.push({ type: "toolcall_end", contentIndex: block.contentIndex, toolCall: { type: "toolCall", id: block.id, name: block.name, arguments: parsed === undefined ? {} : parsed } });
+    this.events.push({
+      type: "toolcall_end",
+      contentIndex: block.contentIndex,
+      toolCall: { type: "toolCall", id: block.id, name: block.name, arguments: parsed === undefined ? {} : parsed },
+    });
   }
 
   /** Ends every open text block (a provider that closes them implicitly at the end). */
@@ -109,7 +118,9 @@ export class NeutralEventBuilder {
     const block: OpenBlock = { key, contentIndex: this.#count++, kind, id, name, text: "", ended: false };
     this.#blocks.set(key, block);
     this.#last = block;
-    this.events.push(kind === "text" ? { type: "text_start", contentIndex: block.contentIndex } : { type: "toolcall_start", contentIndex: block.contentIndex, id, name });
+    this.events.push(
+      kind === "text" ? { type: "text_start", contentIndex: block.contentIndex } : { type: "toolcall_start", contentIndex: block.contentIndex, id, name },
+    );
   }
 }
 

@@ -3,11 +3,12 @@
 // apply the provider's id and tool-name plans. Renderers then only translate shapes, never
 // protocol rules. Pairing uses a map from id to the calls still waiting, so a reply with n calls
 // costs O(n), not O(n²).
-import type { Context, ImageContent, TextContent, ThinkingContent, ToolCall, ToolDefinition, UserMessage } from "../../protocol/types.ts";
+
 import { cloneJson } from "../../json/clone-json.ts";
+import { isRecord } from "../../json/is-record.ts";
+import type { Context, ImageContent, TextContent, ThinkingContent, ToolCall, ToolDefinition, UserMessage } from "../../protocol/types.ts";
 import { planCallOccurrences, planToolCallIds, type ToolCallIdRule } from "./tool-call-ids.ts";
 import type { WireNote } from "./wire-note.ts";
-import { isRecord } from "../../json/is-record.ts";
 
 /** What Pi's transform-messages step puts in a result it has to make up. */
 export const SYNTHETIC_RESULT_TEXT = "No result provided";
