@@ -44,7 +44,7 @@ function roomLabel(room: string): string {
 /** The floors as a Markdown table, ground floor first: docs/layout.md holds a copy. */
 export function renderLayersTable(): string {
   const rows = floors.map(({ rooms, what }, index) => `| ${index + 1} | ${rooms.map(roomLabel).join(", ")} | ${what} |`);
-  return ["| floor | rooms | what they hold |", "| --- | --- | --- |", ...rows].join("\n") + "\n";
+  return `${["| floor | rooms | what they hold |", "| --- | --- | --- |", ...rows].join("\n")}\n`;
 }
 
 /** Side by side: no room of one column imports a room of the other, on any floor. */

@@ -2,7 +2,7 @@
 // network or key, and checks each request the way a real API would, so a harness that breaks the
 // protocol fails here first. It records every context it was sent, for tests to inspect.
 import { type PairingProblem, ToolPairingScan } from "../protocol/tool-pairing.ts";
-import type { AssistantMessage, Context, Model, StopReason, TextContent, ToolCall } from "../protocol/types.ts";
+import type { AssistantMessage, Context, Model, StopReason } from "../protocol/types.ts";
 
 /** One scripted reply; stopReason defaults to "toolUse" when it has a toolCall, else "stop". */
 export interface ScriptedReply {

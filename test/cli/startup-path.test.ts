@@ -51,7 +51,7 @@ function run(args: string[], nodeArgs: string[] = []): PlainRun {
   });
   assert.equal(child.status, 0, child.stderr);
   const lines = readFileSync(log, "utf8").split("\n");
-  const root = pathToFileURL(projectRoot).href + "/";
+  const root = `${pathToFileURL(projectRoot).href}/`;
   const modules = new Set(lines.filter((line) => line.startsWith(root)).map((line) => line.slice(root.length)));
   return { modules, sourceMapsEnabled: lines.find((line) => line.startsWith("sourceMapsEnabled="))?.slice("sourceMapsEnabled=".length) };
 }

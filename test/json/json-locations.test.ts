@@ -74,12 +74,12 @@ test("a repeated key is located at its last occurrence, the one JSON.parse keeps
 
 test("10,000-deep nesting neither overflows nor loses the innermost value", () => {
   const depth = 10_000;
-  const text = '{"k":'.repeat(depth) + "1" + "}".repeat(depth);
+  const text = `${'{"k":'.repeat(depth)}1${"}".repeat(depth)}`;
   const pointer = "/k".repeat(depth);
   assert.equal(locateJsonPointers(text, [pointer]).get(pointer)?.value.offset, 5 * depth);
   const arrays = "[".repeat(depth) + "]".repeat(depth);
   assert.equal(locateJsonPointers(arrays, ["/0".repeat(depth - 1)]).get("/0".repeat(depth - 1))?.value.offset, depth - 1);
-  assert.equal(findDuplicateKey('{"d":'.repeat(depth) + '{"z":1,"z":2}' + "}".repeat(depth))?.pointer, "/d".repeat(depth) + "/z");
+  assert.equal(findDuplicateKey(`${'{"d":'.repeat(depth)}{"z":1,"z":2}${"}".repeat(depth)}`)?.pointer, `${"/d".repeat(depth)}/z`);
 });
 
 test("malformed text ends the scan without throwing or looping", () => {

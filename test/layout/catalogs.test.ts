@@ -67,8 +67,14 @@ test("a language module is imported by its loader alone, and only on demand", ()
 test("lazyCatalog imports a language on first use only, once, and allLanguages loads both through it", async () => {
   const imported: string[] = [];
   const load = lazyCatalog<{ hello: string }>({
-    zh: async () => (imported.push("zh"), { default: { hello: "你好" } }),
-    en: async () => (imported.push("en"), { default: { hello: "hello" } }),
+    zh: async () => {
+      imported.push("zh");
+      return { default: { hello: "你好" } };
+    },
+    en: async () => {
+      imported.push("en");
+      return { default: { hello: "hello" } };
+    },
   });
   assert.deepEqual(imported, [], "nothing is imported before it is asked for");
   const [first, again] = await Promise.all([load("en"), load("en")]);

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { fixturesDir } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import type { Context } from "../../src/protocol/types.ts";
-import { loadAllParts, providers } from "../../src/providers/registry.ts";
+import { loadAllParts } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { runFixture } from "../../src/replay/run-fixture.ts";
 import { renderWireRequest, type WireProvider, wireProviders } from "../../src/wire.ts";

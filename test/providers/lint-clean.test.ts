@@ -15,7 +15,7 @@ import { fixturesDir } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { builtinTools, FakeModel, runAgentLoop, ToolRegistry } from "../../src/index.ts";
 import type { Context, Message } from "../../src/protocol/types.ts";
-import { loadAllParts, providers } from "../../src/providers/registry.ts";
+import { loadAllParts } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import type { Finding } from "../../src/providers/shared/rule.ts";
 import { runFixture, toolsFor } from "../../src/replay/run-fixture.ts";

@@ -10,7 +10,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/ch
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { renderRuleTable } from "../../src/commands/lint/rule-table-markdown.ts";
-import { loadAllParts, type ProviderId, providerIds, providers } from "../../src/providers/registry.ts";
+import { loadAllParts, type ProviderId, providerIds } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import type { GeminiGenerateContentBody } from "../../src/wire.ts";
 

@@ -125,7 +125,7 @@ test("Gemini: model role, functionCall with id, results grouped in one user cont
 });
 
 test("ids a provider refuses are rewritten the same way in the call and its result, with a note", () => {
-  const odd = "call_abc|fc_" + "x".repeat(60);
+  const odd = `call_abc|fc_${"x".repeat(60)}`;
   const { body, notes } = renderWireRequest("anthropic", context(user("?"), assistant(call(odd)), result(odd, "1")));
   const [, toolUse] = body.messages;
   const [toolResult] = body.messages.slice(2);

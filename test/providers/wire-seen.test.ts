@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { text } from "../../src/protocol/text.ts";
 import type { AssistantMessage, Context, Message, ToolCall, ToolResultMessage } from "../../src/protocol/types.ts";
-import { loadAllParts, providers } from "../../src/providers/registry.ts";
+import { loadAllParts } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { BLANK_USER_TEXT } from "../../src/providers/shared/wire-history.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";

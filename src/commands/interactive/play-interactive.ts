@@ -4,7 +4,7 @@ import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import { stopSignalOf } from "../../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import { defaultFixtureName, fixturesDir, resolveFixture } from "../../fixture/fixture-files.ts";
-import type { Language } from "../../fixture/fixture-format.ts";
+import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
 import { destinationKind, fixtureText, SaveError, writeFixtureFile } from "../../fixture/write-fixture.ts";
 import { errorLine } from "../../narration/error-line.ts";
@@ -13,7 +13,7 @@ import type { StreamSettings } from "../../narration/stream-view.ts";
 import type { Style } from "../../narration/style.ts";
 import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
-import { runInteractiveSession } from "./session.ts";
+import { runInteractiveSession, type SessionOutcome } from "./session.ts";
 import { loadSessionCatalogs } from "./session-catalogs.ts";
 import { type InteractiveUI, PromptCancelled } from "./ui.ts";
 
@@ -57,7 +57,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       play.err(narration[lang].unknownFixture(reference.name, reference.known));
       return exitCodes.badInput;
     }
-    let fixture;
+    let fixture: Fixture;
     try {
       fixture = await loadFixture(reference.file);
     } catch (error) {
@@ -66,7 +66,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       play.err(line);
       return exitCodes.badInput;
     }
-    let outcome;
+    let outcome: SessionOutcome;
     try {
       outcome = await runInteractiveSession({
         fixture,

@@ -174,7 +174,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
 /** The episode whose opening user message the conversation starts with; the first one otherwise. */
 function episodeFor(fixture: Fixture, context: Context): number {
   const first = context.messages.find((message) => message.role === "user");
-  if (!first || first.role !== "user") return 0;
+  if (first?.role !== "user") return 0;
   const text = contentText(first.content);
   const index = fixture.episodes.findIndex((episode) => episode.user === text);
   return index === -1 ? 0 : index;

@@ -5,7 +5,7 @@
 // and exit 130 / 143.
 
 import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
-import { type Language, languages } from "../../fixture/fixture-format.ts";
+import { type Fixture, type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
@@ -48,6 +48,7 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     .addHelpText(
       "after",
       "\nThe first line on stdout is the base URL. Point an SDK at it:\n" +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the help shows the JavaScript a reader types, template literal and all.
         '  new OpenAI({ baseURL: `${url}/v1`, apiKey: "x" })\n' +
         '  new Anthropic({ baseURL: url, apiKey: "x" })\n' +
         '  new GoogleGenAI({ apiKey: "x", httpOptions: { baseUrl: url } })\n' +
@@ -73,7 +74,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
     io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
     return exitCodes.badInput;
   }
-  let fixture;
+  let fixture: Fixture;
   try {
     fixture = await loadFixture(reference.file);
   } catch (error) {

@@ -21,7 +21,6 @@ import {
   isBlank,
   prepareWireHistory,
   type RoleTurn,
-  type WireLimits,
   type WireToolResult,
   wireSystemPrompt,
   wireTools,

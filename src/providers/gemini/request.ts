@@ -11,7 +11,6 @@ import {
   groupIntoRoleTurns,
   prepareWireHistory,
   type RoleTurn,
-  type WireLimits,
   type WireToolResult,
   wireSystemPrompt,
   wireTools,

@@ -11,16 +11,7 @@ import type {
 } from "openai/resources/chat/completions";
 import type { Context } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
-import {
-  argumentsJson,
-  dataUrl,
-  prepareWireHistory,
-  type WireEntry,
-  type WireLimits,
-  type WireUserPart,
-  wireSystemPrompt,
-  wireTools,
-} from "../shared/wire-history.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, type WireEntry, type WireUserPart, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { openaiChatEndpoints } from "./endpoints.ts";
 import { openaiChatLimits } from "./limits.ts";

@@ -12,16 +12,7 @@ import type {
 } from "openai/resources/responses/responses";
 import type { Context } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
-import {
-  argumentsJson,
-  dataUrl,
-  prepareWireHistory,
-  type WireEntry,
-  type WireLimits,
-  type WireToolResult,
-  wireSystemPrompt,
-  wireTools,
-} from "../shared/wire-history.ts";
+import { argumentsJson, dataUrl, prepareWireHistory, type WireEntry, type WireToolResult, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
 import { openaiResponsesEndpoints } from "./endpoints.ts";
 import { openaiResponsesLimits } from "./limits.ts";
