@@ -18,7 +18,7 @@ export { type StreamedReply, StreamingFakeModel, type StreamingFakeModelOptions 
 export { ToolRegistry } from "./agent/tool-registry.ts";
 export { type GrowingLeaf, type PartialJsonError, PartialJsonParser, parsePartialJson } from "./json/partial-json.ts";
 // Streaming: Pi-named events, the incremental partial-JSON parser, the streaming FakeModel and the
-// consumer that builds a message from events (README "Streaming").
+// consumer that builds a message from events (docs/streaming.md).
 export type { AssistantStream, AssistantStreamEvent } from "./protocol/stream-events.ts";
 export { text } from "./protocol/text.ts";
 export { findPairingProblem, type PairingProblem, ToolPairingScan } from "./protocol/tool-pairing.ts";

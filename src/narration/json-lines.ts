@@ -1,5 +1,5 @@
 // The --json output: one JSON object per line for every loop event, another consumer of the same
-// events as the text transcript. The format is documented in README ("JSON Lines output") and kept
+// events as the text transcript. The format is documented in docs/command.md ("JSON Lines output") and kept
 // stable; the history can be rebuilt from `agentStart.messages` plus each `messageAppended.message`.
 
 import type { AgentEvent } from "../agent/agent-events.ts";

@@ -1,7 +1,7 @@
 // The side-by-side table of where each provider puts the tool definition, the call, the result and
 // the error flag, for the calc round trip. Every cell is read out of the renderers' own output (a
 // JSON path and a snippet, or the difference between an ok and an error body), so the table
-// cannot drift from the code; `scripts/wire-table.ts` prints it for the README.
+// cannot drift from the code; `scripts/wire-table.ts` prints it for docs/wire.md.
 
 import { ToolRegistry } from "../agent/tool-registry.ts";
 import { isRecord } from "../json/is-record.ts";

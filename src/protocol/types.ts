@@ -10,7 +10,7 @@ export interface TextContent {
 /**
  * The model's reasoning, when a provider returns it. The playground never scripts one, but a real
  * conversation holds them: the narrator folds them to one line, and each wire renderer sends them
- * back only where its provider takes them (README, "The wire view").
+ * back only where its provider takes them (docs/wire.md).
  */
 export interface ThinkingContent {
   type: "thinking";

@@ -90,7 +90,7 @@ const expect = {
 
 // The conversions the lenient policy applies, the common ground of Pi's (ajv's coerceTypes) and
 // TypeBox's Value.Convert: decimal numeric strings to numbers, "true"/"false" to booleans, numbers
-// and booleans to strings. Where Pi goes further (null, booleans as numbers, hex strings), README
+// and booleans to strings. Where Pi goes further (null, booleans as numbers, hex strings), docs/design.md
 // ("Choices this project made") says what it does and why this project does not.
 const numericString = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
 

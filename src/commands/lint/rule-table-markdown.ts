@@ -1,5 +1,5 @@
-// The README's table of provider rules, generated from the rule tables themselves (`npm run
-// lint-rules` prints it; a test keeps the README's copy in step), so the documentation cannot
+// docs/lint.md's table of provider rules, generated from the rule tables themselves (`npm run
+// lint-rules` prints it; a test keeps the docs' copy in step), so the documentation cannot
 // drift from what `lint` checks.
 import { loadAllParts, providerIds } from "../../providers/registry.ts";
 

@@ -218,7 +218,7 @@ const rules: Rule[] = [
 ];
 
 // arguments-schema is left out: a tool result carries no error flag here, so the body cannot show
-// whether the harness ran a mismatching call or refused it (the README table says so).
+// whether the harness ran a mismatching call or refused it (docs/lint.md's table says so).
 export const openaiChatRuleTable: RuleTable = {
   provider: "openai-chat",
   rules,

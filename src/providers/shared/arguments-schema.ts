@@ -66,7 +66,7 @@ export function argumentsSchemaRule(access: SchemaAccess, where: string, errorFl
 }
 
 /**
- * The entry a table without a result error flag carries instead of the rule (the README's rule
+ * The entry a table without a result error flag carries instead of the rule (the docs/lint.md rule
  * table prints it). `result` names the provider's result shape, with its SDK type as the source.
  */
 export function argumentsSchemaUnchecked(result: string): UncheckedRule {

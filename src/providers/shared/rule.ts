@@ -35,7 +35,7 @@ export interface Rule {
   check(body: Record<string, unknown>, report: Report): void;
 }
 
-/** A rule another table has that this provider's bodies cannot support, and why (the README table prints it). */
+/** A rule another table has that this provider's bodies cannot support, and why (docs/lint.md's table prints it). */
 export interface UncheckedRule {
   id: string;
   checks: string;
