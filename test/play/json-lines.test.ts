@@ -5,8 +5,7 @@ import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import type { Message } from "../../src/protocol/types.ts";
-import { replayClock } from "../../src/replay/replay-clock.ts";
-import { runFixture } from "../../src/replay/run-fixture.ts";
+import { replayClock, runFixture } from "../../src/replay/run-fixture.ts";
 
 function isMessage(value: unknown): value is Message {
   return typeof value === "object" && value !== null && "role" in value;

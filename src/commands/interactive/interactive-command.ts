@@ -4,7 +4,7 @@
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
-import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/run-options.ts";
+import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/options.ts";
 
 export async function interactive(fixtureArgument: string | undefined, options: PlayOptions, io: CliIO): Promise<number> {
   // Loaded only here: the prompt library is the heaviest import, and a plain run never needs it.

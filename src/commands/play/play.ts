@@ -10,7 +10,7 @@ import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
-import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/run-options.ts";
+import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/options.ts";
 import { fixtureJsonLines, narrateFixture } from "./transcript.ts";
 
 export async function list(lang: Language, io: CliIO): Promise<number> {

@@ -8,8 +8,7 @@ import { Narrator } from "../../narration/narrator.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
 import { plainStyle, type Style } from "../../narration/style.ts";
 import type { ProviderId } from "../../providers/registry.ts";
-import { replayClock } from "../../replay/replay-clock.ts";
-import { type EpisodeSettings, runFixture } from "../../replay/run-fixture.ts";
+import { type EpisodeSettings, replayClock, runFixture } from "../../replay/run-fixture.ts";
 
 export interface TranscriptOptions {
   lang: Language;

@@ -1,5 +1,11 @@
 // The option parsers and the option merge every command uses, so that one option means the same
-// wherever it is given: `--chunk 1e3` is refused before `serve` and after it alike.
+// wherever it is given (`--chunk 1e3` is refused before `serve` and after it alike), and the run
+// settings the main command's options make, shared by the play command and the interactive one.
+
+import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
+import type { Language } from "../../fixture/fixture-format.ts";
+import type { ProviderId } from "../../providers/registry.ts";
+import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import { type Command, InvalidArgumentError } from "./commander.ts";
 
 /** Plain decimal digits only: Number() would also take "0x10", "1e3" and " 2". */
@@ -23,4 +29,38 @@ export function portNumber(value: string): number {
  */
 export function withMainOptions<T extends object>(own: T, command: Command): Partial<T> & T {
   return { ...command.parent?.opts<Partial<T>>(), ...own };
+}
+
+export interface PlayOptions {
+  lang: Language;
+  json?: boolean;
+  stream?: boolean;
+  chunk?: number;
+  list?: boolean;
+  maxTurns?: number;
+  toolExecution?: EpisodeSettings["toolExecution"];
+  validation?: EpisodeSettings["validation"];
+  timeout?: number;
+  wire?: ProviderId;
+  interactive?: boolean;
+  toolErrors?: ToolErrorDetail;
+}
+
+export function overridesFrom(options: PlayOptions): Partial<EpisodeSettings> {
+  return {
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.toolExecution === undefined ? {} : { toolExecution: options.toolExecution }),
+    ...(options.validation === undefined ? {} : { validation: options.validation }),
+    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+  };
+}
+
+/** --tool-errors is a setting of the run, not of an episode: the fixture format has no such key. */
+export function toolErrorsFrom(options: PlayOptions): { toolErrors?: ToolErrorDetail } {
+  return options.toolErrors === "detailed" ? { toolErrors: "detailed" } : {};
+}
+
+/** --stream, or --chunk alone (which implies it). */
+export function streamFrom(options: PlayOptions): { chunk?: number } | undefined {
+  return options.stream || options.chunk !== undefined ? { chunk: options.chunk } : undefined;
 }
