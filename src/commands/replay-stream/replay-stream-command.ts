@@ -14,20 +14,16 @@ import { MarkedLines } from "../../narration/marked-lines.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { type ProviderId, providerIds } from "../../providers/registry.ts";
+import type { CliIO } from "../shared/command-io.ts";
 import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
 
-/** The slice of the CLI's io this command needs (cli.ts passes its own). */
-export interface ReplayIO {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-  isTTY: boolean;
-  colorDepth?: number;
+/** The slice of the CLI's io this command needs (cli.ts passes its own), and a stdin reader tests can replace. */
+export type ReplayIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth"> & {
   /** Reads all of stdin, for `-`. */
   readStdin?: () => Promise<string>;
-}
+};
 
 interface ReplayOptions {
   provider?: ProviderId;
