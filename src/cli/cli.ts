@@ -14,8 +14,6 @@ import { visibleLines } from "../io/sanitize.ts";
 import { loadCatalog } from "../narration/load-catalog.ts";
 import { addSubcommands, mayReachSubcommand } from "./subcommands.ts";
 
-export type { CliIO };
-
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
 

@@ -7,8 +7,8 @@
 // `help` command: `help` is read as a fixture name). So when no argument is one of those, leaving
 // the subcommands out changes nothing the user can see.
 
+import type { CliIO } from "../commands/shared/command-io.ts";
 import type { Command } from "../commands/shared/commander.ts";
-import type { CliIO } from "./cli.ts";
 
 type AddCommand = (program: Command, io: CliIO, setExitCode: (code: number) => void) => void;
 
