@@ -36,6 +36,11 @@ const entries: RouteEntry[] = Object.values(providers).flatMap(({ id, endpoints 
   return routes;
 });
 
+const first = entries[0];
+if (first === undefined) throw new Error("the provider registry holds no provider");
+/** A 404 that shares no path with any provider is written in the first one's error shape. */
+const fallback: ProviderId = first.provider;
+
 export const routeList: readonly string[] = entries.map(({ endpoint }) => `POST ${endpoint.path}${endpoint.query === undefined ? "" : `?${endpoint.query}`}`);
 
 /** The route for a request, or undefined (404). */
@@ -53,7 +58,7 @@ export function matchRoute(method: string, url: string): Route | undefined {
  *  leading segments with the URL; on a tie, the first in the registry. */
 export function providerForUnknownPath(url: string): ProviderId {
   const segments = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
-  let best = { provider: entries[0]?.provider ?? "openai-chat", shared: 0 };
+  let best = { provider: fallback, shared: 0 };
   for (const { provider, endpoint } of entries) {
     const theirs = endpoint.path.split("/").filter(Boolean);
     let shared = 0;
