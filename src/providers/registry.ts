@@ -29,10 +29,6 @@ export const providerIds = Object.values(providers).map((provider) => provider.i
 /** One provider's next request, typed by its provider. */
 export type WireRequest<P extends ProviderId = ProviderId> = { [K in P]: RenderedRequest<K, WireBodies[K]> }[P];
 
-export function isProviderId(value: unknown): value is ProviderId {
-  return typeof value === "string" && Object.hasOwn(providers, value);
-}
-
 /** Why a body is no provider's, as data: a command words it in the run's language. */
 export type DetectionProblem =
   /** `found`: what the top level is instead of an object. */
