@@ -134,8 +134,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       else if (options.interactive) exitCode = await (await import("../commands/interactive/interactive-command.ts")).interactive(fixtureArgument, options, io);
       else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
-  if (mayReachSubcommand(argv)) await addSubcommands(program, io, (code) => (exitCode = code));
+  // Before the subcommands are added: each copies it, so a usage mistake after `serve` or
+  // `import` returns its exit code here too, instead of commander ending the process itself.
   program.exitOverride();
+  if (mayReachSubcommand(argv)) await addSubcommands(program, io, (code) => (exitCode = code));
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
