@@ -1,7 +1,7 @@
 // The loop's own checks on a reply, before any tool runs: calls a careful harness answers
 // without executing, each with a paired error result (never an exception, never silence).
 
-import { abortText, skipText } from "../protocol/contract-text.ts";
+import { abortText, skipText } from "../protocol/text.ts";
 import type { AssistantMessage, ToolCall } from "../protocol/types.ts";
 import { failedToolResult, type SkipReason, type ToolCallTrace } from "./execute-tool-call.ts";
 

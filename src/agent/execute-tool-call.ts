@@ -2,8 +2,7 @@
 // tool, bad arguments, a throwing tool — is a ToolResultMessage with the call's id and name; the
 // promise never rejects, so a caller only ever has one channel to handle.
 
-import { detailedText, failedResultText, toolOutputText, UNKNOWN_TOOL, UNPRINTABLE_ERROR } from "../protocol/contract-text.ts";
-import { text } from "../protocol/text.ts";
+import { detailedText, failedResultText, text, toolOutputText, UNKNOWN_TOOL, UNPRINTABLE_ERROR } from "../protocol/text.ts";
 import type { Coercion, ToolCall, ToolContext, ToolOutput, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
 import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
@@ -103,7 +102,7 @@ export async function traceToolCall(
 }
 
 /** The one shape of every failure; the stack stays out (the message is what the model can use).
- *  Its text is contract (src/protocol/contract-text.ts): the same under every --lang. */
+ *  Its text is contract (src/protocol/text.ts): the same under every --lang. */
 export function failedToolResult(call: ToolCall, error: unknown, timestamp: number): ToolResultMessage<{ error: string }> {
   const message = errorMessage(error);
   return {

@@ -1,6 +1,6 @@
 // ToolRegistry: the set of tools one run allows. The definitions a provider sees and the
 // implementations the executor runs come from the same table, so they cannot disagree.
-import { toolAlreadyRegistered } from "../protocol/contract-text.ts";
+import { toolAlreadyRegistered } from "../protocol/text.ts";
 import type { Tool, ToolDefinition } from "../protocol/types.ts";
 
 export class ToolRegistry {

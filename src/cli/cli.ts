@@ -1,5 +1,5 @@
 // The one CLI declaration: the main command's options, the subcommands (loaded only when the
-// command line can reach them, src/cli/subcommands.ts), and which command a command line runs.
+// command line can reach them: the table below), and which command a command line runs.
 // Commands turn every expected failure into one line on stderr and an exit code; this is the
 // only file that knows about argv.
 import { readFileSync } from "node:fs";
@@ -12,7 +12,6 @@ import { defaultFixtureName, fixtureNames } from "../fixture/fixture-files.ts";
 import { languages } from "../fixture/fixture-format.ts";
 import { visibleLines } from "../io/sanitize.ts";
 import { loadCatalog } from "../narration/load-catalog.ts";
-import { addSubcommands, mayReachSubcommand } from "./subcommands.ts";
 
 const packageJson: unknown = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const version = typeof packageJson === "object" && packageJson !== null && "version" in packageJson ? String(packageJson.version) : "0.0.0";
@@ -57,6 +56,39 @@ async function optionForValue(value: string): Promise<string | undefined> {
   };
   for (const [option, values] of Object.entries(optionValues)) if (values.includes(value)) return option;
   return /^[0-9]+$/.test(value) ? "--max-turns" : undefined;
+}
+
+// The subcommands (lint, import, replay-stream, serve), in the order help lists them, and the one
+// decision of whether a command line needs them at all. A plain run — `npm start`, a fixture, any
+// transcript option — names none of them, and each module loaded through tsx costs start-up time
+// (about a millisecond apiece on Node 20, where tsx's hooks run on a thread of their own).
+// Commander only ever reaches a subcommand through an argument that is exactly its name, or
+// through a help flag that lists them (the program has an action of its own, so commander adds no
+// `help` command: `help` is read as a fixture name). So when no argument is one of those, leaving
+// the subcommands out changes nothing the user can see.
+type AddCommand = (program: Command, io: CliIO, setExitCode: (code: number) => void) => void;
+
+const subcommands: Record<string, () => Promise<AddCommand>> = {
+  lint: async () => (await import("../commands/lint/lint-command.ts")).addLintCommand,
+  import: async () => (await import("../commands/import/import-command.ts")).addImportCommand,
+  "replay-stream": async () => (await import("../commands/replay-stream/replay-stream-command.ts")).registerReplayStream,
+  serve: async () => (await import("../commands/serve/serve-command.ts")).addServeCommand,
+};
+
+/** A short-flag cluster (`-h`, `-ih`): commander splits it, so an `h` anywhere in it asks for help. */
+function isShortHelpCluster(argument: string): boolean {
+  return /^-[^-]/.test(argument) && argument.includes("h");
+}
+
+/** Whether any argument could reach a subcommand or the help that lists them. */
+function mayReachSubcommand(argv: readonly string[]): boolean {
+  return argv.some((argument) => Object.hasOwn(subcommands, argument) || argument === "--help" || isShortHelpCluster(argument));
+}
+
+/** Registers every subcommand on the program, loading their modules together. */
+async function addSubcommands(program: Command, io: CliIO, setExitCode: (code: number) => void): Promise<void> {
+  const adders = await Promise.all(Object.values(subcommands).map((load) => load()));
+  for (const add of adders) add(program, io, setExitCode);
 }
 
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {

@@ -6,8 +6,7 @@
 import { ToolRegistry } from "../agent/tool-registry.ts";
 import { isRecord } from "../json/is-record.ts";
 import { findAllPaths, findPath, formatPath, type JsonPath, leaves, type SnippetOptions, selfAndAncestors, snippet, valueAt } from "../json/json-paths.ts";
-import { failedResultText, schemaText } from "../protocol/contract-text.ts";
-import { text } from "../protocol/text.ts";
+import { failedResultText, schemaText, text } from "../protocol/text.ts";
 import type { Context } from "../protocol/types.ts";
 import { providerIds, providers } from "../providers/registry.ts";
 import { calc } from "../tools/calc.ts";

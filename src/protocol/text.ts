@@ -1,6 +1,80 @@
-// Builds a text content block; the one helper every tool and fixture uses to write content.
+// The protocol's texts: `text()`, the one helper every tool and fixture uses to write a text
+// content block, and below it the tool-call contract's own texts.
 import type { TextContent } from "./types.ts";
 
 export function text(value: string): TextContent {
   return { type: "text", text: value };
 }
+
+// The tool-call contract's own texts: what a failed call's result tells the model, what the
+// schema says is wrong, what the registry throws at a programmer. Chapter 06 of the course fixes
+// them exactly ("Tool echo failed: 必须是 string", "Tool missing failed: 未知工具", "Tool 已存在：
+// echo"), and a result is data the model acts on and a harness may match, so they are CONTRACT,
+// NOT NARRATION: the same whatever --lang the narration speaks, and no catalog holds them. The
+// narration explains them to a reader in the run's language (src/narration/catalog-*.ts) and
+// quotes them as they are. Kept in one place so that a translation pass cannot reach them by
+// accident; changing one changes what every model and every test of the contract sees.
+//
+// (A tool's own output — calc's "除数不能为 0", slow's progress — is that tool's words, written in
+// src/tools beside it; it reaches the model the same way and is not translated either.)
+
+/** The executor's one result text for every failure (chapter 06: `Tool ${name} failed: ${message}`). */
+export function failedResultText(toolName: string, message: string): string {
+  return `Tool ${toolName} failed: ${message}`;
+}
+
+/** The lookup found no tool of the requested name (chapter 06). */
+export const UNKNOWN_TOOL = "未知工具";
+
+/** ToolRegistry.register with a name already taken (chapter 06). */
+export function toolAlreadyRegistered(name: string): string {
+  return `Tool 已存在：${name}`;
+}
+
+/** A tool returned something that is not a ToolOutput: the error its result reports. */
+export const toolOutputText = {
+  wrapper: (problem: string | undefined) => `工具返回的结果格式不对：${problem}`,
+  notAnObject: "应为 { content, details?, isError? } 对象",
+  contentNotArray: "content 必须是数组",
+  badBlock: (index: number) => `content[${index}] 必须是 { type: "text", text: string } 或 { type: "image", data: string, mimeType: string }`,
+  isErrorNotBoolean: "isError 必须是 boolean",
+} as const;
+
+/** --tool-errors detailed: `a: 必须是 number (received "128")`, as Pi's validateToolArguments words it. */
+export const detailedText = {
+  message: (path: string, message: string, received: string | undefined) =>
+    `${path}: ${message} (${received === undefined ? "missing" : `received ${received}`})`,
+  /** The path of a failure at the arguments object itself. */
+  wholeArguments: "arguments",
+  tooDeep: (isArray: boolean) => (isArray ? "an array too deep to show" : "a value too deep to show"),
+} as const;
+
+/** A thrown value whose message cannot even be read. */
+export const UNPRINTABLE_ERROR = "unprintable error";
+
+/** The schema's message per expectation, in the style chapter 06 fixes ("必须是 string"). */
+export const schemaText = {
+  mustBe: (kind: string) => `必须是 ${kind}`,
+  positiveInteger: "必须是正整数",
+  nonNegativeInteger: "必须是非负整数",
+  minItems: (count: number) => `至少需要 ${count} 项`,
+  oneOf: (values: readonly string[]) => `必须是 ${values.join(" | ")} 之一`,
+  any: "必须有值",
+} as const;
+
+/** Why the loop answered a call without running it: the error inside its paired result. */
+export const skipText = {
+  truncated: "回复被截断（stopReason=length），参数可能不完整，这次调用没有执行",
+  modelError: (stopReason: string) => `模型回复以 stopReason=${stopReason} 结束，这次调用没有执行`,
+  duplicateId: (callId: string) => `调用 id 重复：${callId} 已被同一条消息里更早的调用使用，这次调用没有执行`,
+  notStarted: (abortReason: string) => `运行已中止（${abortReason}），这次调用没有开始`,
+  aborted: (abortReason: string) => `运行已中止（${abortReason}）`,
+} as const;
+
+/** An abort's reason as the results of the calls it stopped quote it. */
+export const abortText = {
+  timeout: (ms: number | undefined) => `超时：${ms} ms`,
+  interrupted: "被用户中断",
+  /** A signal aborted without a reason. */
+  noReason: "aborted",
+} as const;

@@ -1,6 +1,6 @@
 // The one error a schema throws: which field failed, what it expected and what it got, so a
 // narrator or a CLI can word it in any language while the message stays the library's contract.
-import { schemaText } from "../protocol/contract-text.ts";
+import { schemaText } from "../protocol/text.ts";
 
 export type PathSegment = string | number;
 

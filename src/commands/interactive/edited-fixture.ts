@@ -4,8 +4,8 @@
 
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import type { StreamPlan } from "../../agent/stream-plan.ts";
+import type { ReplyExpectation } from "../../fixture/conversation-format.ts";
 import { isUserTurn, type UserTurn } from "../../fixture/conversation-format.ts";
-import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
 import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
 import { json } from "../../narration/display-text.ts";
 import type { TextContent, ToolCall, ValidationPolicy } from "../../protocol/types.ts";

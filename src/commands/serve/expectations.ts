@@ -7,9 +7,9 @@
 import { contentText } from "../../narration/display-text.ts";
 import type { Context, ToolResultMessage } from "../../protocol/types.ts";
 
-export { type ReplyExpectation, type ResultExpectation, replyExpectationValue } from "../../fixture/expectation-format.ts";
+export { type ReplyExpectation, type ResultExpectation, replyExpectationValue } from "../../fixture/conversation-format.ts";
 
-import type { ReplyExpectation } from "../../fixture/expectation-format.ts";
+import type { ReplyExpectation } from "../../fixture/conversation-format.ts";
 
 /** A call as the harness knows it: the id it was served under, and the script's own when that differs. */
 export interface HarnessCall {
