@@ -7,20 +7,16 @@
 // too, except where the history itself shows a harness running a call its schema refuses: there
 // the arguments-schema warning is the truth, and only there is it allowed.
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { fixturesDir } from "../../src/fixture/fixture-files.ts";
-import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { builtinTools, FakeModel, runAgentLoop, ToolRegistry } from "../../src/index.ts";
 import type { Context, Message } from "../../src/protocol/types.ts";
 import { loadAllParts } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import type { Finding } from "../../src/providers/shared/rule.ts";
-import { runFixture, toolsFor } from "../../src/replay/run-fixture.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
 import { script } from "../agent/random-scripts.ts";
+import { fixtureSamples } from "./fixture-samples.ts";
 
 const partsOf = await loadAllParts();
 
@@ -82,26 +78,7 @@ test("every request of every fixture lints clean for all four providers", async 
     linted += wireProviders.length;
     samples++;
   };
-  for (const file of readdirSync(fixturesDir)
-    .filter((entry) => entry.endsWith(".json"))
-    .sort()) {
-    const fixture = await loadFixture(join(fixturesDir, file));
-    await runFixture(
-      fixture,
-      {
-        onEvent(event, episodeIndex) {
-          if (event.type === "turnStart") check(event.context, `${file} episode ${episodeIndex} turn ${event.turn}`);
-        },
-        onEpisodeEnd(episode, index, outcome) {
-          check(
-            { systemPrompt: episode.systemPrompt, messages: outcome.result.history, tools: new ToolRegistry(toolsFor(episode)).definitions() },
-            `${file} episode ${index} next`,
-          );
-        },
-      },
-      { now: () => 0 },
-    );
-  }
+  for (const sample of await fixtureSamples()) check(sample.context, sample.name);
   assert.deepEqual(failures, []);
   assert.ok(samples > 50, `only ${samples} fixture requests`);
 });

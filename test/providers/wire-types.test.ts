@@ -2,20 +2,15 @@
 // assignments below (tsc --noEmit checks them); the run-time half renders every request of every
 // episode of every fixture and checks the pairing invariants each provider enforces.
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
 import type { GenerateContentParameters } from "@google/genai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
-import { ToolRegistry } from "../../src/agent/tool-registry.ts";
-import { fixturesDir } from "../../src/fixture/fixture-files.ts";
-import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { renderWireTable } from "../../src/narration/wire-table.ts";
 import type { Context } from "../../src/protocol/types.ts";
-import { runFixture, toolsFor } from "../../src/replay/run-fixture.ts";
 import { type GeminiGenerateContentBody, renderWireRequest, WIRE_MODEL, type WireRequest, wireProviders } from "../../src/wire.ts";
+import { fixtureSamples } from "./fixture-samples.ts";
 
 /** True only when A and B are the same type; a mismatch fails `tsc`, not the run. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -39,42 +34,6 @@ function renderAll(context: Context) {
     config: { ...(gemini.systemInstruction ? { systemInstruction: gemini.systemInstruction } : {}), ...(gemini.tools ? { tools: gemini.tools } : {}) },
   };
   return { openaiChat, openaiResponses, anthropic, gemini, geminiSdkCall };
-}
-
-interface Sample {
-  name: string;
-  context: Context;
-}
-
-/** Every request the fake model received, and the request each episode would send next. */
-async function fixtureSamples(): Promise<Sample[]> {
-  const samples: Sample[] = [];
-  for (const file of readdirSync(fixturesDir)
-    .filter((entry) => entry.endsWith(".json"))
-    .sort()) {
-    const fixture = await loadFixture(join(fixturesDir, file));
-    await runFixture(
-      fixture,
-      {
-        onEvent(event, episodeIndex) {
-          if (event.type === "turnStart") samples.push({ name: `${file} episode ${episodeIndex} turn ${event.turn}`, context: structuredClone(event.context) });
-        },
-        onEpisodeEnd(episode, index, outcome) {
-          const tools = new ToolRegistry(toolsFor(episode)).definitions();
-          samples.push({
-            name: `${file} episode ${index} next request`,
-            context: { systemPrompt: episode.systemPrompt, messages: outcome.result.history, tools },
-          });
-        },
-      },
-      { now: () => 0 },
-    ).catch((error: unknown) => {
-      // Every committed fixture runs to its end (a model error is an ending, not a rejection); one
-      // that rejects is broken, and must fail here rather than become an empty sample.
-      assert.fail(`${file}: the fixture run rejected: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
-  return samples;
 }
 
 function checkOpenAIChat(body: ChatCompletionCreateParamsNonStreaming): void {

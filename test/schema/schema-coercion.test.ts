@@ -12,6 +12,7 @@ import { arrayOf, recordValue, taggedUnion } from "../../src/schema/collections.
 import { type ObjectSchema, objectSchema, objectValue } from "../../src/schema/object-schema.ts";
 import * as v from "../../src/schema/validator.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
+import { normalized } from "./normalized-json.ts";
 
 test("coercion converts inside arrays, nested objects and tagged unions, and reports each leaf", () => {
   const schema = objectSchema({
@@ -285,21 +286,6 @@ function resolveUnions(schema: JsonSchema, value: unknown): JsonSchema {
     return { ...schema, items: value.map((item) => resolveUnions(items, item)), additionalItems: false };
   }
   return schema;
-}
-
-/** Key order and `undefined` members aside, the same JSON. */
-function normalized(value: unknown): string {
-  const sort = (item: unknown): unknown =>
-    Array.isArray(item)
-      ? item.map(sort)
-      : isRecord(item)
-        ? Object.fromEntries(
-            Object.keys(item)
-              .sort()
-              .map((key) => [key, sort(item[key])]),
-          )
-        : item;
-  return JSON.stringify(sort(value)) ?? "undefined";
 }
 
 test("coerce mode against Pi's validation (ajv, coerceTypes) on 2,400 generated nested (schema, value) pairs: every disagreement is a documented class", (t) => {

@@ -19,6 +19,7 @@ import { FAILED, SchemaError, takeFailure } from "../../src/schema/schema-error.
 import * as v from "../../src/schema/validator.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
 import { echoSchema } from "../../src/tools/echo.ts";
+import { normalized } from "./normalized-json.ts";
 
 type JsonSchema = Record<string, unknown>;
 const requestSchema = objectSchema({ value: v.stringValue, label: v.optionalString, limit: v.optionalPositiveInteger });
@@ -130,21 +131,6 @@ function mutate(value: unknown, mutations: readonly Mutation[]): { input: unknow
     }
   }
   return { input, extraKeys };
-}
-
-/** Key order and `undefined` members aside, the same JSON: how a parse output is compared with ajv's. */
-function normalized(value: unknown): string {
-  const sort = (item: unknown): unknown =>
-    Array.isArray(item)
-      ? item.map(sort)
-      : record(item)
-        ? Object.fromEntries(
-            Object.keys(item)
-              .sort()
-              .map((key) => [key, sort(item[key])]),
-          )
-        : item;
-  return JSON.stringify(sort(value)) ?? "undefined";
 }
 
 for (const [name, schema] of schemas) {
