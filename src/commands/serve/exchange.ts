@@ -28,7 +28,11 @@ export interface Answer {
   /** 0 with `drop`: no HTTP answer at all. */
   status: number;
   contentType: string;
-  body: string;
+  /** A string is written whole; a list is written piece by piece (a stream's events), each as it
+   *  is rendered, waiting for the socket to drain between pieces. */
+  body: string | readonly string[];
+  /** Extra response headers in the provider's own names (its request id, for one). */
+  headers?: Readonly<Record<string, string>>;
   /** Drop the connection after the body instead of ending the response (an aborted reply). */
   drop?: boolean;
   record: ExchangeRecord;

@@ -133,31 +133,54 @@ function readBody(request: IncomingMessage, limit: number): Promise<string | und
 
 /** `close`: the body was not read to its end, so the connection cannot carry another request —
  *  the answer says `connection: close`, and Node closes the socket once it is written. */
-function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> | void {
+async function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> {
   if (answer.drop) return dropAfter(response, answer);
+  const whole = typeof answer.body === "string";
   response.writeHead(answer.status, {
+    ...answer.headers,
     "content-type": answer.contentType,
-    "content-length": Buffer.byteLength(answer.body),
+    ...(typeof answer.body === "string" ? { "content-length": Buffer.byteLength(answer.body) } : {}),
     ...(close ? { connection: "close" } : {}),
   });
-  response.end(answer.body);
+  if (whole) response.end(answer.body);
+  else {
+    await writePieces(response, answer.body);
+    response.end();
+  }
   // What the client still sends until then is let through unread (never kept), so the socket is
   // not left with a full receive buffer while the answer goes out.
   if (close) response.once("finish", () => response.req.resume());
 }
 
+/** Each piece as its own write, so a client sees a stream arrive event by event; a full socket
+ *  buffer is waited out (backpressure) rather than queued in memory. Resolves once the last piece
+ *  has been handed to the socket. */
+async function writePieces(response: ServerResponse, pieces: string | readonly string[]): Promise<void> {
+  const list = typeof pieces === "string" ? [pieces] : pieces;
+  for (const [index, piece] of list.entries()) {
+    if (response.destroyed) return;
+    const last = index === list.length - 1;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        response.off("drain", done).off("close", done);
+        resolve();
+      };
+      const flowing = response.write(piece, last ? done : undefined);
+      if (last) response.once("close", done);
+      else if (flowing) resolve();
+      else response.on("drain", done).on("close", done);
+    });
+  }
+}
+
 /** An aborted reply: nothing at all, or the body's events without the chunked body's end, then
  *  the socket closes — the client sees the connection cut mid-answer (undici: "terminated"). */
-function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
-  return new Promise((resolve) => {
-    const destroy = () => {
-      response.destroy();
-      resolve();
-    };
-    if (answer.status === 0) return destroy();
-    response.writeHead(answer.status, { "content-type": answer.contentType });
-    response.write(answer.body, destroy);
-  });
+async function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
+  if (answer.status !== 0) {
+    response.writeHead(answer.status, { ...answer.headers, "content-type": answer.contentType });
+    await writePieces(response, answer.body);
+  }
+  response.destroy();
 }
 
 function internalAnswer(number: number, request: IncomingMessage, error: unknown, partsOf: PartsOf): Answer {
