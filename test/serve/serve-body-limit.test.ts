@@ -58,10 +58,13 @@ test("a declared Content-Length over the limit is answered 413 before the body i
     const response = await within(exchange.closed, "answer and close");
     assert.match(response, /^HTTP\/1\.1 413 /);
     assert.match(response, /\r\nconnection: close\r\n/i);
+    // The body repeats the request-id header, as Anthropic's error bodies do.
+    const requestId = /\r\nrequest-id: (req_01\w{22})\r\n/i.exec(response)?.[1];
+    assert.ok(requestId, response);
     assert.deepEqual(bodyOf(response), {
       type: "error",
       error: { type: "request_too_large", message: "tool-call-playground serve: the request body is over the size limit" },
-      request_id: null,
+      request_id: requestId,
     });
 
     // The server is still there for the next request.

@@ -91,7 +91,8 @@ test('stopReason "error" is answered as each provider\'s 500 server error, and e
     const anthropic = seen.anthropic?.error;
     assert.ok(anthropic instanceof Anthropic.InternalServerError, `anthropic stream=${stream}: ${String(anthropic)}`);
     assert.equal(anthropic.status, 500);
-    assert.deepEqual(anthropic.error, { type: "error", error: { type: "api_error", message: ERROR_MESSAGE }, request_id: null });
+    assert.match(anthropic.requestID ?? "", /^req_01\w{22}$/);
+    assert.deepEqual(anthropic.error, { type: "error", error: { type: "api_error", message: ERROR_MESSAGE }, request_id: anthropic.requestID });
     const gemini = seen.gemini?.error;
     assert.ok(gemini instanceof ApiError, `gemini stream=${stream}: ${String(gemini)}`);
     assert.equal(gemini.status, 500);

@@ -85,7 +85,7 @@ test("a harness that forgets a tool result gets each SDK's API error: status 400
           type: "invalid_request_error",
           message: `messages.1: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
         },
-        request_id: null,
+        request_id: anthropic.requestID,
       });
 
       const gemini = await failure(geminiHarness, stream);

@@ -1,30 +1,75 @@
 // Which conversation a request continues, and the ids in its history read back as the script's.
+// The script's replies are model turns: consecutive assistant messages are one turn, as every
+// provider reads them (the OpenAI Agents SDK sends a reply's text and its calls as two assistant
+// messages in a row), so the reply a request asks for is one past the turns its history holds.
 // A served call id names its conversation, turn and call (served-ids.ts), so the ids a harness
 // sends back say which scripted call each one is: the history is checked (pairing, `expect`) with
-// the fixture's own ids, while the narration and the lint keep the wire's. The book remembers,
-// per conversation, the last turn it answered: a request for a turn already answered (a retry,
-// or a fork of the history) is answered as a new conversation, so no two replies share an id.
-// One number per conversation for the server's life.
+// the fixture's own ids, while the narration and the lint keep the wire's. Where a provider lets
+// a harness leave the ids out (Gemini pairs calls and results by name and order:
+// https://ai.google.dev/gemini-api/docs/function-calling, "id" is optional in FunctionCall and
+// FunctionResponse), a call the import gave an id to is read as the scripted call of its turn with
+// the same name and place among that name's calls. The book remembers, per conversation, the last
+// turn it answered and what each served reply said: a request whose last model turn is a reply it
+// served continues that conversation (even with no ids in it: a text-only turn, or Gemini without
+// ids); a request for a turn already answered (a retry, or a fork of the history) is answered as
+// a new conversation, so no two replies share an id. One number per conversation for the server's life.
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import type { AssistantMessage, Context, Message, ToolCall } from "../../protocol/types.ts";
 import { type ReplyAt, readServedCall, type ServedIdStyle } from "../../providers/shared/served-ids.ts";
 import type { HarnessCall } from "./expectations.ts";
+import { ResponseStore } from "./response-store.ts";
 
 export class ConversationBook {
+  /** What was served on the Responses API, for `item_reference` and `previous_response_id`. */
+  readonly responses = new ResponseStore();
   /** Index: conversation ordinal − 1; value: the last turn served in it. */
   readonly #lastTurn: number[] = [];
+  /** `turn:fingerprint` of each served reply → the conversations it was served in, oldest first. */
+  readonly #served = new Map<string, number[]>();
 
-  /** Where the reply for `turn` is served: in `continued` if that conversation is this server's and
-   *  has not had this turn yet; in a new conversation otherwise. Call it only when a reply is served. */
-  place(continued: number | undefined, turn: number): ReplyAt {
-    const last = continued === undefined ? undefined : this.#lastTurn[continued - 1];
-    if (continued !== undefined && last !== undefined && last < turn) {
-      this.#lastTurn[continued - 1] = turn;
-      return { conversation: continued, turn };
-    }
-    this.#lastTurn.push(turn);
-    return { conversation: this.#lastTurn.length, turn };
+  /** Where the reply for `turn` is served: in the conversation whose served reply the request's
+   *  last model turn repeats (`lastTurn`, its fingerprint), else in `continued` (named by the
+   *  history's served call ids) — if that conversation has not had this turn yet; in a new
+   *  conversation otherwise. `reply` is the message served, remembered for the next turn. Call it
+   *  only when a reply is served. */
+  place(continued: number | undefined, turn: number, lastTurn: string | undefined, reply: AssistantMessage): ReplyAt {
+    const open = (conversation: number | undefined) => conversation !== undefined && (this.#lastTurn[conversation - 1] ?? turn) < turn;
+    const known = lastTurn === undefined ? undefined : this.#served.get(`${turn - 1}:${lastTurn}`)?.find(open);
+    const conversation = known ?? (open(continued) ? continued : undefined) ?? this.#lastTurn.length + 1;
+    this.#lastTurn[conversation - 1] = turn;
+    const key = `${turn}:${turnFingerprint([reply])}`;
+    const list = this.#served.get(key);
+    if (list) list.push(conversation);
+    else this.#served.set(key, [conversation]);
+    return { conversation, turn };
   }
+}
+
+/** The model turns of a history: each run of consecutive assistant messages, as [first, last] indices. */
+export function modelTurns(messages: readonly Message[]): [number, number][] {
+  const turns: [number, number][] = [];
+  messages.forEach((message, index) => {
+    if (message.role !== "assistant") return;
+    const last = turns[turns.length - 1];
+    if (last && last[1] === index - 1) last[1] = index;
+    else turns.push([index, index]);
+  });
+  return turns;
+}
+
+/** What a model turn said, as one string: its text joined (Chat joins a reply's text blocks into
+ *  one string; a harness may split a turn into several messages) and each call's name and
+ *  arguments. Ids are left out: a harness may drop them (Gemini). */
+export function turnFingerprint(messages: readonly AssistantMessage[]): string {
+  let text = "";
+  const calls: [string, unknown][] = [];
+  for (const message of messages) {
+    for (const block of message.content) {
+      if (block.type === "text") text += block.text;
+      else if (block.type === "toolCall") calls.push([block.name, block.arguments]);
+    }
+  }
+  return JSON.stringify([text, calls]);
 }
 
 export interface ScriptedView {
@@ -36,18 +81,24 @@ export interface ScriptedView {
   name(scriptedId: string): HarnessCall;
 }
 
-/** The history as the script sees it. Only the messages that change are copied. */
-export function scriptedView(context: Context, style: ServedIdStyle, replies: readonly ScriptedReply[]): ScriptedView {
+/** The history as the script sees it. Only the messages that change are copied. `filled`: the call
+ *  ids the import made up for calls sent without one, paired by name and order within their turn. */
+export function scriptedView(context: Context, style: ServedIdStyle, replies: readonly ScriptedReply[], filled: ReadonlySet<string>): ScriptedView {
   const served = new Map<string, string>();
+  /** A made-up id → the scripted call id it stands for. */
+  const byPlace = new Map<string, string>();
   let conversation: number | undefined;
   /** The scripted call a served id names, and the conversation it was served in. */
-  const scripted = (id: string): { id: string; conversation: number } | undefined => {
+  const scripted = (id: string): { id: string; conversation?: number } | undefined => {
+    const placed = byPlace.get(id);
+    if (placed !== undefined) return { id: placed };
     const read = readServedCall(style, id);
     const call = read && scriptedCalls(replies[read.at.turn - 1])[read.call - 1];
     if (!read || !call) return undefined;
     served.set(call.id, id);
     return { id: call.id, conversation: read.at.conversation };
   };
+  if (filled.size > 0) pairByPlace(context.messages, replies, filled, byPlace, served);
   const messages = context.messages.map((message): Message => {
     if (message.role === "toolResult") {
       const call = scripted(message.toolCallId);
@@ -60,7 +111,7 @@ export function scriptedView(context: Context, style: ServedIdStyle, replies: re
       const call = scripted(block.id);
       if (call === undefined) return block;
       changed = true;
-      conversation = call.conversation;
+      if (call.conversation !== undefined) conversation = call.conversation;
       return { ...block, id: call.id };
     });
     return changed ? { ...message, content } : message;
@@ -73,6 +124,35 @@ export function scriptedView(context: Context, style: ServedIdStyle, replies: re
       return wire === undefined || wire === id ? { id } : { id: wire, scriptId: id };
     },
   };
+}
+
+/** Each made-up call id of turn t → the scripted call of reply t with the same name and the same
+ *  place among the calls of that name (and back, for the narration of a missing result). */
+function pairByPlace(
+  messages: readonly Message[],
+  replies: readonly ScriptedReply[],
+  filled: ReadonlySet<string>,
+  byPlace: Map<string, string>,
+  served: Map<string, string>,
+): void {
+  modelTurns(messages).forEach(([first, last], turn) => {
+    const script = scriptedCalls(replies[turn]);
+    const seen = new Map<string, number>();
+    for (let index = first; index <= last; index++) {
+      const message = messages[index];
+      if (message?.role !== "assistant") continue;
+      for (const block of message.content) {
+        if (block.type !== "toolCall") continue;
+        const place = seen.get(block.name) ?? 0;
+        seen.set(block.name, place + 1);
+        if (!filled.has(block.id)) continue;
+        const call = script.filter((candidate) => candidate.name === block.name)[place];
+        if (!call) continue;
+        byPlace.set(block.id, call.id);
+        served.set(call.id, block.id);
+      }
+    }
+  });
 }
 
 /** The reply as served at `at`: each call takes the provider's id for its place. */

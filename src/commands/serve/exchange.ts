@@ -1,26 +1,29 @@
 // One request, start to answer, with no sockets in sight: the body is read with the import code
 // into the neutral history, checked with the provider's rule table and the reply's expectations,
 // and answered with the conversation's next scripted reply — or with the provider's error. The
-// reply index is the number of assistant messages the harness sends back, so each conversation
-// (and each retry of the same request) gets its own place in the script. The only state is the
-// conversation book: which conversation a reply belongs to, for its ids (conversation-book.ts).
+// reply a request gets is one past the model turns its history holds (conversation-book.ts), so
+// each conversation (and each retry of the same request) gets its own place in the script. The
+// state is the conversation book: which conversation a reply belongs to, for its ids, and what
+// was served on the Responses API, which a harness may point back at (response-store.ts).
 
 import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
 import { streamSteps } from "../../agent/stream-plan.ts";
 import { scriptReplies } from "../../fixture/conversation-format.ts";
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { isRecord } from "../../json/is-record.ts";
-import { contentText } from "../../narration/display-text.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import type { AssistantMessage, Context, ToolCall } from "../../protocol/types.ts";
+import type { AssistantMessage, Context } from "../../protocol/types.ts";
 import type { PartsOf } from "../../providers/registry.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
-import { ImportError } from "../../providers/shared/imported-conversation.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
-import type { Finding } from "../../providers/shared/rule.ts";
+import { openAIError } from "../../providers/shared/openai-error.ts";
+import { WIRE_MODEL } from "../../providers/shared/provider.ts";
+import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
-import { type ConversationBook, scriptedView, withServedIds } from "./conversation-book.ts";
+import { type ConversationBook, modelTurns, scriptedView, turnFingerprint, withServedIds } from "./conversation-book.ts";
 import { type UnmetExpectation, unmetExpectations, unmetText } from "./expectations.ts";
+import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
+import type { Resolved } from "./response-store.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 
@@ -60,41 +63,64 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const { route, text } = input;
   const parts = input.partsOf(route.provider);
   const responder = parts.response;
+  // The provider's request id, made from the request's number (served-ids.ts): on every answer.
+  const requestId = responder.ids.request?.id(input.number);
+  const headers = responder.ids.request && requestId !== undefined ? { headers: { [responder.ids.request.header]: requestId } } : {};
   const base = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
-  const refuse = (kind: ErrorKind, outcome: OutcomeKind, message: string, extra: Partial<ExchangeRecord> = {}, problems?: UnmetExpectation[]): Answer => ({
+  const refuse = (
+    kind: ErrorKind,
+    outcome: OutcomeKind,
+    message: string,
+    extra: Partial<ExchangeRecord> = {},
+    problems?: UnmetExpectation[],
+    errorBody: object = responder.error(kind, message, requestId),
+  ): Answer => ({
     status: errorStatus[kind],
     contentType: JSON_TYPE,
-    body: JSON.stringify(responder.error(kind, message)),
+    body: JSON.stringify(errorBody),
+    ...headers,
     record: { ...base, ...extra, outcome: { status: errorStatus[kind], kind: outcome, message, ...(problems ? { problems } : {}) } },
   });
 
   if (text === undefined) return refuse("tooLarge", "tooLarge", "tool-call-playground serve: the request body is over the size limit");
-  let body: unknown;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     // OpenAI words it "We could not parse the JSON body of your request."; the others say less.
     return refuse("invalid", "malformed", `could not parse the JSON body of the request (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!isRecord(body)) return refuse("invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(body) ? "an array" : typeof body}`);
-  const stream = route.streamBy === "path" ? route.streamed : body.stream === true;
+  if (!isRecord(parsed))
+    return refuse("invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : typeof parsed}`);
+  const stream = route.streamBy === "path" ? route.streamed : parsed.stream === true;
   base.stream = stream;
 
-  let context: Context;
-  try {
-    context = parts.readRequest(body).context;
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-    return refuse("invalid", "notABody", `${error.pointer || "/"}: ${error.reason}`);
+  // Responses: what the body points back at is put in its place first, as the API reads it.
+  let body: JsonObject = parsed;
+  let stored: Resolved["entry"] | undefined;
+  if (route.provider === "openai-responses") {
+    const resolved = input.book.responses.resolve(parsed);
+    if ("unknown" in resolved) {
+      const { kind, message, param, code } = resolved.unknown;
+      return refuse(kind, "unknownReference", message, {}, undefined, openAIError(kind, message, param, code));
+    }
+    body = resolved.body;
+    stored = resolved.entry;
   }
+
+  // The rules first: a body that breaks one is answered with the rule's provider text, even where
+  // the reader cannot make a conversation of all of it (a result for an unknown call).
   const findings = lintBody(body, parts.rules);
+  const error = findings.find((finding) => finding.severity === "error");
+  const read = readHistory(parts, route.provider, body);
+  if (read.error && !error) return refuse("invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
+  const context: Context = read.imported?.context ?? { messages: [] };
   const episodeIndex = episodeFor(input.fixture, context);
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
-  const replyIndex = context.messages.filter((message) => message.role === "assistant").length;
-  const conversation = describeConversation(context, findings, episodeIndex, replyIndex, replies.length);
-  const withConversation = { conversation };
+  const turns = modelTurns(context.messages);
+  const replyIndex = turns.length;
+  const withConversation = read.imported ? { conversation: describeConversation(context, findings, episodeIndex, replyIndex, replies.length) } : {};
 
-  const error = findings.find((finding) => finding.severity === "error");
   if (error) return refuse("invalid", "lint", error.message, withConversation);
   const reply = replies[replyIndex];
   if (!reply) {
@@ -106,7 +132,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     );
   }
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
-  const view = scriptedView(context, responder.ids, replies);
+  const view = scriptedView(context, responder.ids, replies, read.imported ? filledCallIds(read.imported) : new Set());
   const problems = unmetExpectations(reply.expect, view.context, view.name);
   if (problems.length > 0)
     return refuse(
@@ -135,7 +161,8 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     return {
       status: errorStatus.internal,
       contentType: JSON_TYPE,
-      body: JSON.stringify(responder.error("internal", message)),
+      body: JSON.stringify(responder.error("internal", message, requestId)),
+      ...headers,
       record: { ...base, ...withConversation, outcome: { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted } },
     };
   }
@@ -152,57 +179,57 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       record: { ...base, ...withConversation, outcome: { status: 0, kind: "aborted", reply: scripted } },
     };
 
-  const at = input.book.place(view.conversation, replyIndex + 1);
+  const lastTurn = turns.at(-1);
+  const lastTurnMessages = lastTurn
+    ? context.messages.slice(lastTurn[0], lastTurn[1] + 1).flatMap((message) => (message.role === "assistant" ? [message] : []))
+    : [];
+  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(lastTurnMessages) : undefined, scripted);
   const message = withServedIds(scripted, responder.ids, at);
+  const meta = servedMeta(body, input.path, text, message, requestId);
+  const rendered = responder.render(message, at, meta);
+  if (stored && !drop) input.book.responses.record(responder.ids.response(at), stored, outputItems(rendered));
   if (!stream) {
     return {
       status: 200,
       contentType: JSON_TYPE,
-      body: JSON.stringify(responder.render(message, at)),
+      body: JSON.stringify(rendered),
+      ...headers,
       record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } },
     };
   }
   const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
-  const frames = parts.stream.serve(events, at);
+  const frames = parts.stream.serve(events, at, meta);
   const record: ExchangeRecord = {
     ...base,
     ...withConversation,
     outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length },
   };
+  // One piece per event, written as it goes (server.ts waits for the socket between pieces).
   // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
-  if (!route.sse)
-    return { status: 200, contentType: JSON_TYPE, body: `[${frames.map((frame) => JSON.stringify(frame.data)).join(",")}${drop ? "" : "]"}`, drop, record };
-  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), drop, record };
-}
-
-/** The episode whose opening user message the conversation starts with; the first one otherwise. */
-function episodeFor(fixture: Fixture, context: Context): number {
-  const first = context.messages.find((message) => message.role === "user");
-  if (first?.role !== "user") return 0;
-  const text = contentText(first.content);
-  const index = fixture.episodes.findIndex((episode) => episode.user === text);
-  return index === -1 ? 0 : index;
-}
-
-function describeConversation(
-  context: Context,
-  findings: Finding[],
-  episode: number,
-  replyIndex: number,
-  replies: number,
-): NonNullable<ExchangeRecord["conversation"]> {
-  const messages = context.messages;
-  let lastReply = -1;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    if (messages[index]?.role === "assistant") {
-      lastReply = index;
-      break;
-    }
+  if (!route.sse) {
+    const pieces = frames.map((frame, index) => `${index === 0 ? "[" : ","}${JSON.stringify(frame.data)}`);
+    return { status: 200, contentType: JSON_TYPE, body: drop ? pieces : [...pieces, pieces.length === 0 ? "[]" : "]"], drop, ...headers, record };
   }
-  const calls = new Map<string, ToolCall>();
-  const previous = messages[lastReply];
-  if (previous?.role === "assistant") for (const block of previous.content) if (block.type === "toolCall") calls.set(block.id, block);
-  const newMessages = messages.slice(lastReply + 1);
-  const results = newMessages.flatMap((message) => (message.role === "toolResult" ? [{ call: calls.get(message.toolCallId), result: message }] : []));
-  return { episode, replyIndex, replies, messages: messages.length, newMessages, results, tools: context.tools ?? [], findings };
+  return { status: 200, contentType: "text/event-stream", body: frames.map((frame) => formatSse([frame])), drop, ...headers, record };
+}
+
+/** What the answer says beside the reply: the model the request named (the body's `model`;
+ *  Gemini's is in the path, `models/{model}:…`), the token counts, whether Chat's usage chunk
+ *  was asked for, and the request id. */
+function servedMeta(body: JsonObject, path: string, text: string, message: AssistantMessage, requestId: string | undefined): ServedMeta {
+  const inPath = /\/models\/([^/:?]+)/.exec(path)?.[1];
+  const model = typeof body.model === "string" && body.model !== "" ? body.model : (inPath ?? WIRE_MODEL);
+  const options = body.stream_options;
+  return {
+    model,
+    usage: { input: estimateTokens(text), output: estimateTokens(JSON.stringify(message.content)) },
+    includeUsage: isRecord(options) && options.include_usage === true,
+    ...(requestId === undefined ? {} : { requestId }),
+  };
+}
+
+/** A rendered Responses body's output items, as the store keeps them. */
+function outputItems(rendered: object): JsonObject[] {
+  const output = isRecord(rendered) ? rendered.output : undefined;
+  return Array.isArray(output) ? output.filter(isRecord) : [];
 }

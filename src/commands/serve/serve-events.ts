@@ -20,6 +20,8 @@ export type OutcomeKind =
   | "notABody"
   | "tooLarge"
   | "notFound"
+  /** A Responses `item_reference` or `previous_response_id` this server did not issue (or was told not to store). */
+  | "unknownReference"
   /** The conversation has had every scripted reply. */
   | "exhausted"
   /** The reply's `expect` does not hold for this request. */

@@ -10,6 +10,7 @@ const kinds = {
   notABody: "the body is not a request of this API",
   tooLarge: "the body is over the size limit",
   notFound: "no such route",
+  unknownReference: "the request points at an item or response this server did not store",
   exhausted: "the script has no more replies for this conversation",
   expectation: "the request is not what the scripted reply expects",
   internal: "internal error",

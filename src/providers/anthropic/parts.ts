@@ -15,7 +15,7 @@ export const anthropicParts: ProviderParts = {
   response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError },
   stream: {
     views: (events) => [{ frames: renderAnthropicStream(events) }],
-    serve: (events, at) => renderAnthropicStream(events, anthropicIds.response(at)),
+    serve: (events, at, meta) => renderAnthropicStream(events, anthropicIds.response(at), meta),
     parse: parseAnthropicStream,
     recognises: (frame) => {
       const type = frameType(frame);

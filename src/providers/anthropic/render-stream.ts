@@ -5,24 +5,33 @@
 import type { Message, RawContentBlockStartEvent, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
+import type { ServedMeta } from "../shared/served-reply.ts";
 import { groupStream, STREAM_MESSAGE_ID } from "../shared/stream-blocks.ts";
 import { type AnthropicStreamFrame, anthropicStopReasons } from "./stream-events.ts";
 
-export const emptyUsage: Message["usage"] = {
-  cache_creation: null,
-  cache_creation_input_tokens: null,
-  cache_read_input_tokens: null,
-  inference_geo: null,
-  input_tokens: 0,
-  output_tokens: 0,
-  output_tokens_details: null,
-  server_tool_use: null,
-  service_tier: "standard",
-  speed: null,
-};
+/** A message's usage: the input counted once the request is read, the output as it is written
+ *  (the wire view shows zeros). */
+export function servedUsage(input: number, output: number): Message["usage"] {
+  return {
+    cache_creation: null,
+    cache_creation_input_tokens: null,
+    cache_read_input_tokens: null,
+    inference_geo: null,
+    input_tokens: input,
+    output_tokens: output,
+    output_tokens_details: null,
+    server_tool_use: null,
+    service_tier: "standard",
+    speed: null,
+  };
+}
 
-/** `messageId`: the id `message_start` carries (serve passes its own; the wire view a fixed one). */
-export function renderAnthropicStream(events: readonly AssistantStreamEvent[], messageId = STREAM_MESSAGE_ID): AnthropicStreamFrame[] {
+/** `messageId`: the id `message_start` carries (serve passes its own; the wire view a fixed one).
+ *  `meta`: what serve answers with (the model asked for, the usage, the request id); the wire view
+ *  shows the fixed model and zeros. As the API does, `message_start` carries the input count and
+ *  `message_delta` the output count (https://docs.anthropic.com/en/docs/build-with-claude/streaming,
+ *  "Basic streaming request": `message_delta` … `"usage": {"output_tokens": 15}`). */
+export function renderAnthropicStream(events: readonly AssistantStreamEvent[], messageId = STREAM_MESSAGE_ID, meta?: ServedMeta): AnthropicStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: AnthropicStreamFrame[] = [];
   const push = (data: RawMessageStreamEvent) => frames.push({ event: data.type, data });
@@ -32,14 +41,14 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       id: messageId,
       type: "message",
       role: "assistant",
-      model: WIRE_MODEL,
+      model: meta?.model ?? WIRE_MODEL,
       content: [],
       container: null,
       diagnostics: null,
       stop_details: null,
       stop_reason: null,
       stop_sequence: null,
-      usage: emptyUsage,
+      usage: servedUsage(meta?.usage.input ?? 0, meta ? 1 : 0),
     },
   });
   blocks.forEach((block, index) => {
@@ -59,7 +68,10 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
-    frames.push({ event: "error", data: { type: "error", error: { type: "api_error", message: terminal.errorMessage ?? "" }, request_id: null } });
+    frames.push({
+      event: "error",
+      data: { type: "error", error: { type: "api_error", message: terminal.errorMessage ?? "" }, request_id: meta?.requestId ?? null },
+    });
     return frames;
   }
   push({
@@ -69,7 +81,7 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       cache_creation_input_tokens: null,
       cache_read_input_tokens: null,
       input_tokens: null,
-      output_tokens: 0,
+      output_tokens: meta?.usage.output ?? 0,
       output_tokens_details: null,
       server_tool_use: null,
     },

@@ -24,7 +24,7 @@ export const geminiParts: ProviderParts = {
     // dist/genai.d.ts marks FunctionCall.partialArgs / willContinue and
     // FunctionCallingConfig.streamFunctionCallArguments "not supported in Gemini API". So a stream
     // plan's fragments of a call are not sent as partialArgs here (replay-stream shows both forms).
-    serve: (events, at) => renderGeminiStream(events, "classic", geminiIds.response(at)),
+    serve: (events, at, meta) => renderGeminiStream(events, "classic", geminiIds.response(at), meta),
     parse: parseGeminiStream,
     recognises: ({ data }) => isRecord(data) && Array.isArray(data.candidates),
   },

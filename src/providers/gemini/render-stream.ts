@@ -8,49 +8,73 @@ import type { FunctionCall, Part, PartialArg } from "@google/genai";
 import { parsePartialJson } from "../../json/partial-json.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
+import type { ServedMeta } from "../shared/served-reply.ts";
 import { blockSoFar, groupStream } from "../shared/stream-blocks.ts";
 import { formatPartialArgsPath, jsonLeaves } from "./partial-args-path.ts";
-import type { GeminiStreamChunk, GeminiStreamFrame } from "./stream-events.ts";
+import type { GeminiStreamChunk, GeminiStreamFrame, GeminiUsageMetadata } from "./stream-events.ts";
 
 export type GeminiStreamForm = "classic" | "partialArgs";
 
 /** How many UTF-16 units of a string leaf one partialArgs entry carries. */
 const STRING_PIECE = 8;
 
-function chunk(parts: Part[], responseId: string | undefined, finishReason?: GeminiStreamChunk["candidates"][number]["finishReason"]): GeminiStreamFrame {
+/** What every chunk repeats: the responseId serve gives (the wire view none) and the model. */
+interface ChunkIds {
+  responseId: string | undefined;
+  model: string;
+}
+
+function chunk(
+  parts: Part[],
+  ids: ChunkIds,
+  last?: { finishReason: GeminiStreamChunk["candidates"][number]["finishReason"]; usage?: GeminiUsageMetadata },
+): GeminiStreamFrame {
   return {
     data: {
-      candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}), index: 0 }],
-      modelVersion: WIRE_MODEL,
-      ...(responseId === undefined ? {} : { responseId }),
+      candidates: [{ content: { role: "model", parts }, ...(last?.finishReason ? { finishReason: last.finishReason } : {}), index: 0 }],
+      ...(last?.usage ? { usageMetadata: last.usage } : {}),
+      modelVersion: ids.model,
+      ...(ids.responseId === undefined ? {} : { responseId: ids.responseId }),
     },
   };
+}
+
+/** The counts as Gemini writes them (https://ai.google.dev/api/generate-content#UsageMetadata). */
+export function geminiUsage(meta: ServedMeta): GeminiUsageMetadata {
+  return { promptTokenCount: meta.usage.input, candidatesTokenCount: meta.usage.output, totalTokenCount: meta.usage.input + meta.usage.output };
 }
 
 export function geminiArgs(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
 }
 
-/** `responseId`: what every chunk carries (serve passes its own; the wire view none). */
-export function renderGeminiStream(events: readonly AssistantStreamEvent[], form: GeminiStreamForm = "classic", responseId?: string): GeminiStreamFrame[] {
+/** `responseId`: what every chunk carries (serve passes its own; the wire view none). `meta`: what
+ *  serve answers with (the model asked for, the usage on the last chunk). */
+export function renderGeminiStream(
+  events: readonly AssistantStreamEvent[],
+  form: GeminiStreamForm = "classic",
+  responseId?: string,
+  meta?: ServedMeta,
+): GeminiStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
+  const ids: ChunkIds = { responseId, model: meta?.model ?? WIRE_MODEL };
   const frames: GeminiStreamFrame[] = [];
   for (const event of events) {
-    if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }], responseId));
+    if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }], ids));
     else if (form === "classic" && event.type === "toolcall_end") {
-      frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }], responseId));
+      frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }], ids));
     } else if (form === "partialArgs" && event.type === "toolcall_end") {
       // One call at a time: Gemini's chunks have no index to tell two streamed calls apart.
-      frames.push(chunk([{ functionCall: { name: event.toolCall.name, id: event.toolCall.id, willContinue: true } }], responseId));
-      frames.push(...partialArgChunks(geminiArgs(event.toolCall.arguments), true, responseId));
+      frames.push(chunk([{ functionCall: { name: event.toolCall.name, id: event.toolCall.id, willContinue: true } }], ids));
+      frames.push(...partialArgChunks(geminiArgs(event.toolCall.arguments), true, ids));
     }
   }
   // A call cut mid-arguments: in the streamed form, the leaves known so far, never finished.
   if (form === "partialArgs") {
     for (const block of blocks) {
       if (block.kind !== "toolCall" || block.ended) continue;
-      frames.push(chunk([{ functionCall: { name: block.name, id: block.id, willContinue: true } }], responseId));
-      frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false, responseId));
+      frames.push(chunk([{ functionCall: { name: block.name, id: block.id, willContinue: true } }], ids));
+      frames.push(...partialArgChunks(geminiArgs(parsePartialJson(blockSoFar(block))), false, ids));
     }
   }
   if (!terminal || terminal.reason === "aborted") return frames;
@@ -58,11 +82,13 @@ export function renderGeminiStream(events: readonly AssistantStreamEvent[], form
     frames.push({ data: { error: { code: 500, message: terminal.errorMessage ?? "", status: "INTERNAL" } } });
     return frames;
   }
-  frames.push(chunk([{ text: "" }], responseId, terminal.reason === "length" ? "MAX_TOKENS" : "STOP"));
+  frames.push(
+    chunk([{ text: "" }], ids, { finishReason: terminal.reason === "length" ? "MAX_TOKENS" : "STOP", ...(meta ? { usage: geminiUsage(meta) } : {}) }),
+  );
   return frames;
 }
 
-function partialArgChunks(args: Record<string, unknown>, finished: boolean, responseId: string | undefined): GeminiStreamFrame[] {
+function partialArgChunks(args: Record<string, unknown>, finished: boolean, ids: ChunkIds): GeminiStreamFrame[] {
   const entries: PartialArg[] = [];
   for (const { path, value } of jsonLeaves(args)) {
     const jsonPath = formatPartialArgsPath(path);
@@ -75,8 +101,8 @@ function partialArgChunks(args: Record<string, unknown>, finished: boolean, resp
   }
   const frames = entries.map((entry, index) => {
     const call: FunctionCall = { partialArgs: [entry], willContinue: !finished || index < entries.length - 1 };
-    return chunk([{ functionCall: call }], responseId);
+    return chunk([{ functionCall: call }], ids);
   });
-  if (finished && entries.length === 0) frames.push(chunk([{ functionCall: { willContinue: false } }], responseId));
+  if (finished && entries.length === 0) frames.push(chunk([{ functionCall: { willContinue: false } }], ids));
   return frames;
 }

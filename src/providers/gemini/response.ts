@@ -5,17 +5,18 @@
 // GenerateContentResponse (a class with getters: its data fields are typed via the chunk type).
 import type { Part } from "@google/genai";
 import type { AssistantMessage } from "../../protocol/types.ts";
-import { WIRE_MODEL } from "../shared/provider.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
-import { geminiArgs } from "./render-stream.ts";
+import type { ServedMeta } from "../shared/served-reply.ts";
+import { geminiArgs, geminiUsage } from "./render-stream.ts";
 import { type GeminiServedChunk, geminiIds } from "./served-ids.ts";
+import type { GeminiUsageMetadata } from "./stream-events.ts";
 
 export interface GeminiResponseBody extends GeminiServedChunk {
-  usageMetadata: { promptTokenCount: number; candidatesTokenCount: number; totalTokenCount: number };
+  usageMetadata: GeminiUsageMetadata;
 }
 
 /** `message` with its served call ids already (served-ids.ts); `at` names the responseId. */
-export function renderGeminiResponse(message: AssistantMessage, at: ReplyAt): GeminiResponseBody {
+export function renderGeminiResponse(message: AssistantMessage, at: ReplyAt, meta: ServedMeta): GeminiResponseBody {
   const parts: Part[] = [];
   for (const block of message.content) {
     if (block.type === "text") parts.push({ text: block.text });
@@ -23,8 +24,8 @@ export function renderGeminiResponse(message: AssistantMessage, at: ReplyAt): Ge
   }
   return {
     candidates: [{ content: { role: "model", parts }, finishReason: message.stopReason === "length" ? "MAX_TOKENS" : "STOP", index: 0 }],
-    usageMetadata: { promptTokenCount: 0, candidatesTokenCount: 0, totalTokenCount: 0 },
-    modelVersion: WIRE_MODEL,
+    usageMetadata: geminiUsage(meta),
+    modelVersion: meta.model,
     responseId: geminiIds.response(at),
   };
 }

@@ -16,9 +16,18 @@ import type { Content, FinishReason } from "@google/genai";
  *  getters; the wire carries its data fields, typed here from the SDK's own Content. */
 export interface GeminiStreamChunk {
   candidates: { content: Content; finishReason?: `${FinishReason}`; index: number }[];
+  /** The counts (https://ai.google.dev/api/generate-content#UsageMetadata); serve sends them with
+   *  the last chunk, where the AI SDK and LangChain read them. */
+  usageMetadata?: GeminiUsageMetadata;
   modelVersion: string;
   /** Sent by the API on every chunk; the wire view leaves it out, serve gives its own. */
   responseId?: string;
+}
+
+export interface GeminiUsageMetadata {
+  promptTokenCount: number;
+  candidatesTokenCount: number;
+  totalTokenCount: number;
 }
 
 export interface GeminiStreamError {

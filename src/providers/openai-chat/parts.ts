@@ -15,7 +15,7 @@ export const openaiChatParts: ProviderParts = {
   response: { ids: openAIChatIds, render: renderOpenAIChatResponse, error: (kind, message) => openAIError(kind, message) },
   stream: {
     views: (events) => [{ frames: renderOpenAIChatStream(events) }],
-    serve: (events, at) => renderOpenAIChatStream(events, openAIChatIds.response(at)),
+    serve: (events, at, meta) => renderOpenAIChatStream(events, openAIChatIds.response(at), meta),
     parse: parseOpenAIChatStream,
     recognises: ({ data }) => isRecord(data) && data.object === "chat.completion.chunk",
   },

@@ -2,18 +2,38 @@
 // fragments keep their arrival order even when two calls interleave. Text has no block boundary:
 // two text blocks in a row arrive as one text, and an empty text block not at all.
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import type { CompletionUsage } from "openai/resources/completions";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
+import type { ServedMeta } from "../shared/served-reply.ts";
 import { groupStream } from "../shared/stream-blocks.ts";
 import { chatFinishReasons, type OpenAIChatStreamFrame } from "./stream-events.ts";
 
-/** `completionId`: what every chunk carries as `id` (serve passes its own; the wire view a fixed one). */
-export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], completionId = "chatcmpl-fake"): OpenAIChatStreamFrame[] {
+/** The counts as Chat writes them (https://platform.openai.com/docs/api-reference/chat/object, `usage`). */
+export function chatUsage(meta: ServedMeta): CompletionUsage {
+  return { prompt_tokens: meta.usage.input, completion_tokens: meta.usage.output, total_tokens: meta.usage.input + meta.usage.output };
+}
+
+/** `completionId`: what every chunk carries as `id` (serve passes its own; the wire view a fixed one).
+ *  `meta`: what serve answers with (the model asked for; the usage). Asked for with
+ *  `stream_options.include_usage`, every chunk carries `"usage": null` and one more chunk before
+ *  `[DONE]` has no choices and the whole usage (https://platform.openai.com/docs/api-reference/chat/create,
+ *  `stream_options.include_usage`; openai-node ChatCompletionChunk.usage). */
+export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], completionId = "chatcmpl-fake", meta?: ServedMeta): OpenAIChatStreamFrame[] {
   const { terminal } = groupStream(events);
   const frames: OpenAIChatStreamFrame[] = [];
+  const model = meta?.model ?? WIRE_MODEL;
+  const withUsage = meta?.includeUsage === true;
   const chunk = (delta: ChatCompletionChunk.Choice.Delta, finishReason: ChatCompletionChunk.Choice["finish_reason"] = null): void => {
     frames.push({
-      data: { id: completionId, object: "chat.completion.chunk", created: 0, model: WIRE_MODEL, choices: [{ index: 0, delta, finish_reason: finishReason }] },
+      data: {
+        id: completionId,
+        object: "chat.completion.chunk",
+        created: 0,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+        ...(withUsage ? { usage: null } : {}),
+      },
     });
   };
   // Call index among the calls, as Chat numbers them, by content index.
@@ -35,6 +55,7 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
     return frames;
   }
   chunk({}, chatFinishReasons[terminal.reason]);
+  if (meta && withUsage) frames.push({ data: { id: completionId, object: "chat.completion.chunk", created: 0, model, choices: [], usage: chatUsage(meta) } });
   frames.push({ data: "[DONE]" });
   return frames;
 }

@@ -1,16 +1,17 @@
 // A scripted reply as the body Chat Completions returns without streaming: the SDK's
 // `ChatCompletion` (id `chatcmpl-…` from served-ids.ts, one choice whose message holds `content` and `tool_calls` with
-// `arguments` as a JSON string, `finish_reason`, usage zeros). Shape:
+// `arguments` as a JSON string, `finish_reason`, the model the request named, usage counts). Shape:
 // https://platform.openai.com/docs/api-reference/chat/object and openai-node resources/chat/completions.
 import type { ChatCompletion, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { AssistantMessage } from "../../protocol/types.ts";
-import { WIRE_MODEL } from "../shared/provider.ts";
 import type { ReplyAt } from "../shared/served-ids.ts";
+import type { ServedMeta } from "../shared/served-reply.ts";
+import { chatUsage } from "./render-stream.ts";
 import { openAIChatIds } from "./served-ids.ts";
 import { chatFinishReasons } from "./stream-events.ts";
 
 /** `message` with its served call ids already (served-ids.ts); `at` names the completion's own. */
-export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt): ChatCompletion {
+export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt, meta: ServedMeta): ChatCompletion {
   const texts: string[] = [];
   const toolCalls: ChatCompletionMessageToolCall[] = [];
   for (const block of message.content) {
@@ -23,7 +24,7 @@ export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt)
     id: openAIChatIds.response(at),
     object: "chat.completion",
     created: 0,
-    model: WIRE_MODEL,
+    model: meta.model,
     choices: [
       {
         index: 0,
@@ -38,6 +39,6 @@ export function renderOpenAIChatResponse(message: AssistantMessage, at: ReplyAt)
         logprobs: null,
       },
     ],
-    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    usage: chatUsage(meta),
   };
 }

@@ -4,11 +4,13 @@
 // (https://platform.openai.com/docs/guides/function-calling, `"id": "call_12345xyz"`; the API's
 // own are 24 characters after the prefix). A call id stays within the 40 characters the API
 // accepts back (the rule table's OPENAI_CALL_ID_MAX). Every chunk of a stream repeats the
-// completion id (render-stream.ts takes it).
-import { openAICallId } from "../shared/openai-conventions.ts";
+// completion id (render-stream.ts takes it). Each answer carries its request id in `x-request-id`
+// (openai-conventions.ts).
+import { openAICallId, openAIRequestId } from "../shared/openai-conventions.ts";
 import { replyTail, type ServedIdStyle, servedId } from "../shared/served-ids.ts";
 
 export const openAIChatIds: ServedIdStyle = {
   response: (at) => servedId("chatcmpl-", 29, replyTail(at)),
   call: openAICallId,
+  request: openAIRequestId,
 };

@@ -16,7 +16,7 @@ export const openaiResponsesParts: ProviderParts = {
   response: { ids: openAIResponsesIds, render: renderOpenAIResponsesResponse, error: (kind, message) => openAIError(kind, message) },
   stream: {
     views: (events) => [{ frames: renderOpenAIResponsesStream(events) }],
-    serve: (events, at) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at)),
+    serve: (events, at, meta) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at), meta),
     parse: parseOpenAIResponsesStream,
     recognises: (frame) => frameType(frame)?.startsWith("response.") === true,
   },

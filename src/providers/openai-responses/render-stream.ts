@@ -2,10 +2,12 @@
 // `message` item with one `output_text` part for a text, a `function_call` item for a call), each
 // opened, filled and closed before the next. A length cut ends with `response.incomplete`
 // (`max_output_tokens`), an error with `response.failed`; an abort simply stops.
-import type { ResponseFunctionToolCall, ResponseOutputItem, ResponseOutputMessage, ResponseStreamEvent } from "openai/resources/responses/responses";
+import type { ResponseFunctionToolCall, ResponseOutputItem, ResponseOutputMessage } from "openai/resources/responses/responses";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import type { ServedMeta } from "../shared/served-reply.ts";
 import { blockSoFar, groupStream } from "../shared/stream-blocks.ts";
-import { type OpenAIResponsesStreamFrame, responseObject } from "./stream-events.ts";
+import { responsesUsage } from "./response.ts";
+import { type OpenAIResponsesStreamFrame, outputText, type ResponsesWireEvent, responseObject } from "./stream-events.ts";
 
 /** The ids a rendered stream carries: the response's, and each output item's by its kind and place. */
 export interface ResponsesStreamIds {
@@ -19,13 +21,21 @@ const fixedIds: ResponsesStreamIds = {
   item: (kind, outputIndex) => `${kind === "message" ? "msg" : "fc"}_${outputIndex}`,
 };
 
-export function renderOpenAIResponsesStream(events: readonly AssistantStreamEvent[], ids: ResponsesStreamIds = fixedIds): OpenAIResponsesStreamFrame[] {
+/** `meta`: what serve answers with (the model asked for; the usage, on the last event's response,
+ *  as `response.completed` carries it: https://platform.openai.com/docs/api-reference/responses-streaming/response/completed). */
+export function renderOpenAIResponsesStream(
+  events: readonly AssistantStreamEvent[],
+  ids: ResponsesStreamIds = fixedIds,
+  meta?: ServedMeta,
+): OpenAIResponsesStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: OpenAIResponsesStreamFrame[] = [];
   let sequence = 0;
-  const push = (data: ResponseStreamEvent) => frames.push({ event: data.type, data });
+  const push = (data: ResponsesWireEvent) => frames.push({ event: data.type, data });
+  const model = meta?.model;
+  const usage = meta ? { usage: responsesUsage(meta) } : {};
   const output: ResponseOutputItem[] = [];
-  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response) });
+  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response, model) });
   blocks.forEach((block, outputIndex) => {
     const so = blockSoFar(block);
     if (block.kind === "text") {
@@ -35,7 +45,7 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
         id: itemId,
         role: "assistant",
         status,
-        content: status === "in_progress" ? [] : [{ type: "output_text", text, annotations: [] }],
+        content: status === "in_progress" ? [] : [outputText(text)],
       });
       push({ type: "response.output_item.added", sequence_number: sequence++, output_index: outputIndex, item: item("in_progress", "") });
       push({
@@ -44,7 +54,7 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
         item_id: itemId,
         output_index: outputIndex,
         content_index: 0,
-        part: { type: "output_text", text: "", annotations: [] },
+        part: outputText(""),
       });
       for (const fragment of block.fragments) {
         push({
@@ -73,7 +83,7 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
         item_id: itemId,
         output_index: outputIndex,
         content_index: 0,
-        part: { type: "output_text", text: so, annotations: [] },
+        part: outputText(so),
       });
       const done = item("completed", so);
       output.push(done);
@@ -111,16 +121,16 @@ export function renderOpenAIResponsesStream(events: readonly AssistantStreamEven
     push({
       type: "response.failed",
       sequence_number: sequence++,
-      response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response),
+      response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response, model),
     });
   } else if (terminal.reason === "length") {
     push({
       type: "response.incomplete",
       sequence_number: sequence++,
-      response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" } }, ids.response),
+      response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" }, ...usage }, ids.response, model),
     });
   } else {
-    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, {}, ids.response) });
+    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, usage, ids.response, model) });
   }
   return frames;
 }

@@ -4,15 +4,17 @@
 // `call_…` as in Chat (https://platform.openai.com/docs/guides/function-calling: an item
 // `"id": "fc_12345xyz"` with `"call_id": "call_12345xyz"`). Item ids carry the item's place in
 // `output` (`o{n}`, 1-based); a call_id stays within the 64 characters the API accepts back
-// (the rule table's RESPONSES_CALL_ID_MAX).
+// (the rule table's RESPONSES_CALL_ID_MAX). Each answer carries its request id in `x-request-id`
+// (openai-conventions.ts).
 
-import { openAICallId } from "../shared/openai-conventions.ts";
+import { openAICallId, openAIRequestId } from "../shared/openai-conventions.ts";
 import { type ReplyAt, replyTail, type ServedIdStyle, servedId } from "../shared/served-ids.ts";
 import type { ResponsesStreamIds } from "./render-stream.ts";
 
 export const openAIResponsesIds: ServedIdStyle = {
   response: (at) => servedId("resp_", 32, replyTail(at)),
   call: openAICallId,
+  request: openAIRequestId,
 };
 
 /** An output item's id: `msg_…` or `fc_…` by its kind, with its place in `output` (0-based here). */

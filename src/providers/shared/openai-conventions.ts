@@ -1,7 +1,7 @@
 // What OpenAI's two APIs, Chat Completions and Responses, write alike: the tool-name pattern both
-// enforce, function arguments carried as a JSON string, and call ids `call_…`. Both provider
+// enforce, function arguments carried as a JSON string, call ids `call_…` and request ids `req_…`. Both provider
 // folders take them from here, so neither imports the other.
-import { callTail, type ReplyAt, servedId } from "./served-ids.ts";
+import { callTail, type ReplyAt, requestTail, servedId } from "./served-ids.ts";
 
 /**
  * Tool names, in `tools[].function.name` and in `tool_calls[].function.name`; the Responses API
@@ -25,3 +25,8 @@ export function parsedArguments(text: unknown): unknown {
 export function openAICallId(at: ReplyAt, call: number): string {
   return servedId("call_", 24, callTail(at, call));
 }
+
+/** Every answer of both APIs names its request in an `x-request-id` header, `req_` and 32 hex
+ *  digits (https://platform.openai.com/docs/api-reference/debugging-requests; openai-node reads it
+ *  into `APIError.requestID` and `_request_id`). */
+export const openAIRequestId = { header: "x-request-id", id: (requestNumber: number) => servedId("req_", 32, requestTail(requestNumber)) };

@@ -10,6 +10,12 @@ export interface OpenAIErrorBody {
 
 const types = { invalid: "invalid_request_error", notFound: "invalid_request_error", tooLarge: "invalid_request_error", internal: "server_error" } as const;
 
-export function openAIError(kind: ErrorKind, message: string, param: string | null = null): OpenAIErrorBody {
-  return { error: { message, type: types[kind], param, code: kind === "notFound" ? "unknown_url" : null } };
+/** `code`: the API's own where it names one (`previous_response_not_found`); an unknown route's is `unknown_url`. */
+export function openAIError(
+  kind: ErrorKind,
+  message: string,
+  param: string | null = null,
+  code: string | null = kind === "notFound" ? "unknown_url" : null,
+): OpenAIErrorBody {
+  return { error: { message, type: types[kind], param, code } };
 }

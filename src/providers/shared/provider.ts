@@ -10,6 +10,7 @@ import type { ErrorKind } from "./error-kind.ts";
 import type { ImportedConversation } from "./imported-conversation.ts";
 import type { RuleTable } from "./rule.ts";
 import type { ReplyAt, ServedIdStyle } from "./served-ids.ts";
+import type { ServedMeta } from "./served-reply.ts";
 import type { SseFrame, StreamVariant } from "./sse.ts";
 import type { ParsedStream } from "./stream-builder.ts";
 import type { WireLimits } from "./wire-history.ts";
@@ -74,14 +75,16 @@ export interface ProviderParts {
   /** What serve answers: a reply in the API's body, with its ids, or an error in its error shape. */
   readonly response: {
     readonly ids: ServedIdStyle;
-    render(message: AssistantMessage, at: ReplyAt): object;
-    error(kind: ErrorKind, message: string): object;
+    /** `meta`: the model the request named, its token counts, its request id (served-reply.ts). */
+    render(message: AssistantMessage, at: ReplyAt, meta: ServedMeta): object;
+    /** `requestId`: the request's id, for a provider whose error body repeats it (Anthropic). */
+    error(kind: ErrorKind, message: string, requestId?: string): object;
   };
   readonly stream: {
     /** A reply's events as this API's server-sent events, in each form it has (--wire with --stream). */
     views(events: readonly AssistantStreamEvent[]): StreamVariant[];
     /** The same, as serve sends them, with the served reply's ids. */
-    serve(events: readonly AssistantStreamEvent[], at: ReplyAt): SseFrame[];
+    serve(events: readonly AssistantStreamEvent[], at: ReplyAt, meta: ServedMeta): SseFrame[];
     /** A captured stream back to neutral events (replay-stream). */
     parse(frames: readonly SseFrame[]): ParsedStream;
     /** Whether this event is one only this API sends. */

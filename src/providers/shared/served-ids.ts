@@ -13,10 +13,12 @@ export interface ReplyAt {
   turn: number;
 }
 
-/** A provider's ids for a served reply and for each call in it (`call` is 1-based). */
+/** A provider's ids for a served reply and for each call in it (`call` is 1-based), and, where the
+ *  provider sends one, the header that names each request (made from the request's number). */
 export interface ServedIdStyle {
   response(at: ReplyAt): string;
   call(at: ReplyAt, call: number): string;
+  request?: { header: string; id(requestNumber: number): string };
 }
 
 export function replyTail(at: ReplyAt): string {
@@ -30,6 +32,11 @@ export function callTail(at: ReplyAt, call: number): string {
 /** `prefix` then `tail`, zeros between them so the part after the prefix is `width` long. */
 export function servedId(prefix: string, width: number, tail: string): string {
   return prefix + tail.padStart(width, "0");
+}
+
+/** `r{n}`: the request's number on this server, the tail of a request id. */
+export function requestTail(requestNumber: number): string {
+  return `r${requestNumber}`;
 }
 
 const CALL_TAIL = /c([1-9]\d{0,8})t([1-9]\d{0,8})k([1-9]\d{0,8})$/;
