@@ -63,7 +63,7 @@ export interface MatrixServer {
   url: string;
   /** The narration of every request so far, as data (--json). */
   records(): ExchangeRecord[];
-  /** The narration as text lines (--json off is the golden's business; this is for messages). */
+  /** Ctrl-C, as serve-helpers.ts does it. */
   stop(): Promise<number>;
 }
 

@@ -11,7 +11,7 @@ import { Agent, type AgentTool } from "@mariozechner/pi-agent-core";
 import { type AssistantMessage, type Context, complete, type Model, type Api as PiApi } from "@mariozechner/pi-ai";
 import { Type } from "@sinclair/typebox";
 import { runCalc } from "../../examples/calc-tool.ts";
-import { type Api, assertLoop, assertRefused, broken, type LoopResult, type MatrixServer, SYSTEM, scenarios, startMatrixServer } from "./clients-matrix.ts";
+import { type Api, assertLoop, assertRefused, broken, type LoopResult, SYSTEM, scenarios, startMatrixServer } from "./clients-matrix.ts";
 
 const calcSchema = Type.Object({
   a: Type.Number({ description: "left operand" }),
