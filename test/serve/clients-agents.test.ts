@@ -6,50 +6,9 @@
 // Then the broken histories, as input items, each answered with the provider's 400 and its text.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Agent, type AgentInputItem, type Model, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner, tool } from "@openai/agents";
-import OpenAI from "openai";
-import { z } from "zod";
-import { runCalc } from "../../examples/calc-tool.ts";
-import { assertLoop, assertRefused, broken, type LoopResult, type MatrixServer, rejection, SYSTEM, scenarios, startMatrixServer } from "./clients-matrix.ts";
-
-const calc = tool({
-  name: "calc",
-  description: "Arithmetic on two numbers.",
-  parameters: z.object({ a: z.number().describe("left operand"), b: z.number().describe("right operand"), op: z.enum(["add", "sub", "mul", "div"]) }),
-  execute: async (args) => runCalc(args).text,
-});
-
-type AgentsApi = "openai-chat" | "openai-responses";
-
-function models(url: string): Record<AgentsApi, Model> {
-  const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: "not-needed", maxRetries: 0 });
-  return { "openai-chat": new OpenAIChatCompletionsModel(client, "gpt-4o"), "openai-responses": new OpenAIResponsesModel(client, "gpt-4o") };
-}
-
-const runner = new Runner({ tracingDisabled: true });
-
-interface Turn extends LoopResult {
-  history: AgentInputItem[];
-  lastResponseId: string | undefined;
-}
-
-async function run(model: Model, input: string | AgentInputItem[], stream: boolean, previousResponseId?: string): Promise<Turn> {
-  const agent = new Agent({ name: "calc", instructions: SYSTEM, tools: [calc], model });
-  const options = previousResponseId === undefined ? {} : { previousResponseId };
-  const result = stream ? await runner.run(agent, input, { ...options, stream: true }) : await runner.run(agent, input, options);
-  if ("completed" in result) {
-    for await (const _event of result);
-    await result.completed;
-    if (result.error) throw result.error;
-  }
-  const usage = result.state.usage;
-  return {
-    text: String(result.finalOutput),
-    usage: [usage.inputTokens, usage.outputTokens, usage.totalTokens],
-    history: result.history,
-    lastResponseId: result.lastResponseId,
-  };
-}
+import type { AgentInputItem, Model } from "@openai/agents";
+import { type AgentsApi, models, run, type Turn } from "./clients-agents-driver.ts";
+import { assertLoop, assertRefused, broken, type MatrixServer, rejection, scenarios, startMatrixServer } from "./clients-matrix.ts";
 
 async function loops(server: MatrixServer, api: AgentsApi, model: Model, stream: boolean, t: test.TestContext): Promise<void> {
   for (const scenario of ["oneCall", "twoCalls"] as const) {

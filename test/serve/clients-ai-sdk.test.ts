@@ -5,58 +5,9 @@
 // model keeps the SDK's default `store: true`, so its later turns send `item_reference`s.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAI } from "@ai-sdk/openai";
-import { generateText, jsonSchema, type LanguageModel, type ModelMessage, stepCountIs, streamText, tool } from "ai";
-import { calcParameters, runCalc } from "../../examples/calc-tool.ts";
-import {
-  type Api,
-  assertLoop,
-  assertRefused,
-  type Broken,
-  broken,
-  type LoopResult,
-  type MatrixServer,
-  SYSTEM,
-  scenarios,
-  startMatrixServer,
-} from "./clients-matrix.ts";
-
-const warnings: unknown[] = [];
-globalThis.AI_SDK_LOG_WARNINGS = ({ warnings: seen }) => void warnings.push(...seen);
-
-const calc = tool({
-  description: "Arithmetic on two numbers.",
-  inputSchema: jsonSchema<{ a: number; b: number; op: string }>({ ...calcParameters, required: [...calcParameters.required] }),
-  execute: async (args) => runCalc(args).text,
-});
-
-function models(url: string): Record<Api, LanguageModel> {
-  const openai = createOpenAI({ baseURL: `${url}/v1`, apiKey: "not-needed" });
-  return {
-    "openai-chat": openai.chat("gpt-4o"),
-    "openai-responses": openai.responses("gpt-4o"),
-    anthropic: createAnthropic({ baseURL: `${url}/v1`, apiKey: "not-needed" })("claude-sonnet-4-5"),
-    gemini: createGoogleGenerativeAI({ baseURL: `${url}/v1beta`, apiKey: "not-needed" })("gemini-2.5-flash"),
-  };
-}
-
-/** One call of the SDK with its own loop: the answer, the usage and the messages to carry on with. */
-async function ask(model: LanguageModel, messages: ModelMessage[], stream: boolean): Promise<LoopResult & { messages: ModelMessage[] }> {
-  const options = { model, system: SYSTEM, messages, tools: { calc }, stopWhen: stepCountIs(5), maxRetries: 0, maxOutputTokens: 1000 };
-  if (!stream) {
-    const result = await generateText(options);
-    const usage = result.totalUsage;
-    return { text: result.text, usage: [usage.inputTokens, usage.outputTokens, usage.totalTokens], messages: [...messages, ...result.response.messages] };
-  }
-  let failure: unknown;
-  const result = streamText({ ...options, onError: ({ error }) => void (failure = error) });
-  const text = await result.text;
-  if (failure !== undefined) throw failure;
-  const usage = await result.totalUsage;
-  return { text, usage: [usage.inputTokens, usage.outputTokens, usage.totalTokens], messages: [...messages, ...(await result.response).messages] };
-}
+import { generateText, type LanguageModel, type ModelMessage } from "ai";
+import { ask, calc, models, warnings } from "./clients-ai-sdk-driver.ts";
+import { type Api, assertLoop, assertRefused, type Broken, broken, type MatrixServer, scenarios, startMatrixServer } from "./clients-matrix.ts";
 
 async function loops(server: MatrixServer, model: LanguageModel, stream: boolean, t: test.TestContext): Promise<void> {
   for (const scenario of ["oneCall", "twoCalls"] as const) {

@@ -7,65 +7,9 @@
 // for an unknown call gets the provider's 400 with its text.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Agent, type AgentTool } from "@mariozechner/pi-agent-core";
 import { type AssistantMessage, type Context, complete, type Model, type Api as PiApi } from "@mariozechner/pi-ai";
-import { Type } from "@sinclair/typebox";
-import { runCalc } from "../../examples/calc-tool.ts";
-import { type Api, assertLoop, assertRefused, broken, type LoopResult, SYSTEM, scenarios, startMatrixServer } from "./clients-matrix.ts";
-
-const calcSchema = Type.Object({
-  a: Type.Number({ description: "left operand" }),
-  b: Type.Number({ description: "right operand" }),
-  op: Type.Union([Type.Literal("add"), Type.Literal("sub"), Type.Literal("mul"), Type.Literal("div")]),
-});
-
-const calc: AgentTool<typeof calcSchema> = {
-  name: "calc",
-  label: "calc",
-  description: "Arithmetic on two numbers.",
-  parameters: calcSchema,
-  execute: async (_id, params) => {
-    const result = runCalc(params);
-    if (result.isError) throw new Error(result.text);
-    return { content: [{ type: "text", text: result.text }], details: {} };
-  },
-};
-
-function models(url: string): Record<Api, Model<PiApi>> {
-  const base = {
-    name: "matrix",
-    reasoning: false,
-    input: ["text" as const],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    contextWindow: 128000,
-    maxTokens: 1000,
-  };
-  return {
-    "openai-chat": { ...base, id: "gpt-4o", api: "openai-completions", provider: "openai", baseUrl: `${url}/v1` },
-    "openai-responses": { ...base, id: "gpt-4o", api: "openai-responses", provider: "openai", baseUrl: `${url}/v1` },
-    anthropic: { ...base, id: "claude-sonnet-4-5", api: "anthropic-messages", provider: "anthropic", baseUrl: url },
-    gemini: { ...base, id: "gemini-2.5-flash", api: "google-generative-ai", provider: "google", baseUrl: `${url}/v1beta` },
-  };
-}
-
-function lastReply(agent: Agent): AssistantMessage {
-  const last = agent.state.messages.at(-1);
-  assert.ok(last && "role" in last && last.role === "assistant", "the run ends without a reply");
-  assert.equal(last.stopReason, "stop", last.errorMessage);
-  return last;
-}
-
-/** One prompt through the agent's own loop: the answer and the last reply's usage. */
-async function prompt(agent: Agent, text: string): Promise<LoopResult> {
-  await agent.prompt(text);
-  const reply = lastReply(agent);
-  const answer = reply.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
-  return { text: answer, usage: [reply.usage.input, reply.usage.output, reply.usage.totalTokens] };
-}
-
-function newAgent(model: Model<PiApi>): Agent {
-  return new Agent({ initialState: { systemPrompt: SYSTEM, model, tools: [calc] }, getApiKey: () => "not-needed" });
-}
+import { type Api, assertLoop, assertRefused, broken, SYSTEM, scenarios, startMatrixServer } from "./clients-matrix.ts";
+import { calc, models, newAgent, prompt } from "./clients-pi-driver.ts";
 
 /** The conversation a served Gemini responseId names (`…c{n}t{n}`). */
 function conversationOf(message: AssistantMessage): string | undefined {
