@@ -8,12 +8,14 @@ import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.t
 import type { Language } from "../src/fixture/fixture-format.ts";
 import { type ProviderId, providerIds } from "../src/providers/registry.ts";
 
-/** Where serve's SDK-run narration lives (scripts/serve-golden.ts writes it). */
-export const SERVE_GOLDEN_FILE = "fixtures/expected/serve/sdk-run.en.txt";
+/** serve's narrated runs (scripts/serve-golden.ts writes them): the example SDK harnesses on
+ *  serve-calc, and three client runs of the client matrix (test/serve/clients-golden-runs.ts). */
+export const serveRuns = ["sdk-run", "agents-sdk-run", "pi-gemini-run", "ai-sdk-store-run"] as const;
+export type ServeRun = (typeof serveRuns)[number];
 
-/** The same narration in each language. */
-export function serveGoldenFile(lang: Language): string {
-  return `fixtures/expected/serve/sdk-run.${lang}.txt`;
+/** Where a run's narration lives, in each language. */
+export function serveGoldenFile(lang: Language, run: ServeRun = "sdk-run"): string {
+  return `fixtures/expected/serve/${run}.${lang}.txt`;
 }
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,8 +31,8 @@ export interface Golden {
   /** --stream (and with `json`, --json --stream). */
   stream?: boolean;
   json?: boolean;
-  /** serve's narration of the example SDK harnesses' run (scripts/serve-golden.ts). */
-  serve?: boolean;
+  /** serve's narration of one of its runs (scripts/serve-golden.ts). */
+  serve?: ServeRun;
 }
 
 /** The streaming scenarios: each also has goldens narrated, as JSON Lines and as Anthropic's events. */
@@ -59,8 +61,9 @@ export function goldens(): Golden[] {
     list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.jsonl`, stream: true, json: true });
     list.push({ fixture: name, lang: "zh", file: `fixtures/expected/stream/${name}.anthropic.txt`, stream: true, wire: "anthropic" });
   }
-  list.push({ fixture: "serve-calc", lang: "en", file: SERVE_GOLDEN_FILE, serve: true });
-  list.push({ fixture: "serve-calc", lang: "zh", file: serveGoldenFile("zh"), serve: true });
+  list.push({ fixture: "serve-calc", lang: "en", file: serveGoldenFile("en"), serve: "sdk-run" });
+  list.push({ fixture: "serve-calc", lang: "zh", file: serveGoldenFile("zh"), serve: "sdk-run" });
+  for (const run of serveRuns.slice(1)) list.push({ fixture: "test/serve/clients-fixture.json", lang: "en", file: serveGoldenFile("en", run), serve: run });
   return list;
 }
 
@@ -108,7 +111,7 @@ export async function goldenText(golden: Golden): Promise<string> {
     import("../src/commands/play/transcript.ts"),
     import("../src/fixture/fixture-files.ts"),
   ]);
-  if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText(golden.lang);
+  if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText(golden.lang, golden.serve);
   const fixture = await loadFixture(fixtureFileFor(golden.fixture));
   const stream = golden.stream ? {} : undefined;
   const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };
