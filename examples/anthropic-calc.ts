@@ -40,7 +40,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     console.log(await anthropicHarness(baseUrl, { stream, forgetResult, log: console.log }));
   } catch (error) {
-    console.error(error instanceof Anthropic.APIError ? `${error.status} ${error.message}` : error);
+    // The SDK's message already starts with the status ("400 …"): printed once.
+    console.error(error instanceof Anthropic.APIError ? error.message : error);
     process.exitCode = 1;
   }
 }

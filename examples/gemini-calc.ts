@@ -49,6 +49,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     console.log(await geminiHarness(baseUrl, { stream, forgetResult, log: console.log }));
   } catch (error) {
+    // ApiError's message is the body alone: the status goes before it.
     console.error(error instanceof ApiError ? `${error.status} ${error.message}` : error);
     process.exitCode = 1;
   }

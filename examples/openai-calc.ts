@@ -111,8 +111,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     console.log(await harness(baseUrl, { stream, forgetResult, log: console.log }));
   } catch (error) {
-    // The SDK's APIError: the status and the provider's message, as the real API would give them.
-    console.error(error instanceof OpenAI.APIError ? `${error.status} ${error.message}` : error);
+    // The SDK's APIError: its message is the status and the provider's message ("400 …"), as the
+    // real API would give them.
+    console.error(error instanceof OpenAI.APIError ? error.message : error);
     process.exitCode = 1;
   }
 }
