@@ -38,6 +38,7 @@ export async function serveGoldenText(lang: Language = "en", run: ServeRun = "sd
     await server.stop();
   }
   // The URL line's port varies from run to run: the golden names the command in its place.
-  const urlLine = lang === "zh" ? `tool-call-playground serve ${shown}  （第一行：base URL）` : `tool-call-playground serve ${shown}  (first line: the base URL)`;
+  const urlLine =
+    lang === "zh" ? `tool-call-playground serve ${shown}  （第一行：base URL）` : `tool-call-playground serve ${shown}  (first line: the base URL)`;
   return [urlLine, ...server.out().split("\n").slice(1)].join("\n");
 }

@@ -8,10 +8,11 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import type { AgentInputItem, Model } from "@openai/agents";
+import OpenAI from "openai";
 import { projectRoot, serveGoldenFile } from "../../scripts/goldens.ts";
 import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { type AgentsApi, models, run, type Turn } from "./clients-agents-driver.ts";
-import { assertLoop, assertRefused, broken, type MatrixServer, rejection, scenarios, startMatrixServer } from "./clients-matrix.ts";
+import { assertLoop, assertRefused, broken, type MatrixServer, rejection, scenarios, settled, startMatrixServer } from "./clients-matrix.ts";
 
 async function loops(server: MatrixServer, api: AgentsApi, model: Model, stream: boolean, t: test.TestContext): Promise<void> {
   for (const scenario of ["oneCall", "twoCalls"] as const) {
@@ -76,4 +77,31 @@ test("the narration of the Agents SDK run (Chat's two assistant messages, Respon
   // npm run check -- --update rewrites it (scripts/goldens.ts lists it with the others).
   const file = serveGoldenFile("en", "agents-sdk-run");
   assert.equal(await serveGoldenText("en", "agents-sdk-run"), await readFile(`${projectRoot}/${file}`, "utf8"), file);
+});
+
+test("Responses references serve did not issue get the API's own errors; what a store: false request got is not kept; OpenAI answers carry x-request-id", async () => {
+  const server = await startMatrixServer();
+  try {
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: "not-needed", maxRetries: 0 });
+    const previous = await rejection(client.responses.create({ model: "gpt-4o", previous_response_id: "resp_unknown", input: "What is 2 + 3?" }));
+    assert.ok(previous instanceof OpenAI.BadRequestError, String(previous));
+    assert.deepEqual(previous.error, {
+      message: "Previous response with id 'resp_unknown' not found.",
+      type: "invalid_request_error",
+      param: "previous_response_id",
+      code: "previous_response_not_found",
+    });
+    const item = await rejection(client.responses.create({ model: "gpt-4o", input: [{ type: "item_reference", id: "msg_unknown" }] }));
+    assert.ok(item instanceof OpenAI.NotFoundError, String(item));
+    assert.match(item.message, /^404 Item with id 'msg_unknown' not found\. Items are not persisted when `store` is set to false\./);
+
+    // A reply to a request that said store: false is not kept: pointing at it is refused.
+    const { data, response } = await client.responses.create({ model: "gpt-4o", input: scenarios.multiTurn.prompt, store: false }).withResponse();
+    assert.match(response.headers.get("x-request-id") ?? "", /^req_0+r\d+$/);
+    const unstored = await rejection(client.responses.create({ model: "gpt-4o", previous_response_id: data.id, input: scenarios.multiTurn.next }));
+    assert.ok(unstored instanceof OpenAI.BadRequestError, String(unstored));
+    assert.equal((await settled(server)).at(-1)?.outcome.kind, "unknownReference");
+  } finally {
+    await server.stop();
+  }
 });

@@ -10,7 +10,7 @@ import { generateText, type LanguageModel, type ModelMessage } from "ai";
 import { projectRoot, serveGoldenFile } from "../../scripts/goldens.ts";
 import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { ask, calc, models, warnings } from "./clients-ai-sdk-driver.ts";
-import { type Api, assertLoop, assertRefused, type Broken, broken, type MatrixServer, scenarios, startMatrixServer } from "./clients-matrix.ts";
+import { type Api, assertLoop, assertRefused, type Broken, broken, type MatrixServer, scenarios, settled, startMatrixServer } from "./clients-matrix.ts";
 
 async function loops(server: MatrixServer, model: LanguageModel, stream: boolean, t: test.TestContext): Promise<void> {
   for (const scenario of ["oneCall", "twoCalls"] as const) {
@@ -65,12 +65,12 @@ test("AI SDK: a missing result is refused by the SDK itself; a result for an unk
     for (const [api, model] of Object.entries(models(server.url))) {
       await t.test(`${api} missing`, async () => {
         // The SDK checks the pairing before it sends (docs/clients.md): nothing reaches serve.
-        const before = server.records().length;
+        const before = (await settled(server)).length;
         await assert.rejects(generateText({ model, messages: brokenMessages("missing"), tools: { calc }, maxRetries: 0 }), {
           name: "AI_MissingToolResultsError",
           message: "Tool result is missing for tool call call_2.",
         });
-        assert.equal(server.records().length, before);
+        assert.equal((await settled(server)).length, before);
       });
       await t.test(`${api} unknown`, () =>
         assertRefused(server, api as Api, "unknown", () =>

@@ -85,7 +85,7 @@ export async function startMatrixServer(): Promise<MatrixServer> {
 
 /** The server narrates a request once its answer is written, which can be a moment after the
  *  client has read it: wait until the narration stops growing. */
-async function settled(server: MatrixServer): Promise<ExchangeRecord[]> {
+export async function settled(server: MatrixServer): Promise<ExchangeRecord[]> {
   let last = -1;
   let records = server.records();
   for (let quiet = 0; quiet < 3; ) {

@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { type AssistantMessage, type Context, complete, type Model, type Api as PiApi } from "@mariozechner/pi-ai";
 import { projectRoot, serveGoldenFile } from "../../scripts/goldens.ts";
 import { serveGoldenText } from "../../scripts/serve-golden.ts";
-import { type Api, assertLoop, assertRefused, broken, SYSTEM, scenarios, startMatrixServer } from "./clients-matrix.ts";
+import { type Api, assertLoop, assertRefused, broken, SYSTEM, scenarios, settled, startMatrixServer } from "./clients-matrix.ts";
 import { calc, models, newAgent, prompt } from "./clients-pi-driver.ts";
 
 /** The conversation a served Gemini responseId names (`…c{n}t{n}`). */
@@ -81,10 +81,10 @@ test("Pi: a missing result is filled in by Pi; a result for an unknown call gets
         // Pi answers the orphaned call itself with an error result "No result provided" before it
         // sends (docs/clients.md): the request keeps every rule, and only the script's `expect`
         // (a successful result for call_2) refuses it.
-        const before = server.records().length;
+        const before = (await settled(server)).length;
         const reply = await complete(model, brokenContext(model, "missing"), { apiKey: "not-needed" });
         assert.equal(reply.stopReason, "error");
-        const record = server.records().slice(before).at(-1);
+        const record = (await settled(server)).slice(before).at(-1);
         assert.equal(record?.outcome.kind, "expectation", JSON.stringify(record?.outcome));
         // The second result, for call_2 (on Gemini, sent without ids and paired by order).
         const sent = record.conversation?.results[1]?.result;
