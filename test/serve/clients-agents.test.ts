@@ -5,12 +5,9 @@
 // — on Responses the second turn goes by `previousResponseId`, so serve resolves what it issued.
 // Then the broken histories, as input items, each answered with the provider's 400 and its text.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import type { AgentInputItem, Model } from "@openai/agents";
 import OpenAI from "openai";
-import { projectRoot, serveGoldenFile } from "../../scripts/goldens.ts";
-import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { type AgentsApi, models, run, type Turn } from "./clients-agents-driver.ts";
 import { assertLoop, assertRefused, broken, type MatrixServer, rejection, scenarios, settled, startMatrixServer } from "./clients-matrix.ts";
 
@@ -71,12 +68,6 @@ test("Agents SDK: a missing result and a result for an unknown call get the prov
   } finally {
     await server.stop();
   }
-});
-
-test("the narration of the Agents SDK run (Chat's two assistant messages, Responses by previous_response_id) equals its golden file", async () => {
-  // npm run check -- --update rewrites it (scripts/goldens.ts lists it with the others).
-  const file = serveGoldenFile("en", "agents-sdk-run");
-  assert.equal(await serveGoldenText("en", "agents-sdk-run"), await readFile(`${projectRoot}/${file}`, "utf8"), file);
 });
 
 test("Responses references serve did not issue get the API's own errors; what a store: false request got is not kept; OpenAI answers carry x-request-id", async () => {

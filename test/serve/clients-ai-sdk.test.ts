@@ -4,11 +4,8 @@
 // between user turns, on all four APIs, with no warning; then the broken histories. The Responses
 // model keeps the SDK's default `store: true`, so its later turns send `item_reference`s.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { generateText, type LanguageModel, type ModelMessage } from "ai";
-import { projectRoot, serveGoldenFile } from "../../scripts/goldens.ts";
-import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { ask, calc, models, warnings } from "./clients-ai-sdk-driver.ts";
 import { type Api, assertLoop, assertRefused, type Broken, broken, type MatrixServer, scenarios, settled, startMatrixServer } from "./clients-matrix.ts";
 
@@ -84,10 +81,4 @@ test("AI SDK: a missing result is refused by the SDK itself; a result for an unk
   } finally {
     await server.stop();
   }
-});
-
-test("the narration of the AI SDK store: true run (item_reference resolved) equals its golden file", async () => {
-  // npm run check -- --update rewrites it (scripts/goldens.ts lists it with the others).
-  const file = serveGoldenFile("en", "ai-sdk-store-run");
-  assert.equal(await serveGoldenText("en", "ai-sdk-store-run"), await readFile(`${projectRoot}/${file}`, "utf8"), file);
 });

@@ -6,11 +6,8 @@
 // through pi-ai's `complete`: Pi fills in a missing result itself (docs/clients.md), and a result
 // for an unknown call gets the provider's 400 with its text.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { type AssistantMessage, type Context, complete, type Model, type Api as PiApi } from "@mariozechner/pi-ai";
-import { projectRoot, serveGoldenFile } from "../../scripts/goldens.ts";
-import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { type Api, assertLoop, assertRefused, broken, SYSTEM, scenarios, settled, startMatrixServer } from "./clients-matrix.ts";
 import { calc, models, newAgent, prompt } from "./clients-pi-driver.ts";
 
@@ -103,10 +100,4 @@ test("Pi: a missing result is filled in by Pi; a result for an unknown call gets
   } finally {
     await server.stop();
   }
-});
-
-test("the narration of the Pi Gemini run (calls and results without ids, one conversation) equals its golden file", async () => {
-  // npm run check -- --update rewrites it (scripts/goldens.ts lists it with the others).
-  const file = serveGoldenFile("en", "pi-gemini-run");
-  assert.equal(await serveGoldenText("en", "pi-gemini-run"), await readFile(`${projectRoot}/${file}`, "utf8"), file);
 });
