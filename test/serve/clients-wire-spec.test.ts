@@ -5,7 +5,8 @@
 // at hand (../shared/specs/, beside the project), the whole of each body is validated against them
 // as well: OpenAI's openapi.json (openai/openai-openapi 2.3.0) for Chat and Responses, the Gemini
 // v1beta schemas derived from Google's protos for generateContent. Anthropic publishes no spec
-// that may be kept here; its answers are checked by the SDK-driven tests.
+// that may be kept here, and Google's error body (google.rpc.Status) is not among the protos the
+// schemas were derived from; those answers are checked by the SDK-driven tests.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
