@@ -37,7 +37,7 @@ export class ConversationBook {
     const known = lastTurn === undefined ? undefined : this.#served.get(`${turn - 1}:${lastTurn}`)?.find(open);
     const conversation = known ?? (open(continued) ? continued : undefined) ?? this.#lastTurn.length + 1;
     this.#lastTurn[conversation - 1] = turn;
-    const key = `${turn}:${turnFingerprint([reply])}`;
+    const key = `${turn}:${turnFingerprint([reply]) ?? ""}`;
     const list = this.#served.get(key);
     if (list) list.push(conversation);
     else this.#served.set(key, [conversation]);
@@ -59,8 +59,9 @@ export function modelTurns(messages: readonly Message[]): [number, number][] {
 
 /** What a model turn said, as one string: its text joined (Chat joins a reply's text blocks into
  *  one string; a harness may split a turn into several messages) and each call's name and
- *  arguments. Ids are left out: a harness may drop them (Gemini). */
-export function turnFingerprint(messages: readonly AssistantMessage[]): string {
+ *  arguments. Ids are left out: a harness may drop them (Gemini). Undefined for arguments nested
+ *  too deep to write back as JSON (client data: such a turn is no reply serve gave). */
+export function turnFingerprint(messages: readonly AssistantMessage[]): string | undefined {
   let text = "";
   const calls: [string, unknown][] = [];
   for (const message of messages) {
@@ -69,7 +70,11 @@ export function turnFingerprint(messages: readonly AssistantMessage[]): string {
       else if (block.type === "toolCall") calls.push([block.name, block.arguments]);
     }
   }
-  return JSON.stringify([text, calls]);
+  try {
+    return JSON.stringify([text, calls]);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ScriptedView {
