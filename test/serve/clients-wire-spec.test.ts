@@ -112,6 +112,35 @@ test("usage is in every answer, in each provider's shape, with counts", () => {
   assert.ok(of("gemini", "chunk").some(({ data }) => isRecord(data) && isRecord(data.usageMetadata)));
 });
 
+test("Chat streams its usage chunk only when stream_options.include_usage asks for it", async () => {
+  // https://platform.openai.com/docs/api-reference/chat/create, stream_options.include_usage: "an
+  // additional chunk will be streamed before the data: [DONE] message" — none without it.
+  const chat = (await loadAllParts())("openai-chat");
+  const events: AssistantStreamEvent[] = [
+    { type: "start", timestamp: 0 },
+    { type: "text_start", contentIndex: 0 },
+    { type: "text_delta", contentIndex: 0, delta: "hi" },
+    { type: "text_end", contentIndex: 0, content: "hi" },
+    { type: "done", reason: "stop" },
+  ];
+  const at = { conversation: 1, turn: 1 };
+  const without = chat.stream.serve(events, at, { ...meta, includeUsage: false });
+  assert.ok(
+    without.every(({ data }) => !isRecord(data) || !("usage" in data)),
+    JSON.stringify(without),
+  );
+  const asked = chat.stream.serve(events, at, meta);
+  assert.equal(asked.length, without.length + 1);
+  assert.deepEqual(asked.at(-2)?.data, {
+    id: "chatcmpl-0000000000000000000000000c1t1",
+    object: "chat.completion.chunk",
+    created: 0,
+    model: "gpt-4o",
+    choices: [],
+    usage: { prompt_tokens: 30, completion_tokens: 7, total_tokens: 37 },
+  });
+});
+
 test("the model the request named is echoed; Anthropic text blocks carry no citations; its error bodies name the request", () => {
   for (const provider of ["openai-chat", "openai-responses", "anthropic"] as const) {
     for (const { where, data } of of(provider, "response")) assert.equal(isRecord(data) && data.model, "gpt-4o", where);
