@@ -29,7 +29,10 @@ for (const provider of wireProviders) {
       const replayed: unknown = lastRequest ? JSON.parse(JSON.stringify(renderWireRequest(provider, lastRequest).body)) : undefined;
       if (JSON.stringify(replayed) !== JSON.stringify(body)) failures.push(`${sample.name}: the replay renders another body`);
     }
-    assert.ok(samples.some((sample) => sample.name.startsWith("validation-coerce.json")), "the coerce scenario is among the samples");
+    assert.ok(
+      samples.some((sample) => sample.name.startsWith("validation-coerce.json")),
+      "the coerce scenario is among the samples",
+    );
     assert.deepEqual(failures, []);
   });
 }
