@@ -1,11 +1,6 @@
-// Bodies the real Gemini API answered 200: the three curl request bodies of Google's own cookbook
-// (google-gemini/cookbook quickstarts/rest/Function_calling_REST.ipynb at 053bfa4f, whose saved
-// cell outputs show the answers; transcribed in ../shared/specs/google/examples/
-// cookbook-function-calling-rest.json). Written here as the project's own cases with the same
-// shapes — `contents` and `parts` as single objects, `function_declarations` in snake_case,
-// lower- and upper-case schema types, function responses in a role "function" content whose
-// response is {name, content} — so the test holds without ../shared. lint must find no error in
-// any of them, and a function name with a colon (the v1beta proto comment allows one) is no error.
+// Bodies the real Gemini API answered 200 (Google's cookbook, gemini-cookbook-bodies.ts): lint
+// must find no error in any of them, and a function name with a colon (the v1beta proto comment
+// allows one) is no error.
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,58 +9,9 @@ import { test } from "node:test";
 import { runCli } from "../../src/cli/cli.ts";
 import { detectBodyProvider, loadAllParts } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
+import { cookbookBodies, question } from "./gemini-cookbook-bodies.ts";
 
 const partsOf = await loadAllParts();
-
-const findTheaters = {
-  name: "find_theaters",
-  description: "find theaters based on location and optionally movie title",
-  parameters: { type: "OBJECT", properties: { location: { type: "STRING" }, movie: { type: "STRING" } }, required: ["location"] },
-};
-const question = { role: "user", parts: [{ text: "Which theaters in Mountain View show Barbie movie?" }] };
-const call = { role: "model", parts: [{ functionCall: { name: "find_theaters", args: { location: "Mountain View, CA", movie: "Barbie" } } }] };
-const answer = {
-  role: "function",
-  parts: [
-    {
-      functionResponse: {
-        name: "find_theaters",
-        response: { name: "find_theaters", content: { movie: "Barbie", theaters: [{ name: "AMC Mountain View 16" }] } },
-      },
-    },
-  ],
-};
-
-const cookbookBodies: Record<string, Record<string, unknown>> = {
-  // Cell "single turn": contents and parts are objects, not lists; tools in proto names.
-  "single-turn": {
-    contents: { role: "user", parts: { text: "Which theaters in Mountain View show Barbie movie?" } },
-    tools: [
-      {
-        function_declarations: [
-          {
-            name: "find_movies",
-            description: "find movie titles currently playing in theaters",
-            parameters: { type: "object", properties: { location: { type: "string" }, description: { type: "string" } }, required: ["description"] },
-          },
-        ],
-      },
-    ],
-  },
-  // Cell "function response from a previous turn": the response in a role "function" content.
-  "previous-turn-response": { contents: [question, call, answer], tools: [{ functionDeclarations: [findTheaters] }] },
-  // Cell "several turns": as above, then the model's text (with its leading space) and a new question.
-  "multiple-calls": {
-    contents: [
-      question,
-      call,
-      answer,
-      { role: "model", parts: [{ text: " OK. Barbie is showing in two theaters in Mountain View, CA." }] },
-      { role: "user", parts: [{ text: "Can we recommend some comedy movies on show in Mountain View?" }] },
-    ],
-    tools: [{ functionDeclarations: [findTheaters] }],
-  },
-};
 
 function errorsOf(body: unknown): string[] {
   return lintBody(body, partsOf("gemini").rules)
