@@ -1,7 +1,10 @@
 // One case per structural rule (each provider's shape-rules.ts): the valid body of rule-case.ts,
 // broken in one place, is reported by exactly that rule at exactly that pointer. Imported by
 // lint-rules.test.ts, whose last test checks that every rule of every table has its case.
-import { cleanTest, ruleTest } from "./rule-case.ts";
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { lintBody } from "../../src/providers/shared/lint-body.ts";
+import { broken, cleanTest, partsOf, ruleTest } from "./rule-case.ts";
 
 // OpenAI Chat (openapi.json #/components/schemas/…)
 ruleTest("openai-chat", "messages-not-empty", (body) => (body.messages = []), ["/messages"]);
@@ -48,3 +51,18 @@ ruleTest("gemini", "part-without-data", (body) => (body.contents[1].parts[0] = {
 ruleTest("gemini", "part-one-data", (body) => (body.contents[0].parts[0].inlineData = { mimeType: "image/png", data: "AAAA" }), ["/contents/0/parts/0"]);
 ruleTest("gemini", "empty-parts", (body) => (body.contents[0].parts = []), ["/contents/0/parts"]);
 ruleTest("gemini", "inline-data-mime-type", (body) => body.contents[0].parts.push({ inlineData: { data: "AAAA" } }), ["/contents/0/parts/1/inlineData"]);
+
+// Shape and pairing problems of one body come out of one run, each at its pointer.
+test("a body's shape problems and its pairing problems are reported together", () => {
+  const body = broken("anthropic", (value) => {
+    value.messages[1].content[1].name = "";
+    value.messages[2].content.shift();
+    delete value.max_tokens;
+  });
+  assert.deepEqual(
+    lintBody(body, partsOf("anthropic").rules)
+      .map((finding) => `${finding.rule} ${finding.pointer}`)
+      .sort(),
+    ["max-tokens ", "tool-use-name /messages/1/content/1/name", "tool-use-without-result /messages/1/content/1"],
+  );
+});
