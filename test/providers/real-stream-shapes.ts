@@ -188,6 +188,18 @@ export const realShapes: Record<string, RealShape> = {
     calls: [{ name: "weather", arguments: { city: "Oslo" } }],
     stopReason: "toolUse",
   },
+  // vercel/ai packages/openai/src/responses/__fixtures__/issue-20047-openai-responses.chunks.txt: a
+  // message item added with empty content, an output_text part added (annotations and logprobs
+  // empty), text deltas and done events carrying logprobs, the part and the item done, then
+  // response.completed with the whole output and the usage.
+  "openai-responses text": {
+    provider: "openai-responses",
+    seen: "vercel/ai packages/openai/src/responses/__fixtures__/issue-20047-openai-responses.chunks.txt",
+    frames: responsesTextFrames(),
+    text: "All done.",
+    calls: [],
+    stopReason: "stop",
+  },
   // vercel/ai packages/openai/src/responses/__fixtures__/issue-19493-gpt-5.1-tool-call.chunks.txt:
   // response.created and response.in_progress with the whole response object, output_item.added
   // with an in-progress function_call (empty arguments), argument deltas carrying item_id and an
@@ -279,6 +291,46 @@ function responsesFrames(): SseFrame[] {
         output_tokens: 25,
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: 70,
+      }),
+    }),
+  ];
+}
+
+function responsesTextFrames(): SseFrame[] {
+  const item = "msg_ShapeShapeShapeShape0001";
+  const part = (text: string) => ({ type: "output_text", annotations: [], logprobs: [], text });
+  const message = (status: string, content: unknown[]) => ({ id: item, type: "message", status, content, role: "assistant" });
+  const response = (status: string, output: unknown[], usage: unknown) => ({
+    id: "resp_ShapeShapeShapeShape0002",
+    object: "response",
+    created_at: 1700000000,
+    status,
+    error: null,
+    incomplete_details: null,
+    model: "gpt-4o-mini-2024-07-18",
+    output,
+    usage,
+  });
+  let sequence = 0;
+  const event = (type: string, fields: Record<string, unknown>): SseFrame => ({ event: type, data: { type, ...fields, sequence_number: sequence++ } });
+  const at = { content_index: 0, item_id: item, output_index: 0 };
+  return [
+    event("response.created", { response: response("in_progress", [], null) }),
+    event("response.in_progress", { response: response("in_progress", [], null) }),
+    event("response.output_item.added", { item: message("in_progress", []), output_index: 0 }),
+    event("response.content_part.added", { ...at, part: part("") }),
+    event("response.output_text.delta", { ...at, delta: "All", logprobs: [] }),
+    event("response.output_text.delta", { ...at, delta: " done.", logprobs: [] }),
+    event("response.output_text.done", { ...at, logprobs: [], text: "All done." }),
+    event("response.content_part.done", { ...at, part: part("All done.") }),
+    event("response.output_item.done", { item: message("completed", [part("All done.")]), output_index: 0 }),
+    event("response.completed", {
+      response: response("completed", [message("completed", [part("All done.")])], {
+        input_tokens: 12,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: 2,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 14,
       }),
     }),
   ];
