@@ -5,7 +5,7 @@
 // (rules.ts), so one lint reports a body's shape problems and its pairing problems together.
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
-import { arrayAt, objectsIn } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody } from "../shared/json-shape.ts";
 import type { Rule } from "../shared/rule.ts";
 
 /** tools[].name and tool_use.name (sources: rules.ts "tool-name"). */
@@ -17,9 +17,8 @@ const RESULT_BLOCK_TYPES = ["text", "image", "document", "search_result"];
 /** Base64ImageSource.media_type (@anthropic-ai/sdk resources/messages/messages.d.ts). */
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
-function messagesOf(body: JsonObject): readonly [number, JsonObject][] {
-  return objectsIn(arrayAt(body, "messages"));
-}
+/** Walked once per body and shared by the rules below (perBody), as rules.ts does. */
+const messagesOf = perBody((body: JsonObject): readonly [number, JsonObject][] => objectsIn(arrayAt(body, "messages")));
 
 function blocksOf(body: JsonObject): { message: number; block: number; value: JsonObject }[] {
   return messagesOf(body).flatMap(([message, value]) =>

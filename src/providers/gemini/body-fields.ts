@@ -6,7 +6,6 @@
 // body) — a repeated field may hold one value instead of a list (`"contents": {…}`, `"parts": {…}`).
 // Lint and import read through these helpers, so a body the API takes is never "not a body".
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
-import { pointer } from "../../json/json-locations.ts";
 
 /** One element of a repeated field, with the pointer that names it in the body. */
 export interface Element {
@@ -14,9 +13,16 @@ export interface Element {
   value: unknown;
 }
 
-/** `functionDeclarations` → `function_declarations`: the proto name of a JSON name. */
+const protoNames = new Map<string, string>();
+
+/** `functionDeclarations` → `function_declarations`: the proto name of a JSON name (worked out once per name). */
 function protoName(jsonName: string): string {
-  return jsonName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  let name = protoNames.get(jsonName);
+  if (name === undefined) {
+    name = jsonName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    protoNames.set(jsonName, name);
+  }
+  return name;
 }
 
 /** The key `object` writes the field under: its JSON name, else its proto name, else undefined. */
@@ -41,8 +47,11 @@ export function repeated(object: JsonObject, jsonName: string, at: string): Elem
   if (key === undefined) return [];
   const value = object[key];
   if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.map((item, index) => ({ at: pointer(at, key, index), value: item }));
-  return [{ at: pointer(at, key), value }];
+  // `key` is a field name of the protos (letters and _), so it needs no RFC 6901 escaping; a
+  // 10 MB body has a million parts, and each pointer is made here.
+  const base = `${at}/${key}`;
+  if (Array.isArray(value)) return value.map((item, index) => ({ at: `${base}/${index}`, value: item }));
+  return [{ at: base, value }];
 }
 
 /** Whether the field holds a list or a single object: what a Gemini body's `contents` may be. */

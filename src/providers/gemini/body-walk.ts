@@ -4,7 +4,7 @@
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import { perBody } from "../shared/json-shape.ts";
-import { type Element, field, keyOf, repeated } from "./body-fields.ts";
+import { type Element, keyOf, repeated } from "./body-fields.ts";
 
 export interface ContentAt {
   /** Position in the contents: neighbours are index ± 1 of `contentsList`. */
@@ -51,7 +51,8 @@ function functionParts(body: JsonObject, name: "functionCall" | "functionRespons
   for (const at of partsOf(body)) {
     const key = keyOf(at.part, name);
     const value = key === undefined ? undefined : at.part[key];
-    if (key !== undefined && isRecord(value)) found.push({ ...at, value, valueAt: pointer(at.at, key) });
+    // A proto field name: no escaping needed (see repeated()).
+    if (key !== undefined && isRecord(value)) found.push({ content: at.content, at: at.at, part: at.part, value, valueAt: `${at.at}/${key}` });
   }
   return found;
 }
@@ -59,12 +60,19 @@ function functionParts(body: JsonObject, name: "functionCall" | "functionRespons
 export const functionCalls = perBody((body: JsonObject) => functionParts(body, "functionCall"));
 export const functionResponses = perBody((body: JsonObject) => functionParts(body, "functionResponse"));
 
-/** How many parts of `content` carry `name` as an object. */
-export function countParts(content: unknown, name: "functionCall" | "functionResponse"): number {
-  let found = 0;
-  for (const { part } of partsIn(content, "")) if (isRecord(field(part, name))) found++;
-  return found;
-}
+/** Per element of `contents` (by its index there), how many function calls and responses its parts carry. */
+export const turnCounts = perBody((body: JsonObject): { calls: number; responses: number }[] => {
+  const counts = contentsList(body).map(() => ({ calls: 0, responses: 0 }));
+  for (const { content } of functionCalls(body)) {
+    const entry = counts[content.index];
+    if (entry) entry.calls++;
+  }
+  for (const { content } of functionResponses(body)) {
+    const entry = counts[content.index];
+    if (entry) entry.responses++;
+  }
+  return counts;
+});
 
 /** The pointer of `key` in `object` at `at`, under the name the body writes it with. */
 export function fieldPointer(object: JsonObject, at: string, jsonName: string): string {

@@ -10,7 +10,7 @@ import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-sche
 import { stringAt } from "../shared/json-shape.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { field, repeated } from "./body-fields.ts";
-import { contentsList, contentsOf, countParts, fieldPointer, functionCalls, partsOf } from "./body-walk.ts";
+import { contentsList, contentsOf, fieldPointer, functionCalls, partsOf, turnCounts } from "./body-walk.ts";
 import { GEMINI_ACCEPTED_NAME_PATTERN } from "./limits.ts";
 import { ResponsesOfTurn } from "./responses-of-turn.ts";
 import { geminiShapeRules } from "./shape-rules.ts";
@@ -48,10 +48,10 @@ const rules: Rule[] = [
     source: "https://github.com/google-gemini/gemini-cli/issues/4217 ; https://github.com/google-gemini/gemini-cli/issues/16415",
     fix: "answer every functionCall of the model turn with one functionResponse part (same name and id) in the next user content",
     check(body, report) {
-      const list = contentsList(body);
-      for (const { index, at, content } of contentsOf(body)) {
-        const calls = countParts(content, "functionCall");
-        if (calls > 0 && countParts(list[index + 1]?.value, "functionResponse") !== calls) report(at, { calls });
+      const counts = turnCounts(body);
+      for (const { index, at } of contentsOf(body)) {
+        const calls = counts[index]?.calls ?? 0;
+        if (calls > 0 && (counts[index + 1]?.responses ?? 0) !== calls) report(at, { calls });
       }
     },
   },
@@ -65,9 +65,9 @@ const rules: Rule[] = [
     source: "https://github.com/langchain-ai/langchain/issues/27799 ; https://github.com/GoogleCloudPlatform/generative-ai/pull/368",
     fix: "drop the response, or put it in the user content right after the model turn that made the call",
     check(body, report) {
-      const list = contentsList(body);
-      for (const { index, at, content } of contentsOf(body)) {
-        if (countParts(content, "functionResponse") > 0 && countParts(list[index - 1]?.value, "functionCall") === 0) report(at);
+      const counts = turnCounts(body);
+      for (const { index, at } of contentsOf(body)) {
+        if ((counts[index]?.responses ?? 0) > 0 && (counts[index - 1]?.calls ?? 0) === 0) report(at);
       }
     },
   },
@@ -83,8 +83,9 @@ const rules: Rule[] = [
     fix: "merge consecutive model turns into one, and start the contents with a user turn",
     check(body, report) {
       const list = contentsList(body);
-      for (const { index, at, content } of contentsOf(body)) {
-        if (countParts(content, "functionCall") === 0) continue;
+      const counts = turnCounts(body);
+      for (const { index, at } of contentsOf(body)) {
+        if ((counts[index]?.calls ?? 0) === 0) continue;
         const before = list[index - 1]?.value;
         if (!isRecord(before) || before.role === "model") report(at);
       }

@@ -3,8 +3,9 @@
 // google/gemini-schemas.json has them: `$defs` google.ai.generativelanguage.v1beta.<Message>).
 // An error where the API was seen refusing the body (the text and where it was seen are in each
 // rule); a warning where only the proto says so.
-import { isRecord } from "../../json/is-record.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
+import { perBody } from "../shared/json-shape.ts";
 import type { Rule } from "../shared/rule.ts";
 import { field, keyOf, repeated } from "./body-fields.ts";
 import { contentsOf, fieldPointer, functionCalls, functionResponses, partsOf } from "./body-walk.ts";
@@ -18,6 +19,9 @@ function dataFields(part: Record<string, unknown>): string[] {
     return key !== undefined && part[key] !== null;
   });
 }
+
+/** Each part with its data fields, worked out once per body for the two rules that read them. */
+const partData = perBody((body: JsonObject) => partsOf(body).map(({ at, part }) => ({ at, fields: dataFields(part) })));
 
 /** `contents[2].parts[0]`-style indexes of a part, as the API's messages name it. */
 function partIndexes(at: string): { content: string; part: string } {
@@ -96,7 +100,7 @@ export const geminiShapeRules: Rule[] = [
       "https://github.com/QuantumNous/new-api/issues/632 ; https://github.com/boldsoftware/sketch/issues/68 ; https://github.com/router-for-me/CLIProxyAPI/issues/1292",
     fix: "leave out a part that carries nothing (an empty text, a bare thought signature)",
     check(body, report) {
-      for (const { at, part } of partsOf(body)) if (dataFields(part).length === 0) report(at, partIndexes(at));
+      for (const { at, fields } of partData(body)) if (fields.length === 0) report(at, partIndexes(at));
     },
   },
   {
@@ -109,10 +113,7 @@ export const geminiShapeRules: Rule[] = [
     source: "gemini-schemas.json $defs google.ai.generativelanguage.v1beta.Part (x-oneof data); no public error text found.",
     fix: "split the part into one part per field",
     check(body, report) {
-      for (const { at, part } of partsOf(body)) {
-        const fields = dataFields(part);
-        if (fields.length > 1) report(at, { fields: fields.join(" and ") });
-      }
+      for (const { at, fields } of partData(body)) if (fields.length > 1) report(at, { fields: fields.join(" and ") });
     },
   },
   {

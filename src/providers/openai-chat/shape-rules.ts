@@ -5,7 +5,7 @@
 // reports a body's shape problems and its pairing problems together.
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
-import { arrayAt, objectsIn } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn, perBody } from "../shared/json-shape.ts";
 import { OPENAI_EMPTY_STRING, OPENAI_MISSING_PARAMETER, OPENAI_MISSING_PARAMETER_SOURCES } from "../shared/openai-conventions.ts";
 import type { Rule } from "../shared/rule.ts";
 
@@ -15,15 +15,14 @@ const CONTENT_REQUIRED = ["system", "developer", "user", "tool"];
 /** ChatCompletionMessageToolCalls items and CreateChatCompletionRequest.tools items: a function or a custom tool. */
 const TOOL_TYPES = ["function", "custom"];
 
-function messagesOf(body: JsonObject): readonly [number, JsonObject][] {
-  return objectsIn(arrayAt(body, "messages"));
-}
+/** Walked once per body and shared by the rules below (perBody), as rules.ts does. */
+const messagesOf = perBody((body: JsonObject): readonly [number, JsonObject][] => objectsIn(arrayAt(body, "messages")));
 
-function callsOf(body: JsonObject): { message: number; call: number; value: JsonObject }[] {
-  return messagesOf(body).flatMap(([message, value]) =>
+const callsOf = perBody((body: JsonObject): { message: number; call: number; value: JsonObject }[] =>
+  messagesOf(body).flatMap(([message, value]) =>
     value.role === "assistant" ? objectsIn(arrayAt(value, "tool_calls")).map(([call, callValue]) => ({ message, call, value: callValue })) : [],
-  );
-}
+  ),
+);
 
 export const chatShapeRules: Rule[] = [
   {
