@@ -1,7 +1,8 @@
 // Anthropic Messages: the structural constraints of the Messages API (as @anthropic-ai/sdk's
 // MessageCreateParams types and the Stainless-hosted spec state them; that spec is not
 // redistributable, ../shared/specs/README.md), each an error where the API was seen refusing the
-// body (texts and sources in each rule). They run in the same table as the pairing rules
+// body (texts and sources in each rule), a warning where only the SDK's types say so. They run in
+// the same table as the pairing rules
 // (rules.ts), so one lint reports a body's shape problems and its pairing problems together.
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
@@ -109,25 +110,31 @@ export const anthropicShapeRules: Rule[] = [
     severity: "error",
     checks: 'Every tools[].input_schema has type "object".',
     pointer: "/tools/{i}/input_schema",
-    providerError: undefined,
+    providerError: "tools.{tool}.custom.input_schema.type: Field required",
+    // The text above is for a missing type; another type gets the rule's own message.
     message: "input_schema.type is {type}, not object",
-    source: '@anthropic-ai/sdk resources/messages/messages.d.ts Tool.InputSchema (type: "object", required); no public error text found.',
+    // Seen returned: https://github.com/lidge-jun/opencodex/issues/75 ; https://github.com/BerriAI/litellm/pull/31527
+    // (@anthropic-ai/sdk Tool.InputSchema: type "object", required).
+    source: "https://github.com/lidge-jun/opencodex/issues/75 ; https://github.com/BerriAI/litellm/pull/31527",
     fix: 'wrap the parameters in an object schema: {"type": "object", "properties": {…}}',
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const schema = tool.input_schema;
-        if (isRecord(schema) && schema.type !== "object")
-          report(pointer("", "tools", index, "input_schema"), { type: JSON.stringify(schema.type) ?? "missing" });
+        if (!isRecord(schema) || schema.type === "object") continue;
+        const at = pointer("", "tools", index, "input_schema");
+        if (schema.type === undefined) report(at, { tool: index });
+        else report(at, { type: JSON.stringify(schema.type) ?? "", noProviderText: 1 });
       }
     },
   },
   {
     id: "tool-result-content-type",
-    severity: "error",
+    severity: "warning",
     checks: "A tool_result's content is a string or a list of text, image, document or search_result blocks.",
     pointer: "/messages/{i}/content/{j}/content/{k}",
     providerError: undefined,
     message: "a tool_result holds a {type} block: its content takes text, image, document or search_result blocks",
+    // A warning: only the SDK's types say so; no public report of the API refusing another block.
     source: "@anthropic-ai/sdk resources/messages/messages.d.ts ToolResultBlockParam.content; no public error text found.",
     fix: "turn the block into text (a tool_use or tool_result cannot nest in a result)",
     check(body, report) {
