@@ -2,9 +2,12 @@
 // session). Each is declared exactly as the real harness declared it (name, description, JSON
 // Schema), validates the model's arguments with the project's validators built from that schema,
 // and answers with the result the real tool gave for that call id — so an imported fixture
-// replays where calc does not exist, and bad arguments still fail the way built-in tools fail.
+// replays where calc does not exist. The log says what the harness answered each call, whether it
+// ran the tool or refused the arguments: the replay gives that answer, not one of its own, so an
+// imported conversation replays as it happened (import narrates a call the harness ran although
+// its arguments break the declared schema, as lint's arguments-schema rule does).
 
-import type { ImageContent, TextContent, Tool, ToolDefinition } from "../protocol/types.ts";
+import type { ImageContent, Schema, TextContent, Tool, ToolDefinition } from "../protocol/types.ts";
 import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
 
 /** What the real tool answered one call with. */
@@ -34,7 +37,7 @@ export function recordedTools(
   const tool = (definition: ToolDefinition): Tool => ({
     name: definition.name,
     description: definition.description,
-    schema: schemaFromJsonSchema(definition.parameters).schema,
+    schema: asRecorded(schemaFromJsonSchema(definition.parameters).schema),
     async execute(_parameters, { callId }) {
       const recorded = queues.get(callId)?.shift();
       // Thrown, not returned: the executor turns it into the same error result any failing tool gets.
@@ -46,5 +49,25 @@ export function recordedTools(
     declared: declared.map(tool),
     // No schema was declared for these, so any arguments pass: the log says the real tool took them.
     undeclared: undeclared.map((name) => tool({ name, description: "", parameters: {} })),
+  };
+}
+
+/**
+ * The declared schema as the record needs it: the same declaration (and conversions) for the
+ * request, and the arguments the schema refuses passed on as they are, because the recorded
+ * answer, not the replay's validator, says what the harness did with them.
+ */
+function asRecorded(schema: Schema<unknown>): Schema<unknown> {
+  const { coerce } = schema;
+  return {
+    ...(schema.jsonSchema === undefined ? {} : { jsonSchema: schema.jsonSchema }),
+    ...(coerce === undefined ? {} : { coerce: (value: unknown) => coerce.call(schema, value) }),
+    parse(value) {
+      try {
+        return schema.parse(value);
+      } catch {
+        return value;
+      }
+    },
   };
 }

@@ -26,6 +26,8 @@ test("the naive Anthropic body is refused for each rule the history breaks", () 
       "tool-use-id-pattern /messages/2/content/2/tool_use_id",
       "input-not-object /messages/1/content/4/input",
       "blank-text /messages/1/content/0/text",
+      // The tool name with a space, in the history's tool_use block (the tools list has none).
+      "tool-use-name /messages/1/content/3/name",
     ],
   );
 });

@@ -19,10 +19,23 @@ type Reply = {
   expect: undefined;
 };
 
+/** A call whose arguments break its tool's declared schema, and what the log answered it with. */
+export interface ArgumentsMismatch {
+  /** Index of the reply that made the call, in the conversation's messages. */
+  messageIndex: number;
+  callId: string;
+  tool: string;
+  /** The validator's message (contract text). */
+  error: string;
+  /** The log answers it with a result not flagged as an error: the harness ran it anyway. */
+  ran: boolean;
+}
+
 export interface FixtureFromImport {
   fixture: Fixture;
-  /** Declared schema keywords the validators cannot enforce, and calls the replay answers otherwise. */
+  /** Declared schema keywords the validators cannot enforce, and calls whose arguments break their schema. */
   notes: ImportNote[];
+  mismatches: ArgumentsMismatch[];
 }
 
 export function conversationToFixture(conversation: ImportedConversation, title: string): FixtureFromImport {
@@ -32,6 +45,11 @@ export function conversationToFixture(conversation: ImportedConversation, title:
   const script: (Reply | UserTurn)[] = [];
   const recordedResults: RecordedResult[] = [];
   const undeclared: string[] = [];
+  const mismatches: ArgumentsMismatch[] = [];
+  // Whether the log flags each call's (first) answer as an error: what the harness did with it.
+  const answeredAsError = new Map<string, boolean>();
+  for (const message of context.messages)
+    if (message.role === "toolResult" && !answeredAsError.has(message.toolCallId)) answeredAsError.set(message.toolCallId, message.isError);
   const schemas = new Map(context.tools.map((tool) => [tool.name, schemaFromJsonSchema(tool.parameters)]));
 
   context.tools.forEach((tool, index) => {
@@ -71,11 +89,13 @@ export function conversationToFixture(conversation: ImportedConversation, title:
         try {
           converted.schema.parse(call.arguments);
         } catch (error) {
-          notes.push({
-            pointer: at,
-            kind: "formChanged",
-            detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: error instanceof Error ? error.message : String(error) },
-          });
+          const message = error instanceof Error ? error.message : String(error);
+          const answer = answeredAsError.get(call.id);
+          const ran = answer === false;
+          mismatches.push({ messageIndex: index, callId: call.id, tool: call.name, error: message, ran });
+          // The replay gives the recorded answer (src/tools/recorded.ts); an unanswered call gets the replay's own error.
+          const answered = answer === undefined ? "unanswered" : ran ? "ran" : "refused";
+          notes.push({ pointer: at, kind: "formChanged", detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: message, answered } });
         }
       }
     } else {
@@ -108,7 +128,7 @@ export function conversationToFixture(conversation: ImportedConversation, title:
     description: `Imported by tool-call-playground import from a log in the ${conversation.format} format.`,
     episodes: [episode],
   };
-  return { fixture, notes };
+  return { fixture, notes, mismatches };
 }
 
 /** "/properties/x minimum" → ["/properties/x", "minimum"]. */

@@ -76,7 +76,11 @@ function note(detail: NoteDetail): string {
     case "undeclaredTool":
       return `${detail.name} 被调用了却没有声明：回放按记录回答它的调用，不把这个工具展示给模型`;
     case "argumentsMismatch":
-      return `调用 ${detail.callId} 的参数不符合 ${detail.tool} 声明的 schema（${detail.error}）：回放用这个校验错误回答，而不是记录下的结果`;
+      if (detail.answered === "ran")
+        return `调用 ${detail.callId} 的参数不符合 ${detail.tool} 声明的 schema（${detail.error}），日志却用一个没有标记为错误的结果回答它：harness 照样执行了它，回放也用这个记录下的结果回答（在那条回复处讲述）`;
+      if (detail.answered === "refused")
+        return `调用 ${detail.callId} 的参数不符合 ${detail.tool} 声明的 schema（${detail.error}）：harness 用一个错误结果回答了它，回放给出同样记录下的回答`;
+      return `调用 ${detail.callId} 的参数不符合 ${detail.tool} 声明的 schema（${detail.error}），日志里也没有回答：回放用自己的错误回答`;
   }
 }
 

@@ -114,7 +114,7 @@ async function finish(
   title: string,
   detected: boolean,
 ): Promise<{ fixture: Fixture; report: ImportReport }> {
-  const { fixture, notes: fixtureNotes } = conversationToFixture(conversation, title);
+  const { fixture, notes: fixtureNotes, mismatches } = conversationToFixture(conversation, title);
   const messages = conversation.context.messages;
   const counts = {
     users: messages.filter((message) => message.role === "user").length,
@@ -131,19 +131,32 @@ async function finish(
   const replay = await replayFixture(fixture);
   const replayed = replay.lastRequest ? providers[provider].request.render(replay.lastRequest).body : undefined;
   const differences = diffJson(body, replayed);
+  const messageAt = messageLocator(conversation.messagePointers);
   const findings = lintBody(body, (await providers[provider].load()).rules).map((finding) => ({
     ...finding,
-    messageIndex: messageAt(finding.pointer, conversation.messagePointers),
+    messageIndex: messageAt(finding.pointer),
   }));
   const replayIndex = matchReplayHistory(messages, replay.history);
   const episode = fixture.episodes[0];
-  if (episode && findings.length > 0) {
+  // A call the harness ran although its arguments break the declared schema: the replay gives the
+  // recorded answer, and says at the reply that the mismatch was the harness's — unless lint's
+  // arguments-schema rule already says so there.
+  const saidByLint = new Set(findings.flatMap((finding) => (finding.rule === "arguments-schema" ? [finding.messageIndex] : [])));
+  const harnessMismatches = mismatches.filter((mismatch) => mismatch.ran && !saidByLint.has(mismatch.messageIndex));
+  if (episode && findings.length + harnessMismatches.length > 0) {
     // Said at the message in the replay; a finding about no message (a tool list) at the first one.
-    episode.lintFindings = findings.map((finding) => ({
-      message: (finding.messageIndex === undefined ? undefined : replayIndex[finding.messageIndex]) ?? 0,
-      text: `${finding.provider}/${finding.rule} at ${finding.pointer || "/"}: ${finding.message}`,
-      warning: finding.severity === "warning" ? true : undefined,
-    }));
+    episode.lintFindings = [
+      ...findings.map((finding) => ({
+        message: (finding.messageIndex === undefined ? undefined : replayIndex[finding.messageIndex]) ?? 0,
+        text: `${finding.provider}/${finding.rule} at ${finding.pointer || "/"}: ${finding.message}`,
+        warning: finding.severity === "warning" ? true : undefined,
+      })),
+      ...harnessMismatches.map((mismatch) => ({
+        message: replayIndex[mismatch.messageIndex] ?? 0,
+        text: `import/arguments-schema at ${conversation.messagePointers[mismatch.messageIndex] || "/"}: the arguments of call ${mismatch.callId} do not match the declared schema of ${mismatch.tool} (${mismatch.error}), yet the log answers the call with a result not flagged as an error: the harness ran it, and the replay gives that recorded result`,
+        warning: true,
+      })),
+    ];
   }
   const locations = locateJsonPointers(text, [
     ...notes.map((note) => note.pointer),
@@ -180,12 +193,24 @@ function matchReplayHistory(imported: readonly Message[], replayed: readonly Mes
   const used = new Set<number>();
   let cursor = 0;
   let lastReply = 0;
+  // The replay's results by call id, in order, each list read from where it was left: a result is
+  // looked for after the last matched reply, which only moves forward, so one pass over the
+  // history does for all of them (scanning from the start for each result was quadratic).
+  const resultsById = new Map<string, { indices: number[]; next: number }>();
+  replayed.forEach((candidate, index) => {
+    if (candidate.role !== "toolResult") return;
+    const entry = resultsById.get(candidate.toolCallId);
+    if (entry) entry.indices.push(index);
+    else resultsById.set(candidate.toolCallId, { indices: [index], next: 0 });
+  });
   return imported.map((message) => {
     if (message.role === "toolResult") {
-      const found = replayed.findIndex(
-        (candidate, index) => index > lastReply && !used.has(index) && candidate.role === "toolResult" && candidate.toolCallId === message.toolCallId,
-      );
-      if (found === -1) return undefined;
+      const entry = resultsById.get(message.toolCallId);
+      if (!entry) return undefined;
+      while (entry.next < entry.indices.length && (entry.indices[entry.next] ?? 0) <= lastReply) entry.next++;
+      const found = entry.indices[entry.next];
+      if (found === undefined) return undefined;
+      entry.next++;
       used.add(found);
       return found;
     }
@@ -201,17 +226,23 @@ function matchReplayHistory(imported: readonly Message[], replayed: readonly Mes
   });
 }
 
-/** The message a pointer falls in: the one whose source pointer is the longest prefix of it. */
-function messageAt(pointer: string, messagePointers: readonly string[]): number | undefined {
-  let best: number | undefined;
-  let bestLength = -1;
+/**
+ * The message a pointer falls in: the one whose source pointer is the longest prefix of it (the
+ * first such message when two share a pointer). The map is built once; each lookup walks the
+ * pointer's own ancestors, longest first, instead of every message's pointer.
+ */
+function messageLocator(messagePointers: readonly string[]): (pointer: string) => number | undefined {
+  const byPointer = new Map<string, number>();
   messagePointers.forEach((candidate, index) => {
-    if ((pointer === candidate || pointer.startsWith(`${candidate}/`)) && candidate.length > bestLength) {
-      best = index;
-      bestLength = candidate.length;
-    }
+    if (!byPointer.has(candidate)) byPointer.set(candidate, index);
   });
-  return best;
+  return (pointer) => {
+    for (const candidate of ancestors(pointer)) {
+      const index = byPointer.get(candidate);
+      if (index !== undefined) return index;
+    }
+    return undefined;
+  };
 }
 
 /** The pointer itself, then each parent up to the root. */

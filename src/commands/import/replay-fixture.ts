@@ -11,13 +11,16 @@ export interface Replay {
 }
 
 export async function replayFixture(fixture: Fixture): Promise<Replay> {
-  let lastRequest: Context | undefined;
+  // Only the last request is used: each turnStart keeps the context and how long its history was,
+  // and the copy is made once, at the end (a copy per turn made a long import quadratic). The
+  // history is appended to, never rewritten, so its first `length` messages are still that request's.
+  let last: { context: Context; length: number } | undefined;
   let history: readonly Message[] = [];
   await runFixture(
     fixture,
     {
       onEvent: (event) => {
-        if (event.type === "turnStart") lastRequest = { ...event.context, messages: [...event.context.messages] };
+        if (event.type === "turnStart") last = { context: event.context, length: event.context.messages.length };
       },
       onEpisodeEnd: (_episode, _index, { result }) => {
         history = result.history;
@@ -25,5 +28,6 @@ export async function replayFixture(fixture: Fixture): Promise<Replay> {
     },
     { now: () => 0 },
   );
+  const lastRequest = last && { ...last.context, messages: last.context.messages.slice(0, last.length) };
   return { lastRequest, history };
 }

@@ -11,7 +11,8 @@ export async function renderRuleTable(): Promise<string> {
     for (const rule of table.rules) {
       const answer =
         rule.providerError === undefined ? `— (${rule.severity === "warning" ? "warning: accepted" : "no public text found"})` : `\`${rule.providerError}\``;
-      const sources = rule.source.split(" ; ").map((source) => (source.startsWith("https://") ? `<${source}>` : source));
+      // A source is a URL, a URL with a word on it ("… (accepted without parameters)"), or a path: only the URL is linked.
+      const sources = rule.source.split(" ; ").map((source) => source.replace(/^(https:\/\/\S+)/, "<$1>"));
       const cells = [`\`${provider}\``, `\`${rule.id}\`${rule.severity === "warning" ? " (warning)" : ""}`, rule.checks, answer, sources.join("<br>")];
       lines.push(row(cells));
     }

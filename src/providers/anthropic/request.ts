@@ -17,6 +17,7 @@ import type { Context, ImageContent } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
 import {
   argumentsObject,
+  BLANK_USER_TEXT,
   groupIntoRoleTurns,
   isBlank,
   prepareWireHistory,
@@ -71,7 +72,10 @@ function messageParam(turn: RoleTurn, notes: WireNote[]): MessageParam {
   const parts = turn.parts.flatMap((part): ContentBlockParam[] =>
     part.type === "text" ? [{ type: "text", text: part.text }] : imageBlocks(part, "user message", notes),
   );
-  return { role: "user", content: [...turn.results.map((result) => toolResultBlock(result, notes)), ...parts] };
+  const content = [...turn.results.map((result) => toolResultBlock(result, notes)), ...parts];
+  // A message whose only image the API cannot take (its imageDropped note says so) would be left
+  // empty, which is refused (rule empty-content): it says that it is empty instead.
+  return { role: "user", content: content.length > 0 ? content : [{ type: "text", text: BLANK_USER_TEXT }] };
 }
 
 function toolResultBlock(result: WireToolResult, notes: WireNote[]): ToolResultBlockParam {

@@ -9,6 +9,7 @@ import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-sche
 import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { ANTHROPIC_ID_PATTERN } from "./limits.ts";
+import { anthropicShapeRules } from "./shape-rules.ts";
 
 /** `tools[].name`, as the API enforces it today (sources: rule "tool-name"). */
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/;
@@ -301,4 +302,6 @@ const rules: Rule[] = [
   ),
 ];
 
-export const anthropicRuleTable: RuleTable = { provider: "anthropic", rules };
+// The spec's structural constraints (shape-rules.ts) run in the same table, so a body's shape
+// problems and its pairing problems come out of one run, together.
+export const anthropicRuleTable: RuleTable = { provider: "anthropic", rules: [...rules, ...anthropicShapeRules] };

@@ -1,6 +1,7 @@
 // The Gemini API as one Provider. What rendering a request needs is here; the rest is in
 // parts.ts, loaded when a command first asks for it.
 import type { Provider } from "../shared/provider.ts";
+import { isRepeatedValue } from "./body-fields.ts";
 import { geminiEndpoints } from "./endpoints.ts";
 import { geminiLimits } from "./limits.ts";
 import { type GeminiGenerateContentBody, renderGemini } from "./request.ts";
@@ -10,6 +11,6 @@ export const gemini: Provider<"gemini", GeminiGenerateContentBody> = {
   name: "Gemini",
   endpoints: geminiEndpoints,
   limits: geminiLimits,
-  request: { historyKey: "contents", recognise: (body) => (Array.isArray(body.contents) ? 1 : 0), render: renderGemini },
+  request: { historyKey: "contents", recognise: (body) => (isRepeatedValue(body.contents) ? 1 : 0), render: renderGemini },
   load: async () => (await import("./parts.ts")).geminiParts,
 };

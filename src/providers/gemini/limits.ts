@@ -4,11 +4,19 @@ import { safeIdRule } from "../shared/tool-call-ids.ts";
 import type { WireLimits } from "../shared/wire-history.ts";
 
 /**
- * Function names as the API enforces them (sources: rule "function-name"). @google/genai's
- * FunctionDeclaration.name doc now also allows colons and 128 characters; this keeps to what the
- * API was seen refusing, which satisfies both.
+ * Function names as the wire view writes them: no colon, so a name it rewrites is one every
+ * version of the API was seen accepting (older refusals list only `_ . -`, rule "function-name").
  */
 export const GEMINI_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/;
+
+/**
+ * Function names as the API enforces them today, what lint checks: the v1beta proto comment on
+ * FunctionDeclaration.name (googleapis/googleapis google/ai/generativelanguage/v1beta/content.proto:
+ * "underscores, colons, dots, and dashes, with a maximum length of 64") and the refusal text the
+ * API now returns ("Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9),
+ * underscores (_), dots (.), colons (:), or dashes (-)", sources in rule "function-name").
+ */
+export const GEMINI_ACCEPTED_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 
 /*
  * Ids: Gemini documents no rule for FunctionCall.id (rules.ts says so). They are still rewritten

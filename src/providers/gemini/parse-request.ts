@@ -3,7 +3,9 @@
 // one assistant message; a `user` content's functionResponse parts become toolResult messages and
 // its text parts a user message after them. Gemini may leave a call's id out (pairing is by name
 // and order); import then fills one in and says so. `response.error` marks a failed result.
-// Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies).
+// Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies), read as the
+// API reads them (body-fields.ts): proto field names, a single object for a list, and a
+// `role: "function"` content of function responses, as Google's cookbook sends them.
 
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
@@ -11,32 +13,44 @@ import type { AssistantMessage, ImageContent, TextContent } from "../../protocol
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectObject, expectString, noteUnusedKeys, preview } from "../shared/request-guards.ts";
+import { type Element, field, keyOf, repeated } from "./body-fields.ts";
+
+/** The keys `object` writes these fields under (JSON or proto names): what a reader used. */
+function used(object: JsonObject, names: readonly string[]): string[] {
+  return names.flatMap((name) => keyOf(object, name) ?? []);
+}
+
+/** A repeated field that must be there: its elements, or the guard's error when it is neither a list nor an object. */
+function requiredList(object: JsonObject, name: string, at: string, what: string): Element[] {
+  const value = field(object, name);
+  // Neither: refused as the list it should be.
+  if (!Array.isArray(value) && !isRecord(value)) expectArray(value, pointer(at, keyOf(object, name) ?? name), what);
+  return repeated(object, name, at);
+}
 
 export function parseGeminiRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("gemini");
-  noteUnusedKeys(builder, body, "", ["systemInstruction", "contents", "tools"]);
-  if (body.systemInstruction !== undefined) {
-    const instruction = body.systemInstruction;
+  noteUnusedKeys(builder, body, "", used(body, ["systemInstruction", "contents", "tools"]));
+  const instruction = field(body, "systemInstruction");
+  if (instruction !== undefined) {
+    const instructionAt = pointer("", keyOf(body, "systemInstruction") ?? "systemInstruction");
     builder.systemPrompt =
       typeof instruction === "string"
         ? instruction
-        : textParts(expectObject(instruction, "/systemInstruction", "systemInstruction").parts, "/systemInstruction/parts", builder).join("\n");
+        : textParts(expectObject(instruction, instructionAt, "systemInstruction"), instructionAt, builder).join("\n");
   }
   /** Calls without an id wait here, by name, for a functionResponse without one. */
   const unnamedCalls = new Map<string, string[]>();
   let filled = 0;
-  expectArray(body.contents, "/contents", "contents").forEach((raw, index) => {
-    const at = pointer("", "contents", index);
+  requiredList(body, "contents", "", "contents").forEach(({ at, value: raw }, index) => {
     const content = expectObject(raw, at, `contents[${index}]`);
     const role = content.role ?? "user";
-    const partsAt = pointer(at, "parts");
-    const parts = expectArray(content.parts, partsAt, "parts");
-    noteUnusedKeys(builder, content, at, ["role", "parts"]);
+    const parts = requiredList(content, "parts", at, "parts");
+    noteUnusedKeys(builder, content, at, used(content, ["role", "parts"]));
     if (role === "model") {
       const blocks: AssistantMessage["content"] = [];
       const callPointers: string[] = [];
-      parts.forEach((rawPart, partIndex) => {
-        const partAt = pointer(partsAt, partIndex);
+      for (const { at: partAt, value: rawPart } of parts) {
         const part = expectObject(rawPart, partAt, { thing: "part" });
         if (typeof part.text === "string" && part.thought !== true) {
           blocks.push({ type: "text", text: part.text });
@@ -45,44 +59,47 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
           // A thought summary; its signature is what Gemini needs to accept the reasoning back.
           const signature = typeof part.thoughtSignature === "string" ? part.thoughtSignature : undefined;
           blocks.push({ type: "thinking", thinking: part.text, ...(signature === undefined ? {} : { thinkingSignature: signature }) });
-          noteUnusedKeys(builder, part, partAt, ["text", "thought", "thoughtSignature"]);
-        } else if (isRecord(part.functionCall)) {
-          const call = part.functionCall;
-          const name = expectString(call.name, pointer(partAt, "functionCall", "name"), "functionCall.name");
+          noteUnusedKeys(builder, part, partAt, used(part, ["text", "thought", "thoughtSignature"]));
+        } else if (isRecord(field(part, "functionCall"))) {
+          const callAt = pointer(partAt, keyOf(part, "functionCall") ?? "functionCall");
+          const call = expectObject(field(part, "functionCall"), callAt, "functionCall");
+          const name = expectString(call.name, pointer(callAt, "name"), "functionCall.name");
           let id: string;
           if (typeof call.id === "string" && call.id !== "") id = call.id;
           else {
             id = `${name}_${++filled}`;
-            builder.note(pointer(partAt, "functionCall"), "filledIn", { about: "callIdFilled", id });
+            builder.note(callAt, "filledIn", { about: "callIdFilled", id });
             unnamedCalls.set(name, [...(unnamedCalls.get(name) ?? []), id]);
           }
           blocks.push({ type: "toolCall", id, name, arguments: call.args ?? {} });
-          if (call.args === undefined) builder.note(pointer(partAt, "functionCall"), "filledIn", { about: "noArgs" });
+          if (call.args === undefined) builder.note(callAt, "filledIn", { about: "noArgs" });
           callPointers.push(partAt);
-          noteUnusedKeys(builder, call, pointer(partAt, "functionCall"), ["name", "id", "args"]);
-          noteUnusedKeys(builder, part, partAt, ["functionCall"]);
+          noteUnusedKeys(builder, call, callAt, ["name", "id", "args"]);
+          noteUnusedKeys(builder, part, partAt, used(part, ["functionCall"]));
         } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
-      });
+      }
       builder.assistant(blocks, at, callPointers);
       return;
     }
-    if (role !== "user") {
+    // "function": the role Google's cookbook gives a content of function responses (answered 200).
+    if (role !== "user" && role !== "function") {
       builder.note(at, "blockDropped", { about: "droppedRole", role: String(JSON.stringify(role)), container: "content" });
       return;
     }
     const texts: (TextContent | ImageContent)[] = [];
-    parts.forEach((rawPart, partIndex) => {
-      const partAt = pointer(partsAt, partIndex);
+    for (const { at: partAt, value: rawPart } of parts) {
       const part = expectObject(rawPart, partAt, { thing: "part" });
+      const inlineData = field(part, "inlineData");
+      const functionResponse = field(part, "functionResponse");
       if (typeof part.text === "string") {
         texts.push({ type: "text", text: part.text });
         noteUnusedKeys(builder, part, partAt, ["text"]);
-      } else if (isRecord(part.inlineData)) {
-        texts.push(inlineImage(part.inlineData, pointer(partAt, "inlineData")));
-        noteUnusedKeys(builder, part, partAt, ["inlineData"]);
-      } else if (isRecord(part.functionResponse)) {
-        const response = part.functionResponse;
-        const responseAt = pointer(partAt, "functionResponse");
+      } else if (isRecord(inlineData)) {
+        texts.push(inlineImage(inlineData, pointer(partAt, keyOf(part, "inlineData") ?? "inlineData")));
+        noteUnusedKeys(builder, part, partAt, used(part, ["inlineData"]));
+      } else if (isRecord(functionResponse)) {
+        const response = functionResponse;
+        const responseAt = pointer(partAt, keyOf(part, "functionResponse") ?? "functionResponse");
         const name = expectString(response.name, pointer(responseAt, "name"), "functionResponse.name");
         let id: string;
         if (typeof response.id === "string" && response.id !== "") id = response.id;
@@ -96,28 +113,26 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
         const images =
           response.parts === undefined
             ? []
-            : expectArray(response.parts, pointer(responseAt, "parts"), "functionResponse.parts").flatMap((rawImagePart, imageIndex): ImageContent[] => {
-                const imageAt = pointer(responseAt, "parts", imageIndex);
+            : requiredList(response, "parts", responseAt, "functionResponse.parts").flatMap(({ at: imageAt, value: rawImagePart }): ImageContent[] => {
                 const imagePart = expectObject(rawImagePart, imageAt, { thing: "part" });
-                if (isRecord(imagePart.inlineData)) return [inlineImage(imagePart.inlineData, pointer(imageAt, "inlineData"))];
+                const imageData = field(imagePart, "inlineData");
+                if (isRecord(imageData)) return [inlineImage(imageData, pointer(imageAt, keyOf(imagePart, "inlineData") ?? "inlineData"))];
                 builder.note(imageAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(imagePart) });
                 return [];
               });
         builder.result(id, [{ type: "text", text }, ...images], isError, partAt, pointer(responseAt, typeof response.id === "string" ? "id" : "name"));
         noteUnusedKeys(builder, response, responseAt, ["name", "id", "response", "parts"]);
-        noteUnusedKeys(builder, part, partAt, ["functionResponse"]);
+        noteUnusedKeys(builder, part, partAt, used(part, ["functionResponse"]));
       } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
-    });
+    }
     if (texts.length > 0) builder.user(texts.length === 1 && texts[0] ? [texts[0]] : texts, at);
   });
   if (body.tools !== undefined) {
-    expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
-      const at = pointer("", "tools", index);
+    requiredList(body, "tools", "", "tools").forEach(({ at, value: rawTool }) => {
       const tool = expectObject(rawTool, at, { thing: "tool" });
-      noteUnusedKeys(builder, tool, at, ["functionDeclarations"]);
-      if (tool.functionDeclarations === undefined) return;
-      expectArray(tool.functionDeclarations, pointer(at, "functionDeclarations"), "functionDeclarations").forEach((rawDeclaration, declarationIndex) => {
-        const declarationAt = pointer(at, "functionDeclarations", declarationIndex);
+      noteUnusedKeys(builder, tool, at, used(tool, ["functionDeclarations"]));
+      if (field(tool, "functionDeclarations") === undefined) return;
+      requiredList(tool, "functionDeclarations", at, "functionDeclarations").forEach(({ at: declarationAt, value: rawDeclaration }) => {
         const declaration = expectObject(rawDeclaration, declarationAt, { thing: "functionDeclaration" });
         const schema = declaration.parametersJsonSchema ?? declaration.parameters;
         if (declaration.parametersJsonSchema === undefined && declaration.parameters !== undefined) {
@@ -159,11 +174,12 @@ function inlineImage(data: Record<string, unknown>, at: string): ImageContent {
   };
 }
 
-function textParts(parts: unknown, at: string, builder: ConversationBuilder): string[] {
-  return expectArray(parts, at, "parts").flatMap((rawPart, index) => {
-    const part = expectObject(rawPart, pointer(at, index), { thing: "part" });
+/** The texts of a content's parts (`at`: the content's pointer). */
+function textParts(content: JsonObject, at: string, builder: ConversationBuilder): string[] {
+  return requiredList(content, "parts", at, "parts").flatMap(({ at: partAt, value: rawPart }) => {
+    const part = expectObject(rawPart, partAt, { thing: "part" });
     if (typeof part.text === "string") return [part.text];
-    builder.note(pointer(at, index), "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
+    builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
     return [];
   });
 }

@@ -3,7 +3,11 @@
 // it opens, carries its args as one JSON fragment and ends at once. A streamed one (`partialArgs`,
 // `willContinue`) opens with its name, gathers its entries by JSON path — a string whose entry says
 // `willContinue` goes on in the next entry for the same path — and ends when the call's
-// `willContinue` is false. Gemini has no "tool use" reason: STOP with a call means "toolUse".
+// `willContinue` is false. In real Gemini 3 streams (recorded in the Vercel AI SDK's fixtures,
+// vercel/ai packages/google/src/__fixtures__/google-stream-tool-call-arguments.chunks.txt) only the
+// first chunk of a call names it; the continuation chunks carry partialArgs and willContinue but no
+// name, and the call ends with an empty `functionCall: {}`. Gemini has no "tool use" reason: STOP
+// with a call means "toolUse".
 
 import { isRecord } from "../../json/is-record.ts";
 import type { SseFrame } from "../shared/sse.ts";
@@ -58,6 +62,13 @@ export function parseGeminiStream(frames: readonly SseFrame[]): ParsedStream {
         if (part.thought === true) builder.skip("thought");
         else builder.appendText(text);
       } else if (call) {
+        // A streamed call ends with an empty functionCall (`{}`: no name, no arguments, no
+        // willContinue), as real Gemini 3 streams do; it is no call of its own.
+        if (Object.keys(call).length === 0) {
+          if (streamed) finishStreamed(true);
+          else builder.skip("functionCall (empty)");
+          continue;
+        }
         const isStreamed = "partialArgs" in call || "willContinue" in call;
         if (!isStreamed) {
           const key = `call${calls++}`;

@@ -7,82 +7,35 @@
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
+import { stringAt } from "../shared/json-shape.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
-import { GEMINI_NAME_PATTERN } from "./limits.ts";
+import { field, repeated } from "./body-fields.ts";
+import { contentsList, contentsOf, fieldPointer, functionCalls, partsOf, turnCounts } from "./body-walk.ts";
+import { GEMINI_ACCEPTED_NAME_PATTERN } from "./limits.ts";
+import { ResponsesOfTurn } from "./responses-of-turn.ts";
+import { geminiShapeRules } from "./shape-rules.ts";
+
+interface DeclarationAt {
+  at: string;
+  tool: number;
+  index: number;
+  declaration: JsonObject;
+}
+
+/** Every function declaration of the body, with its pointer. */
+function declarations(body: JsonObject): DeclarationAt[] {
+  const found: DeclarationAt[] = [];
+  repeated(body, "tools", "").forEach(({ at, value: tool }, toolIndex) => {
+    if (!isRecord(tool)) return;
+    repeated(tool, "functionDeclarations", at).forEach(({ at: declarationAt, value }, index) => {
+      if (isRecord(value)) found.push({ at: declarationAt, tool: toolIndex, index, declaration: value });
+    });
+  });
+  return found;
+}
 
 /** Ids: the character set the other providers accept; Gemini documents none (rule "call-id-charset"). */
 const PORTABLE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
-
-interface PartAt {
-  contentIndex: number;
-  partIndex: number;
-  part: JsonObject;
-}
-
-const contents = perBody((body: JsonObject): readonly [number, JsonObject][] => {
-  return objectsIn(arrayAt(body, "contents"));
-});
-
-const partsOf = perBody((body: JsonObject): PartAt[] => {
-  const found: PartAt[] = [];
-  for (const [contentIndex, content] of contents(body))
-    for (const [partIndex, part] of objectsIn(arrayAt(content, "parts"))) found.push({ contentIndex, partIndex, part });
-  return found;
-});
-
-function count(content: unknown, key: "functionCall" | "functionResponse"): number {
-  if (!isRecord(content)) return 0;
-  let found = 0;
-  for (const part of arrayAt(content, "parts")) if (isRecord(part) && isRecord(part[key])) found++;
-  return found;
-}
-
-const functionCalls = perBody((body: JsonObject): (PartAt & { call: JsonObject })[] =>
-  partsOf(body).flatMap((at) => (isRecord(at.part.functionCall) ? [{ ...at, call: at.part.functionCall }] : [])),
-);
-
-/** The functionResponse parts of the user content after a call turn: where a call's answer is. */
-class ResponsesOfTurn {
-  readonly #all: JsonObject[] = [];
-  readonly #byId = new Map<string, JsonObject>();
-  #byName: Map<string, JsonObject[]> | undefined;
-  /** How many id-less calls of each name this turn has paired so far. */
-  readonly #paired = new Map<string, number>();
-
-  constructor(content: unknown) {
-    if (!isRecord(content)) return;
-    for (const part of arrayAt(content, "parts")) {
-      const response = isRecord(part) ? part.functionResponse : undefined;
-      if (!isRecord(response)) continue;
-      this.#all.push(response);
-      const id = stringAt(response, "id");
-      if (id !== undefined && !this.#byId.has(id)) this.#byId.set(id, response);
-    }
-  }
-
-  /** The response answering a call: by id, or (a call without one) the next response of its name. */
-  answer(name: string, id: string | undefined): JsonObject | undefined {
-    if (id !== undefined) return this.#byId.get(id);
-    const nth = this.#paired.get(name) ?? 0;
-    this.#paired.set(name, nth + 1);
-    return this.#responsesNamed(name)[nth];
-  }
-
-  #responsesNamed(name: string): JsonObject[] {
-    if (!this.#byName) {
-      this.#byName = new Map();
-      for (const response of this.#all) {
-        const key = stringAt(response, "name");
-        if (key === undefined) continue;
-        const named = this.#byName.get(key);
-        if (named) named.push(response);
-        else this.#byName.set(key, [response]);
-      }
-    }
-    return this.#byName.get(name) ?? [];
-  }
-}
 
 const rules: Rule[] = [
   {
@@ -95,10 +48,10 @@ const rules: Rule[] = [
     source: "https://github.com/google-gemini/gemini-cli/issues/4217 ; https://github.com/google-gemini/gemini-cli/issues/16415",
     fix: "answer every functionCall of the model turn with one functionResponse part (same name and id) in the next user content",
     check(body, report) {
-      const list = arrayAt(body, "contents");
-      for (const [index, content] of contents(body)) {
-        const calls = count(content, "functionCall");
-        if (calls > 0 && count(list[index + 1], "functionResponse") !== calls) report(pointer("", "contents", index), { calls });
+      const counts = turnCounts(body);
+      for (const { index, at } of contentsOf(body)) {
+        const calls = counts[index]?.calls ?? 0;
+        if (calls > 0 && (counts[index + 1]?.responses ?? 0) !== calls) report(at, { calls });
       }
     },
   },
@@ -112,9 +65,9 @@ const rules: Rule[] = [
     source: "https://github.com/langchain-ai/langchain/issues/27799 ; https://github.com/GoogleCloudPlatform/generative-ai/pull/368",
     fix: "drop the response, or put it in the user content right after the model turn that made the call",
     check(body, report) {
-      const list = arrayAt(body, "contents");
-      for (const [index, content] of contents(body)) {
-        if (count(content, "functionResponse") > 0 && count(list[index - 1], "functionCall") === 0) report(pointer("", "contents", index));
+      const counts = turnCounts(body);
+      for (const { index, at } of contentsOf(body)) {
+        if ((counts[index]?.responses ?? 0) > 0 && (counts[index - 1]?.calls ?? 0) === 0) report(at);
       }
     },
   },
@@ -129,32 +82,33 @@ const rules: Rule[] = [
     source: "https://github.com/google-gemini/gemini-cli/issues/11814 ; https://github.com/google-gemini/gemini-cli/issues/26486",
     fix: "merge consecutive model turns into one, and start the contents with a user turn",
     check(body, report) {
-      const list = arrayAt(body, "contents");
-      for (const [index, content] of contents(body)) {
-        if (count(content, "functionCall") === 0) continue;
-        const before = list[index - 1];
-        if (!isRecord(before) || before.role === "model") report(pointer("", "contents", index));
+      const list = contentsList(body);
+      const counts = turnCounts(body);
+      for (const { index, at } of contentsOf(body)) {
+        if ((counts[index]?.calls ?? 0) === 0) continue;
+        const before = list[index - 1]?.value;
+        if (!isRecord(before) || before.role === "model") report(at);
       }
     },
   },
   {
     id: "function-name",
     severity: "error",
-    checks: "functionDeclarations[].name starts with a letter or _, then letters, digits, _ . - ; at most 64 characters.",
+    checks: "functionDeclarations[].name starts with a letter or _, then letters, digits, _ . : - ; at most 64 characters.",
     pointer: "/tools/{i}/functionDeclarations/{j}/name",
     providerError:
-      "GenerateContentRequest.tools[{tool}].function_declarations[{declaration}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.) or dashes (-), with a maximum length of 64.",
-    // Seen returned: https://github.com/google-gemini/gemini-cli/issues/2966 ; documented in
-    // node_modules/@google/genai/dist/genai.d.ts (FunctionDeclaration.name).
-    source: "https://github.com/google-gemini/gemini-cli/issues/2966 ; @google/genai FunctionDeclaration.name",
+      "GenerateContentRequest.tools[{tool}].function_declarations[{declaration}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.",
+    // Seen returned with colons allowed: https://github.com/lbjlaq/Antigravity-Manager/issues/1440 ;
+    // https://github.com/kaitranntt/ccs/issues/25 (older text without colons:
+    // https://github.com/google-gemini/gemini-cli/issues/2966). The v1beta proto comment on
+    // FunctionDeclaration.name allows "underscores, colons, dots, and dashes, with a maximum length of 64".
+    source:
+      "https://github.com/lbjlaq/Antigravity-Manager/issues/1440 ; https://github.com/kaitranntt/ccs/issues/25 ; googleapis google/ai/generativelanguage/v1beta/content.proto FunctionDeclaration.name",
     fix: "rename the function (say, leading digits and other characters to _) in the declaration and in every call and response",
     check(body, report) {
-      for (const [toolIndex, tool] of objectsIn(arrayAt(body, "tools"))) {
-        for (const [index, declaration] of objectsIn(arrayAt(tool, "functionDeclarations"))) {
-          const name = stringAt(declaration, "name");
-          if (name !== undefined && !GEMINI_NAME_PATTERN.test(name))
-            report(pointer("", "tools", toolIndex, "functionDeclarations", index, "name"), { tool: toolIndex, declaration: index });
-        }
+      for (const { at, tool, index, declaration } of declarations(body)) {
+        const name = stringAt(declaration, "name");
+        if (name !== undefined && !GEMINI_ACCEPTED_NAME_PATTERN.test(name)) report(pointer(at, "name"), { tool, declaration: index });
       }
     },
   },
@@ -168,11 +122,9 @@ const rules: Rule[] = [
     source: '@google/genai FunctionCall.args ("The function parameters and values in JSON object format", a protobuf Struct); no public error text found.',
     fix: "send an object (`{}` when the model sent something else), and answer the call with an error response",
     check(body, report) {
-      for (const { contentIndex, partIndex, call } of functionCalls(body)) {
+      for (const { value: call, valueAt } of functionCalls(body)) {
         if ("args" in call && !isRecord(call.args)) {
-          report(pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"), {
-            what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args,
-          });
+          report(pointer(valueAt, "args"), { what: Array.isArray(call.args) ? "an array" : call.args === null ? "null" : typeof call.args });
         }
       }
     },
@@ -187,8 +139,7 @@ const rules: Rule[] = [
     source: "https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697",
     fix: "leave empty text parts out",
     check(body, report) {
-      for (const { contentIndex, partIndex, part } of partsOf(body))
-        if (part.text === "") report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
+      for (const { at, part } of partsOf(body)) if (part.text === "") report(pointer(at, "text"));
     },
   },
   {
@@ -201,25 +152,27 @@ const rules: Rule[] = [
     source: "None found for whitespace (only for empty text, rule empty-text); Anthropic refuses it, so a portable harness leaves it out.",
     fix: "leave whitespace-only text parts out",
     check(body, report) {
-      for (const { contentIndex, partIndex, part } of partsOf(body)) {
-        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0)
-          report(pointer("", "contents", contentIndex, "parts", partIndex, "text"));
+      for (const { at, part } of partsOf(body)) {
+        if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0) report(pointer(at, "text"));
       }
     },
   },
   {
     id: "role",
     severity: "error",
-    checks: 'contents[].role is "user" or "model".',
+    checks: 'contents[].role is "user" or "model" (or "function" for function responses, which the API still takes).',
     pointer: "/contents/{i}/role",
     providerError: undefined,
     message: "role {role} is not a Gemini role",
-    source: "@google/genai Content.role (\"Must be either 'user' or 'model'\"); no public error text found.",
+    // "function": Google's cookbook sends function responses in a role "function" content and its
+    // saved outputs show 200 answers (google-gemini/cookbook quickstarts/rest/Function_calling_REST.ipynb).
+    source:
+      "@google/genai Content.role (\"Must be either 'user' or 'model'\") ; google-gemini/cookbook quickstarts/rest/Function_calling_REST.ipynb (role \"function\" answered 200); no public error text found.",
     fix: 'use "model" for the model; function responses go in a "user" content',
     check(body, report) {
-      for (const [index, content] of contents(body)) {
-        if ("role" in content && content.role !== "user" && content.role !== "model")
-          report(pointer("", "contents", index, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
+      for (const { at, content } of contentsOf(body)) {
+        if ("role" in content && content.role !== "user" && content.role !== "model" && content.role !== "function")
+          report(pointer(at, "role"), { role: JSON.stringify(content.role) ?? "undefined" });
       }
     },
   },
@@ -233,10 +186,7 @@ const rules: Rule[] = [
     source: "None found for Gemini; Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its response the same one",
     check(body, report) {
-      const ids = functionCalls(body).map(({ contentIndex, partIndex, call }) => ({
-        id: stringAt(call, "id"),
-        pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "id"),
-      }));
+      const ids = functionCalls(body).map(({ value: call, valueAt }) => ({ id: stringAt(call, "id"), pointer: pointer(valueAt, "id") }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -250,12 +200,11 @@ const rules: Rule[] = [
     source: "None found: Gemini documents no id rule (@google/genai FunctionCall.id). The wire view keeps ids to the set every provider accepts.",
     fix: "rewrite ids to [a-zA-Z0-9_-], the same way in the call and its response",
     check(body, report) {
-      for (const { contentIndex, partIndex, part } of partsOf(body)) {
-        for (const key of ["functionCall", "functionResponse"] as const) {
-          const value = part[key];
+      for (const { at, part } of partsOf(body)) {
+        for (const name of ["functionCall", "functionResponse"] as const) {
+          const value = field(part, name);
           const id = isRecord(value) ? stringAt(value, "id") : undefined;
-          if (id !== undefined && !PORTABLE_ID.test(id))
-            report(pointer("", "contents", contentIndex, "parts", partIndex, key, "id"), { id: JSON.stringify(id) });
+          if (id !== undefined && !PORTABLE_ID.test(id)) report(pointer(fieldPointer(part, at, name), "id"), { id: JSON.stringify(id) });
         }
       }
     },
@@ -264,33 +213,26 @@ const rules: Rule[] = [
     {
       schemas(body) {
         const schemas = new Map<string, unknown>();
-        for (const [, tool] of objectsIn(arrayAt(body, "tools"))) {
-          for (const [, declaration] of objectsIn(arrayAt(tool, "functionDeclarations"))) {
-            if (typeof declaration.name === "string") schemas.set(declaration.name, declaration.parametersJsonSchema ?? declaration.parameters);
-          }
+        for (const { declaration } of declarations(body)) {
+          if (typeof declaration.name === "string") schemas.set(declaration.name, field(declaration, "parametersJsonSchema") ?? declaration.parameters);
         }
         return schemas;
       },
       calls(body) {
-        const list = arrayAt(body, "contents");
+        const list = contentsList(body);
         const found: DeclaredCall[] = [];
         // Calls come in content order: one turn's answers are read once, when its first call is.
         let turn = -1;
         let answers: ResponsesOfTurn | undefined;
-        for (const { contentIndex, partIndex, call } of functionCalls(body)) {
+        for (const { content, value: call, valueAt } of functionCalls(body)) {
           if (typeof call.name !== "string") continue;
-          if (!answers || contentIndex !== turn) {
-            turn = contentIndex;
-            answers = new ResponsesOfTurn(list[contentIndex + 1]);
+          if (!answers || content.index !== turn) {
+            turn = content.index;
+            answers = new ResponsesOfTurn(list[content.index + 1]?.value);
           }
           const answer = answers.answer(call.name, stringAt(call, "id"));
           const ran = isRecord(answer) && isRecord(answer.response) && !Object.hasOwn(answer.response, "error");
-          found.push({
-            pointer: pointer("", "contents", contentIndex, "parts", partIndex, "functionCall", "args"),
-            name: call.name,
-            arguments: call.args ?? {},
-            ran,
-          });
+          found.push({ pointer: pointer(valueAt, "args"), name: call.name, arguments: call.args ?? {}, ran });
         }
         return found;
       },
@@ -301,4 +243,6 @@ const rules: Rule[] = [
   ),
 ];
 
-export const geminiRuleTable: RuleTable = { provider: "gemini", rules };
+// The spec's structural constraints (shape-rules.ts) run in the same table, so a body's shape
+// problems and its pairing problems come out of one run, together.
+export const geminiRuleTable: RuleTable = { provider: "gemini", rules: [...rules, ...geminiShapeRules] };

@@ -9,6 +9,7 @@ import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { OPENAI_CALL_ID_MAX } from "./limits.ts";
+import { chatShapeRules } from "./shape-rules.ts";
 
 /** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
@@ -153,7 +154,8 @@ const rules: Rule[] = [
       }
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
         const name = isRecord(call.function) ? call.function.name : undefined;
-        if (typeof name === "string" && !OPENAI_NAME_PATTERN.test(name)) {
+        // An empty name is rule call-name's: the API answers it with its own text.
+        if (typeof name === "string" && name !== "" && !OPENAI_NAME_PATTERN.test(name)) {
           report(pointer("", "messages", messageIndex, "tool_calls", callIndex, "function", "name"), {
             path: `messages[${messageIndex}].tool_calls[${callIndex}].function.name`,
           });
@@ -221,7 +223,8 @@ const rules: Rule[] = [
 // whether the harness ran a mismatching call or refused it (docs/lint.md's table says so).
 export const openaiChatRuleTable: RuleTable = {
   provider: "openai-chat",
-  rules,
+  // The spec's structural constraints (shape-rules.ts) in the same run: shape and pairing problems together.
+  rules: [...rules, ...chatShapeRules],
   unchecked: [
     argumentsSchemaUnchecked(
       `a role:"tool" message (openai/resources/chat/completions/completions.d.ts ChatCompletionToolMessageParam: content and tool_call_id only)`,

@@ -9,6 +9,7 @@ import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
 import { RESPONSES_CALL_ID_MAX } from "./limits.ts";
+import { responsesShapeRules } from "./shape-rules.ts";
 
 /** Message roles of an input item (openai/resources/responses/responses.d.ts, EasyInputMessage and ResponseInputItem.Message). */
 const ROLES = ["user", "assistant", "system", "developer"];
@@ -196,7 +197,8 @@ const rules: Rule[] = [
 // whether the harness ran a mismatching call or refused it (docs/lint.md's table says so).
 export const openaiResponsesRuleTable: RuleTable = {
   provider: "openai-responses",
-  rules,
+  // The spec's structural constraints (shape-rules.ts) in the same run: shape and pairing problems together.
+  rules: [...rules, ...responsesShapeRules],
   unchecked: [
     argumentsSchemaUnchecked(
       "a function_call_output item (openai/resources/responses/responses.d.ts ResponseInputItem.FunctionCallOutput: call_id and output; its status is set by the API, not an error flag)",

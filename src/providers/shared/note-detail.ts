@@ -52,4 +52,5 @@ export type NoteDetail =
   /** `name` as JSON. */
   | { about: "undeclaredTool"; name: string }
   /** `error`: the validator's own message (contract text: the same in every language). */
-  | { about: "argumentsMismatch"; callId: string; tool: string; error: string };
+  /** `answered`: what the log did with the call — ran it anyway, refused it (an error result), or nothing. */
+  | { about: "argumentsMismatch"; callId: string; tool: string; error: string; answered: "ran" | "refused" | "unanswered" };

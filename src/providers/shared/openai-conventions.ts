@@ -30,3 +30,15 @@ export function openAICallId(at: ReplyAt, call: number): string {
  *  digits (https://platform.openai.com/docs/api-reference/debugging-requests; openai-node reads it
  *  into `APIError.requestID` and `_request_id`). */
 export const openAIRequestId = { header: "x-request-id", id: (requestNumber: number) => servedId("req_", 32, requestTail(requestNumber)) };
+
+/**
+ * What both APIs answer for a required field that is absent, whatever the field: "Missing required
+ * parameter: 'messages[0].role'." (https://github.com/ServiceNow/TapeAgents/issues/66),
+ * "'messages[5].content[0].type'" (https://github.com/neuron-core/neuron-ai/issues/76). The rules
+ * that check a field the spec requires fill `{path}` in.
+ */
+export const OPENAI_MISSING_PARAMETER = "Missing required parameter: '{path}'.";
+export const OPENAI_MISSING_PARAMETER_SOURCES = "https://github.com/ServiceNow/TapeAgents/issues/66 ; https://github.com/neuron-core/neuron-ai/issues/76";
+
+/** What both APIs answer for an empty string where the spec asks for at least one character (`{path}` filled in). */
+export const OPENAI_EMPTY_STRING = "Invalid '{path}': empty string. Expected a string with minimum length 1, but got an empty string instead.";
