@@ -20,6 +20,10 @@ export type OutcomeKind =
   | "notABody"
   | "tooLarge"
   | "notFound"
+  /** 403: a request a web page sent (a foreign Host or Origin), not a harness. */
+  | "forbidden"
+  /** The client closed the connection before its request was whole: status 0, nobody to answer. */
+  | "clientGone"
   /** The conversation has had every scripted reply. */
   | "exhausted"
   /** The reply's `expect` does not hold for this request. */

@@ -10,6 +10,8 @@ const kinds = {
   notABody: "the body is not a request of this API",
   tooLarge: "the body is over the size limit",
   notFound: "no such route",
+  forbidden: "the request comes from a web page, not a harness",
+  clientGone: "the client left before its request was whole; nothing answered",
   exhausted: "the script has no more replies for this conversation",
   expectation: "the request is not what the scripted reply expects",
   internal: "internal error",

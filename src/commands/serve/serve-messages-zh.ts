@@ -28,6 +28,8 @@ const kinds = {
   notABody: "请求体不是这个 API 的请求",
   tooLarge: "请求体超过大小上限",
   notFound: "没有这个路由",
+  forbidden: "请求来自网页而不是 harness",
+  clientGone: "客户端在请求发完之前就断开了；没有作答",
   exhausted: "脚本里这段对话已经没有回复了",
   expectation: "请求与脚本回复所期望的不符",
   internal: "内部错误",
