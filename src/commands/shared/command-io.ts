@@ -17,6 +17,11 @@ export interface CliIO {
   onTerminate?: () => void;
   /** What "-" reads (process.stdin when left out; tests pass their own). */
   stdin?: Readable;
+  /** Fires when stdout's reader has gone (EPIPE) once a command has called `onOutputClosed`. */
+  outputClosed?: AbortSignal;
+  /** Asks the process to turn a closed stdout into `outputClosed` instead of ending with 0 (a
+   *  finished transcript piped to `head` is done; a server is not). */
+  onOutputClosed?: () => void;
   /** Whether stdin is a terminal: --interactive needs one. */
   stdinIsTTY?: boolean;
   /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */
