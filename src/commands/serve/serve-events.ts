@@ -74,5 +74,5 @@ export interface ExchangeRecord {
 export type ServeEvent =
   | { type: "listening"; url: string; fixture: string; routes: readonly string[] }
   | { type: "exchange"; record: ExchangeRecord }
-  | { type: "closing"; signal: "SIGINT" | "SIGTERM"; inFlight: number }
+  | { type: "closing"; signal: "SIGINT" | "SIGTERM" | "SIGHUP"; inFlight: number }
   | { type: "closed"; requests: number };
