@@ -37,8 +37,15 @@ const kinds = {
   aborted: "脚本里的这条回复被中止",
 } as const;
 
+/** 这个地址谁能访问：只有本机，还是网络上的其他机器也能。 */
+function reachZh(url: string): string {
+  if (/^http:\/\/(127\.|\[::1\]|localhost[:/])/.test(url)) return "仅本机回环";
+  if (/^http:\/\/(0\.0\.0\.0|\[::\])[:/]/.test(url)) return "所有网络接口：能访问这台机器的人都能使用它";
+  return "网络上可以通过这个地址访问";
+}
+
 const serveZh: ServeMessages = {
-  listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（仅本机回环）。按 Ctrl-C 停止。`,
+  listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（${reachZh(url)}）。按 Ctrl-C 停止。`,
   routesHeading: "路由：",
   requestHeading: (number, method, path, provider, streamed) => `── 请求 ${number} · ${method} ${path} · ${provider}${streamed ? "，流式" : ""} ──`,
   conversation: (episode, reply, replies, messages, fresh) =>

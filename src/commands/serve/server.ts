@@ -38,9 +38,9 @@ export interface ServeLimits {
 
 export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, shutdownMs: 5_000 };
 
-/** Requests read and narrated at once while the output is slow (`serve --json | less`): the
- *  others wait before reading their body, so memory stays at a few bodies, not every one. */
-const CONCURRENT_EXCHANGES = 4;
+/** Requests read and narrated at once: while the output is slow (`serve --json | less`) the others
+ *  wait before reading their body, so memory stays at two bodies, not every one that arrived. */
+const CONCURRENT_EXCHANGES = 2;
 
 export interface ServeOptions {
   fixture: Fixture;
@@ -146,11 +146,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       tell(answer.record);
       return writeAnswer(response, answer, true);
     }
-    await options.drained?.();
+    // A place first, then the output's drain: a request waits before its body is read, so while
+    // the narration's reader is slow at most a few bodies are held, however many arrive.
     const release = await slots.take();
     let answer: Answer;
     let close = false;
     try {
+      await options.drained?.();
       if (!route) {
         // Read (up to the limit) so the connection can serve the next request; over it, it closes.
         const read = await readBody(request, maxBody);
