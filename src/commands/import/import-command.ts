@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type Language, languages } from "../../fixture/fixture-format.ts";
-import { visible } from "../../io/sanitize.ts";
+import { jsonSafe, visible } from "../../io/sanitize.ts";
 import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
@@ -131,7 +131,8 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     return exitCodes.badInput;
   }
   if (target === undefined) {
-    io.out(text);
+    // On stdout the fixture may meet a terminal: what JSON leaves raw (C1, bidi) is escaped too.
+    io.out(jsonSafe(text));
     for (const line of reportLines(name, outcome.report, undefined, say, notes)) io.err(`${line}\n`);
     return exitCodes.ok;
   }
