@@ -199,3 +199,17 @@ test("a body that is not UTF-8, or nests deeper than the limit, is a 400; one wi
     await server.close();
   }
 });
+
+test("a fixture name or a --host with control characters is shown escaped in serve's error lines", async () => {
+  const { serve } = await import("../../src/commands/serve/serve-command.ts");
+  for (const [fixture, host] of [
+    ["no-such\u001b[2J", "127.0.0.1"],
+    ["serve-calc", "bad\u001b]0;title\u0007host"],
+  ] as const) {
+    let err = "";
+    const code = await serve(fixture, { port: 0, host, lang: "en" }, { out: () => {}, err: (text) => void (err += text), env: {}, isTTY: false });
+    assert.equal(code, 1, err);
+    assert.doesNotMatch(err, /[\u001b\u0007]/);
+    assert.match(err, /\\u001b/);
+  }
+});
