@@ -119,3 +119,11 @@ setInterval(() => { if (readdirSync(${JSON.stringify(folder)}).length > 0) proce
   assert.equal(child.status, 130, child.stderr);
   assert.deepEqual(readdirSync(folder), []);
 });
+
+test("the interactive save's writer, which replaces a file it has asked about, still refuses a FIFO", async () => {
+  const { SaveError, writeFixtureFile } = await import("../../src/fixture/write-fixture.ts");
+  const fifo = join(scratch, "save-pipe");
+  execFileSync("mkfifo", [fifo]);
+  await assert.rejects(writeFixtureFile(fifo, "{}\n"), (error: unknown) => error instanceof SaveError && error.writeProblem.kind === "notRegularFile");
+  assert.ok(lstatSync(fifo).isFIFO());
+});
