@@ -13,7 +13,13 @@ export interface HostileServer {
 }
 
 export async function startHostile(
-  options: { limits?: Partial<ServeLimits>; maxBodyBytes?: number; host?: string; onEvent?: (event: ServeEvent) => void } = {},
+  options: {
+    limits?: Partial<ServeLimits>;
+    maxBodyBytes?: number;
+    host?: string;
+    onEvent?: (event: ServeEvent) => void;
+    drained?: () => Promise<void> | undefined;
+  } = {},
 ): Promise<HostileServer> {
   const reference = resolveFixture("serve-calc");
   if (reference.kind === "unknownName") throw new Error("serve-calc is missing");
@@ -26,6 +32,7 @@ export async function startHostile(
     port: 0,
     maxBodyBytes: options.maxBodyBytes,
     limits: options.limits,
+    drained: options.drained,
     onEvent: (event) => {
       events.push(event);
       options.onEvent?.(event);

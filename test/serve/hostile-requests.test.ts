@@ -147,6 +147,16 @@ test("shutting down waits for a held request only as long as its limit", async (
   await held.closed;
 });
 
+test("shutting down is bounded even while requests wait for an output that never drains (a pager never read again)", async () => {
+  const { server, port } = await startHostile({ limits: { shutdownMs: 300 }, drained: () => new Promise<void>(() => {}) });
+  const waiting = [rawExchange(port, validChat(), 3000), rawExchange(port, validChat(), 3000), rawExchange(port, validChat(), 3000)];
+  await sleep(200);
+  const started = Date.now();
+  await server.close();
+  assert.ok(Date.now() - started < 2000, `close took ${Date.now() - started} ms`);
+  await Promise.all(waiting);
+});
+
 test("a narration that fails leaves the client's answer as it was, and the record keeps its outcome", async () => {
   let failed = 0;
   const { server, port, events } = await startHostile({

@@ -75,6 +75,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const book = new ConversationBook();
   const partsOf = await loadAllParts();
   const slots = new Slots(CONCURRENT_EXCHANGES);
+  // Resolves when the server starts closing: a request waiting for the output to drain (a pager
+  // never read again) stops waiting, so shutting down stays bounded.
+  let startClosing: () => void = () => {};
+  const closing = new Promise<void>((resolve) => (startClosing = resolve));
   let count = 0;
   let policy = hostPolicy(options.host, options.host);
 
@@ -152,7 +156,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     let answer: Answer;
     let close = false;
     try {
-      await options.drained?.();
+      await Promise.race([options.drained?.(), closing]);
       if (!route) {
         // Read (up to the limit) so the connection can serve the next request; over it, it closes.
         const read = await readBody(request, maxBody);
@@ -227,6 +231,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url,
     inFlight: () => pending.size,
     async close() {
+      startClosing();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const settled = Promise.allSettled([...pending]);
@@ -286,6 +291,8 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
     };
     const onEnd = () => settle({ kind: "text", bytes: Buffer.concat(chunks) });
     const onGone = () => settle({ kind: "gone" });
+    // Closed while the request waited for its turn: its events have already fired.
+    if (request.destroyed) return onGone();
     request.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
   });
 }
