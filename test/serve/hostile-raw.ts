@@ -4,6 +4,7 @@ import { connect, type Socket } from "node:net";
 import type { ServeEvent } from "../../src/commands/serve/serve-events.ts";
 import { type RunningServer, type ServeLimits, startServer } from "../../src/commands/serve/server.ts";
 import { resolveFixture } from "../../src/fixture/fixture-files.ts";
+import type { Fixture } from "../../src/fixture/fixture-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 
 export interface HostileServer {
@@ -19,11 +20,14 @@ export async function startHostile(
     host?: string;
     onEvent?: (event: ServeEvent) => void;
     drained?: () => Promise<void> | undefined;
+    /** The fixture as served, to make a bug happen on purpose. */
+    fixture?: (loaded: Fixture) => Fixture;
   } = {},
 ): Promise<HostileServer> {
   const reference = resolveFixture("serve-calc");
   if (reference.kind === "unknownName") throw new Error("serve-calc is missing");
-  const fixture = await loadFixture(reference.file);
+  const loaded = await loadFixture(reference.file);
+  const fixture = options.fixture ? options.fixture(loaded) : loaded;
   const events: ServeEvent[] = [];
   const server = await startServer({
     fixture,

@@ -157,6 +157,29 @@ test("shutting down is bounded even while requests wait for an output that never
   await Promise.all(waiting);
 });
 
+test("a bug while answering is a 500 in the provider's shape from the last-resort handler, and the server goes on", async () => {
+  let failures = 1;
+  const { server, port, events } = await startHostile({
+    fixture: (loaded) => ({
+      ...loaded,
+      get episodes() {
+        if (failures-- > 0) throw new Error("the fixture fell over");
+        return loaded.episodes;
+      },
+    }),
+  });
+  try {
+    const response = await rawExchange(port, validChat());
+    assert.equal(statusOf(response), 500);
+    assert.match((bodyOf(response) as { error: { message: string } }).error.message, /internal error \(please report it\): the fixture fell over/);
+    assert.equal(statusOf(await rawExchange(port, validChat())), 200);
+    const kinds = events.flatMap((event) => (event.type === "exchange" ? [event.record.outcome.kind] : []));
+    assert.deepEqual(kinds, ["internal", "reply"]);
+  } finally {
+    await server.close();
+  }
+});
+
 test("a narration that fails leaves the client's answer as it was, and the record keeps its outcome", async () => {
   let failed = 0;
   const { server, port, events } = await startHostile({
