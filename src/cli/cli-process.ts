@@ -10,9 +10,13 @@ import { runCli } from "./cli.ts";
 let writeFailed = false;
 // A reader that stops early (`| head -1`) closes the pipe; that is a normal end, not a crash. Any
 // other failed write (a full disk, `> /dev/full`) means the output is incomplete: say so, exit 1.
+// A command that would otherwise go on without its output (serve) asks to be told instead.
+const outputClosed = new AbortController();
+let tellOutputClosed = false;
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE" && tellOutputClosed) return void outputClosed.abort();
   if (error.code === "EPIPE") process.exit(exitCodes.ok);
-  if (writeFailed) return;
+  if (writeFailed || outputClosed.signal.aborted) return;
   writeFailed = true;
   process.stderr.write(`tool-call-playground: cannot write the output: ${error.message}\n`, () => process.exit(exitCodes.badInput));
 });
@@ -72,6 +76,8 @@ try {
     interrupt: interrupt.signal,
     terminate: terminate.signal,
     onTerminate,
+    outputClosed: outputClosed.signal,
+    onOutputClosed: () => void (tellOutputClosed = true),
     stdinIsTTY: process.stdin.isTTY === true,
   });
 } catch (error) {
@@ -84,6 +90,7 @@ if (code === exitCodes.interrupted && stoppedBy) code = signalExitCodes[stoppedB
 // timer, and the run is over all the same. A failed write has its own exit under way; its error
 // event may still be queued behind this callback, hence one more turn of the event loop.
 const finalCode = code;
+if (outputClosed.signal.aborted) process.exit(finalCode);
 process.stdout.write("", () =>
   setImmediate(() => {
     if (!writeFailed) process.exit(finalCode);

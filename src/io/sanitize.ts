@@ -5,17 +5,29 @@
 
 /** Characters a terminal or a text view may act on instead of showing: C0 controls (tab
  *  excepted), DEL, C1 controls (U+0085 included), the bidi controls (U+061C, U+200E/F,
- *  U+202A–E, U+2066–9), zero-width and invisible characters (U+200B–D, U+2060–4, U+FEFF,
- *  U+180E) and the line/paragraph separators U+2028/9. */
-const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+ *  U+202A–E, U+2066–9), zero-width and invisible characters (U+00AD soft hyphen, U+180E,
+ *  U+200B–D, U+2060–4, the deprecated format controls U+206A–F, U+FEFF, the interlinear
+ *  annotation controls U+FFF9–B), the line/paragraph separators U+2028/9, the variation
+ *  selectors (U+FE00–F, U+E0100–EF) and the tag characters (U+E0000–7F), which hide text a reader
+ *  cannot see but a model or a program reads. The `u` flag matches the last two as whole code
+ *  points. */
+const C0_CONTROLS = "\\u0000-\\u0008\\u000a-\\u001f";
+const INVISIBLE =
+  "\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}";
+// Built from text: written as a literal, a class holding the variation selectors reads to a linter
+// as a character and its combining mark; here each is matched alone, to be written out.
+const UNSAFE = new RegExp(`[${C0_CONTROLS}${INVISIBLE}]`, "gu");
 
 /** The subset JSON.stringify leaves raw (it already escapes C0 as \n, \u001b, …). */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const UNSAFE_IN_JSON = new RegExp(`[${INVISIBLE}]`, "gu");
 
+/** `\u001b`; a character beyond U+FFFF as its two UTF-16 halves (`\udb40\udc01`), as JSON writes it. */
 function escapeOf(char: string): string {
   if (char === "\n") return "\\n";
   if (char === "\r") return "\\r";
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  let escaped = "";
+  for (let index = 0; index < char.length; index++) escaped += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
+  return escaped;
 }
 
 /** `a\u001b[2Jb` for `a<ESC>[2Jb`: one line of text with every unsafe character written out.

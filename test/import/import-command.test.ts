@@ -164,7 +164,7 @@ test("a version 1 Pi session (linear, no ids) imports in file order", async () =
   assert.deepEqual(result2?.role === "toolResult" ? result2.content : undefined, [{ type: "text", text: "a b" }]);
 });
 
-test("hostile nesting: arguments 3,000 deep import; a schema 3,000 deep is not enforced below 64 levels and cannot be written — one line, exit 1", async () => {
+test("hostile nesting: arguments 3,000 deep import; a schema 3,000 deep is refused as it is read, at the nesting limit every command shares — one line, exit 1", async () => {
   const depth = 3000;
   const body = (args: string, parameters: string) =>
     `{"model":"m","messages":[{"role":"user","content":"x"},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":${JSON.stringify(args)}}}]},{"role":"tool","tool_call_id":"c1","content":"ok"}],"tools":[{"type":"function","function":{"name":"f","description":"d","parameters":${parameters}}}]}`;
@@ -179,7 +179,8 @@ test("hostile nesting: arguments 3,000 deep import; a schema 3,000 deep is not e
   const refused = await cli("--lang", "en", "import", deepSchema, "-o", output);
   assert.equal(refused.code, 1);
   assert.equal(refused.err.trimEnd().split("\n").length, 1);
-  assert.match(refused.err, /nested too deeply to write as JSON/);
+  // Refused as it is read, with the place and the limit every command shares.
+  assert.match(refused.err, /deep-schema\.json: 1:[0-9]+: nested deeper than 1000 levels$/m);
   assert.equal(existsSync(output), false);
 });
 

@@ -54,7 +54,7 @@ test("a declared Content-Length over the limit is answered 413 before the body i
   try {
     const exchange = open(server.url);
     // 100 MB announced, 10 bytes sent, and the rest never: the answer must not wait for it.
-    exchange.socket.write(`POST /v1/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"model":"`);
+    exchange.socket.write(`POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"model":"`);
     const response = await within(exchange.closed, "answer and close");
     assert.match(response, /^HTTP\/1\.1 413 /);
     assert.match(response, /\r\nconnection: close\r\n/i);
@@ -75,7 +75,7 @@ test("a declared Content-Length over the limit is answered 413 before the body i
       tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
     });
     next.socket.write(
-      `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
     );
     assert.match(await within(next.closed, "answer"), /^HTTP\/1\.1 200 /);
   } finally {
@@ -89,7 +89,9 @@ test("a chunked body is refused with 413 as soon as its bytes pass the limit, wh
   const server = await startServe("serve-calc", { maxBody: LIMIT });
   try {
     const exchange = open(server.url);
-    exchange.socket.write("POST /v1beta/models/m:generateContent HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+    exchange.socket.write(
+      "POST /v1beta/models/m:generateContent HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+    );
     let sent = 0;
     let answer: string | undefined;
     void exchange.answered.then((text) => (answer = text));

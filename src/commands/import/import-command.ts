@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type Language, languages } from "../../fixture/fixture-format.ts";
-import { visible } from "../../io/sanitize.ts";
+import { jsonSafe, visible } from "../../io/sanitize.ts";
 import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
@@ -18,10 +18,14 @@ export interface ImportIO {
   out: (text: string) => void;
   err: (text: string) => void;
   stdin?: Readable;
+  /** Ctrl-C: a read or a write under way stops, and nothing is written. */
+  interrupt?: AbortSignal;
 }
 
 interface ImportCommandOptions {
   output?: string;
+  /** Replace a file already at --output. */
+  force?: boolean;
   from?: ImportFormat;
   branch?: string;
   lang: Language;
@@ -34,7 +38,8 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
     .command("import")
     .description("turn a logged request body (OpenAI Chat, OpenAI Responses, Anthropic, Gemini) or a Pi session file into a fixture that replays it")
     .argument("<file>", 'the body (JSON) or the session (JSON Lines), or "-" for stdin')
-    .option("-o, --output <file>", "write the fixture there (default: print it on stdout, the report on stderr)")
+    .option("-o, --output <file>", 'write the fixture there, a new file ("-": stdout; default: print it on stdout, the report on stderr)')
+    .option("--force", "replace the file at --output if there is one (never a device, a pipe, a symlink or the input itself)")
     .addOption(new Option("--from <format>", "what the input is (default: detected from its shape)").choices(importFormats))
     .option("--branch <id>", "Pi session: import the branch that ends at this entry (default: the last entry's)")
     // Also the main command's: given after `import`, commander hands it to this command.
@@ -48,11 +53,17 @@ export function addImportCommand(program: Command, io: ImportIO, setExitCode: (c
         "Exit codes: 0 imported, 1 the input is unreadable, malformed or of no known shape (nothing written).",
     )
     .action(async (file: string, own: Partial<ImportCommandOptions>, command: Command) => {
-      const { output, from, branch, lang } = withMainOptions(own, command);
+      const { output, force, from, branch, lang } = withMainOptions(own, command);
       setExitCode(
         await runImport(
           file,
-          { ...(output === undefined ? {} : { output }), ...(from ? { from } : {}), ...(branch === undefined ? {} : { branch }), lang: lang ?? "zh" },
+          {
+            ...(output === undefined ? {} : { output }),
+            ...(force ? { force } : {}),
+            ...(from ? { from } : {}),
+            ...(branch === undefined ? {} : { branch }),
+            lang: lang ?? "zh",
+          },
           io,
         ),
       );
@@ -63,7 +74,7 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
   // Loaded only here: the parsers and the report are most of the project's modules, and a plain
   // run of the playground, which registers this command too, should not pay for them.
   const [
-    { fixtureText, writeFixtureFile },
+    { fixtureText, SaveError, writeFixtureFile },
     { formatReportError, importReason, sourceReason },
     { reportLines },
     { importSource },
@@ -71,6 +82,7 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     { loadImportMessages },
     { loadImportNotes },
     { loadInputMessages },
+    { loadOutputMessages },
   ] = await Promise.all([
     import("../../fixture/write-fixture.ts"),
     import("./report-error.ts"),
@@ -80,11 +92,18 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     import("./load-import-messages.ts"),
     import("./load-import-notes.ts"),
     import("../shared/load-input-messages.ts"),
+    import("../shared/load-output-messages.ts"),
   ]);
-  const [say, notes, input] = await Promise.all([loadImportMessages(options.lang), loadImportNotes(options.lang), loadInputMessages(options.lang)]);
+  const [say, notes, input, output] = await Promise.all([
+    loadImportMessages(options.lang),
+    loadImportNotes(options.lang),
+    loadInputMessages(options.lang),
+    loadOutputMessages(options.lang),
+  ]);
   const words = { say, notes, input };
   const name = file === "-" ? "<stdin>" : file;
-  const read = await readSource(file, io.stdin ?? process.stdin);
+  const read = await readSource(file, io.stdin ?? process.stdin, { signal: io.interrupt });
+  if (!read.ok && read.problem.kind === "interrupted") return exitCodes.interrupted;
   if (!read.ok) {
     io.err(`${formatReportError(name, sourceReason(read.problem, words), read)}\n`);
     return exitCodes.badInput;
@@ -100,7 +119,8 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     io.err(`${formatReportError(name, importReason(outcome.problem, words), outcome)}\n`);
     return exitCodes.badInput;
   }
-  const target = options.output;
+  // "-" is stdout, as for the input; the report then goes to stderr, out of the fixture's way.
+  const target = options.output === "-" ? undefined : options.output;
   let text: string;
   try {
     text = target === undefined ? `${JSON.stringify(outcome.fixture, null, 2)}\n` : fixtureText(outcome.fixture, target, schemaFile);
@@ -111,14 +131,18 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     return exitCodes.badInput;
   }
   if (target === undefined) {
-    io.out(text);
+    // On stdout the fixture may meet a terminal: what JSON leaves raw (C1, bidi) is escaped too.
+    io.out(jsonSafe(text));
     for (const line of reportLines(name, outcome.report, undefined, say, notes)) io.err(`${line}\n`);
     return exitCodes.ok;
   }
   try {
-    await writeFixtureFile(target, text);
+    // Its own input is never written over, whatever --force says: /dev/stdin stands for "-".
+    await writeFixtureFile(target, text, { replace: options.force === true, inputs: [file === "-" ? "/dev/stdin" : file], signal: io.interrupt });
   } catch (error) {
-    io.err(`${say.cannotWrite(visible(target), visible(error instanceof Error ? error.message : String(error)))}\n`);
+    if (!(error instanceof SaveError)) throw error;
+    if (error.writeProblem.kind === "interrupted") return exitCodes.interrupted;
+    io.err(`${say.cannotWrite(visible(target), visible(output.writeProblem(error.writeProblem, "--force")))}\n`);
     return exitCodes.badInput;
   }
   for (const line of reportLines(name, outcome.report, target, say, notes)) io.out(`${line}\n`);

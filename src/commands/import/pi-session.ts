@@ -30,6 +30,9 @@ export function looksLikePiSession(text: string): boolean {
   if (start === -1) return false;
   const end = text.indexOf("\n", start);
   const first = text.slice(start, end === -1 ? undefined : end);
+  // Parsed only when it can be a header: a one-line request body of 1,000,000 keys would
+  // otherwise be parsed here once more, for nothing.
+  if (!/"type"\s*:\s*"session"/.test(first)) return false;
   try {
     const header: unknown = JSON.parse(first);
     return isRecord(header) && header.type === "session";
@@ -130,8 +133,9 @@ export function parsePiSession(text: string, branch: string | undefined): Import
     ),
   ];
   conversation.context.tools.push(...names.map((name) => ({ name, description: "(not recorded in the session)", parameters: { type: "object" } })));
-  conversation.branches = leaves.map((entry) => ({ leafId: entry.id, entries: depth(entry, byId), chosen: entry === leaf }));
-  if (leaf && !leaves.includes(leaf)) conversation.branches.push({ leafId: leaf.id, entries: depth(leaf, byId), chosen: true });
+  const depths = depthsOf(entries, byId);
+  conversation.branches = leaves.map((entry) => ({ leafId: entry.id, entries: depths.get(entry.id) ?? 0, chosen: entry === leaf }));
+  if (leaf && !leaves.includes(leaf)) conversation.branches.push({ leafId: leaf.id, entries: depths.get(leaf.id) ?? 0, chosen: true });
   return conversation;
 }
 
@@ -254,14 +258,27 @@ function userContent(content: unknown, at: string): string | (TextContent | Imag
   });
 }
 
-function depth(entry: Entry, byId: ReadonlyMap<string, Entry>): number {
-  let count = 0;
-  const seen = new Set<string>();
-  for (let current: Entry | undefined = entry; current && !seen.has(current.id); current = current.parentId === null ? undefined : byId.get(current.parentId)) {
-    seen.add(current.id);
-    count++;
+/** Every entry's depth — entries from its root to it, itself included — each counted once: a
+ *  walk up stops at the first entry whose depth is known, so 20,000 branches off one long chain
+ *  cost the chain once, not once per branch. A cycle counts as ending where it closes. */
+function depthsOf(entries: readonly Entry[], byId: ReadonlyMap<string, Entry>): Map<string, number> {
+  const depths = new Map<string, number>();
+  for (const entry of entries) {
+    const chain: Entry[] = [];
+    const onChain = new Set<string>();
+    let current: Entry | undefined = entry;
+    while (current && !depths.has(current.id) && !onChain.has(current.id)) {
+      chain.push(current);
+      onChain.add(current.id);
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+    let depth = current ? (depths.get(current.id) ?? 0) : 0;
+    for (let index = chain.length - 1; index >= 0; index--) {
+      const link = chain[index];
+      if (link) depths.set(link.id, ++depth);
+    }
   }
-  return count;
+  return depths;
 }
 
 function expectObjectAt(value: unknown, line: number): JsonObject {

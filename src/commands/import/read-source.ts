@@ -1,23 +1,19 @@
-// Reads what `import` was given — a file, or stdin for "-" — bounded like lint's input, and as
-// strict UTF-8: a log that is not text is refused with the place of its first bad byte, never
-// decoded into replacement characters silently.
+// Reads what `import` was given — a file, or stdin for "-" — with the one bounded, interruptible
+// reader (src/io/read-input.ts): strict UTF-8, so a log that is not text is refused with the
+// place of its first bad byte, and no deeper than the nesting limit every command shares.
 import type { Readable } from "node:stream";
-import { MAX_BODY_BYTES, type ReadProblem, readInputBytes } from "../../io/read-input.ts";
-import { lineAndColumn } from "../../json/json-syntax.ts";
+import { type ReadOptions, type ReadProblem, readInputText } from "../../io/read-input.ts";
 
 /** Why a source could not be read as text, as data (the command words it). */
-export type SourceProblem = ReadProblem | { kind: "notUtf8" };
+export type SourceProblem = ReadProblem;
 
 export type SourceText = { ok: true; text: string } | { ok: false; problem: SourceProblem; line?: number; column?: number };
 
-export async function readSource(file: string, stdin: Readable, maxBytes = MAX_BODY_BYTES): Promise<SourceText> {
-  const read = await readInputBytes(file, stdin, maxBytes);
-  if (!read.ok) return read;
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
-    return { ok: true, text: text.startsWith("\uFEFF") ? text.slice(1) : text };
-  } catch {
-    const lenient = new TextDecoder("utf-8").decode(read.bytes);
-    return { ok: false, problem: { kind: "notUtf8" }, ...lineAndColumn(lenient, Math.max(0, lenient.indexOf("\uFFFD"))) };
-  }
+export async function readSource(file: string, stdin: Readable, options: ReadOptions = {}): Promise<SourceText> {
+  const read = await readInputText(file, stdin, options);
+  if (read.ok) return read;
+  // import words "not UTF-8" itself, without the place: that goes in front (file:line:column).
+  const { problem } = read;
+  if (problem.kind === "notUtf8") return { ok: false, problem, line: problem.line, column: problem.column };
+  return { ok: false, problem };
 }

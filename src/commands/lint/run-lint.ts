@@ -17,6 +17,8 @@ export interface LintIO {
   out: (text: string) => void;
   err: (text: string) => void;
   stdin?: Readable;
+  /** Ctrl-C: a read under way stops. */
+  interrupt?: AbortSignal;
 }
 
 export interface LintOptions {
@@ -27,8 +29,13 @@ export interface LintOptions {
 }
 
 export async function runLint(file: string, options: LintOptions, io: LintIO): Promise<number> {
-  const [read, say, input] = await Promise.all([readBody(file, io.stdin ?? process.stdin), loadLintMessages(options.lang), loadInputMessages(options.lang)]);
+  const [read, say, input] = await Promise.all([
+    readBody(file, io.stdin ?? process.stdin, { signal: io.interrupt }),
+    loadLintMessages(options.lang),
+    loadInputMessages(options.lang),
+  ]);
   const name = file === "-" ? "<stdin>" : file;
+  if (!read.ok && read.problem.kind === "interrupted") return exitCodes.interrupted;
   if (!read.ok) {
     io.err(`${visible(say.notABody(name, input.readProblem(read.problem)))}\n`);
     return exitCodes.notABody;

@@ -5,7 +5,6 @@
 // use are listed and skipped, unreadable lines are listed, and a stream that ends early yields its
 // partial message and says where it stopped — real captures are what this is for. Everything it
 // says is in the run's --lang, given before `replay-stream` (default zh) or after it (which wins).
-import { readFile } from "node:fs/promises";
 import { type Language, languages } from "../../fixture/fixture-format.ts";
 import { visible } from "../../io/sanitize.ts";
 import { prettyJson } from "../../narration/display-text.ts";
@@ -19,11 +18,8 @@ import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { withMainOptions } from "../shared/options.ts";
 
-/** The slice of the CLI's io this command needs (cli.ts passes its own), and a stdin reader tests can replace. */
-export type ReplayIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth"> & {
-  /** Reads all of stdin, for `-`. */
-  readStdin?: () => Promise<string>;
-};
+/** The slice of the CLI's io this command needs (cli.ts passes its own). */
+export type ReplayIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth" | "stdin" | "interrupt">;
 
 interface ReplayOptions {
   provider?: ProviderId;
@@ -57,7 +53,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     { loadStreamCatalog },
     { loadReplayStreamMessages },
     { loadInputMessages },
-    { readProblemOf },
+    { readInputText },
     { displayPath },
     { StreamNarrator },
     { consumeStream },
@@ -72,13 +68,15 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   ]);
   const [streamSay, say, input] = await Promise.all([loadStreamCatalog(options.lang), loadReplayStreamMessages(options.lang), loadInputMessages(options.lang)]);
   const shown = file === "-" ? "<stdin>" : displayPath(file);
-  let text: string;
-  try {
-    text = file === "-" ? await (io.readStdin ?? readAllStdin)() : await readFile(file, "utf8");
-  } catch (error) {
-    io.err(`${visible(say.unreadable(shown, input.readProblem(readProblemOf(error))))}\n`);
+  // The one reader: bounded, regular files only (a FIFO with no writer or /dev/zero never ends),
+  // strict UTF-8, within the nesting limit, stopped by Ctrl-C.
+  const read = await readInputText(file, io.stdin ?? process.stdin, { signal: io.interrupt });
+  if (!read.ok && read.problem.kind === "interrupted") return exitCodes.interrupted;
+  if (!read.ok) {
+    io.err(`${visible(say.unreadable(shown, input.readProblem(read.problem)))}\n`);
     return exitCodes.badInput;
   }
+  const { text } = read;
   // Loaded here: only this command needs every provider's parser.
   const [{ readSse }, { detectStreamProvider, loadAllParts }] = await Promise.all([
     import("../../providers/shared/sse.ts"),
@@ -138,10 +136,4 @@ function lastType(event: string | undefined, data: unknown): string {
 
 async function* eventsOf(events: readonly AssistantStreamEvent[]): AsyncGenerator<AssistantStreamEvent> {
   yield* events;
-}
-
-async function readAllStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -39,26 +39,55 @@ const entries: RouteEntry[] = Object.values(providers).flatMap(({ id, endpoints 
 const first = entries[0];
 if (first === undefined) throw new Error("the provider registry holds no provider");
 /** A 404 that shares no path with any provider is written in the first one's error shape. */
-const fallback: ProviderId = first.provider;
+export const fallbackProvider: ProviderId = first.provider;
 
 export const routeList: readonly string[] = entries.map(({ endpoint }) => `POST ${endpoint.path}${endpoint.query === undefined ? "" : `?${endpoint.query}`}`);
 
-/** The route for a request, or undefined (404). */
+/** A request target as the route table reads it: the path exactly as sent and its query. */
+export interface RequestTarget {
+  pathname: string;
+  query: URLSearchParams;
+}
+
+/**
+ * The path and query of a request line's target, or undefined for one that names no path. Total:
+ * nothing a client sends can make it throw. The origin form (`/v1/messages?x`, RFC 9112 §3.2.1) is
+ * split at its first `?` by hand, so `//v1/chat/completions` stays that path instead of becoming
+ * host `v1` as `new URL` would read it; the absolute form (`http://host/path`, §3.2.2) goes
+ * through `URL.canParse` first, which says no instead of throwing on `http://[` or a port past 65535.
+ */
+export function requestTarget(url: string): RequestTarget | undefined {
+  if (url.startsWith("/")) {
+    const mark = url.indexOf("?");
+    const pathname = mark === -1 ? url : url.slice(0, mark);
+    return { pathname, query: new URLSearchParams(mark === -1 ? "" : url.slice(mark + 1)) };
+  }
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  return { pathname: parsed.pathname, query: parsed.searchParams };
+}
+
+/** The route for a request line's method and target, or undefined (404). */
 export function matchRoute(method: string, url: string): Route | undefined {
+  const target = requestTarget(url);
+  return target === undefined ? undefined : routeAt(method, target);
+}
+
+/** The route for a method and a target already read, or undefined (404). */
+export function routeAt(method: string, target: RequestTarget): Route | undefined {
   if (method !== "POST") return undefined;
-  const parsed = new URL(url, "http://localhost");
-  const entry = entries.find(({ pattern }) => pattern.test(parsed.pathname));
+  const entry = entries.find(({ pattern }) => pattern.test(target.pathname));
   if (!entry) return undefined;
   const query = entry.endpoint.query;
-  const sse = query === undefined || [...new URLSearchParams(query)].every(([key, value]) => parsed.searchParams.get(key) === value);
+  const sse = query === undefined || [...new URLSearchParams(query)].every(([key, value]) => target.query.get(key) === value);
   return { provider: entry.provider, streamBy: entry.streamBy, streamed: entry.streamed, sse };
 }
 
 /** Which provider's error shape a 404 is best written in: the one whose path shares the most
- *  leading segments with the URL; on a tie, the first in the registry. */
-export function providerForUnknownPath(url: string): ProviderId {
-  const segments = new URL(url, "http://localhost").pathname.split("/").filter(Boolean);
-  let best = { provider: fallback, shared: 0 };
+ *  leading segments with the request's; on a tie, the first in the registry. */
+export function providerForUnknownPath(target: RequestTarget | undefined): ProviderId {
+  const segments = (target?.pathname ?? "").split("/").filter(Boolean);
+  let best = { provider: fallbackProvider, shared: 0 };
   for (const { provider, endpoint } of entries) {
     const theirs = endpoint.path.split("/").filter(Boolean);
     let shared = 0;

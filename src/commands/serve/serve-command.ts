@@ -4,9 +4,11 @@
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
 
+import { RunAborted, type StopSignal } from "../../agent/call-policy.ts";
 import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
 import { type Fixture, type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
+import { visible } from "../../io/sanitize.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
@@ -15,12 +17,33 @@ import { exitCodes } from "../shared/exit-codes.ts";
 import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
 import type { ServeEvent } from "./serve-events.ts";
-import type { RunningServer } from "./server.ts";
+import type { RunningServer, ServeLimits } from "./server.ts";
 
 /** The command line's io, plus a hook tests use to learn the running server. */
-export type ServeIO = Pick<CliIO, "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate"> & {
+export type ServeIO = Pick<
+  CliIO,
+  "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate" | "drained" | "outputClosed" | "onOutputClosed"
+> & {
   /** Told the running server once it listens (tests drive it, then stop it). */
   onListening?: (server: RunningServer) => void;
+  /** Time limits and the connection cap, for tests that watch them cut a client off. */
+  limits?: Partial<ServeLimits>;
+};
+
+/** What stops the server: a signal, or stdout's reader going away. */
+type Stop = StopSignal | "outputClosed";
+
+/** Which signal fired the interrupt: the process says it in the abort's reason (SIGTERM and
+ *  SIGHUP abort it too, not only Ctrl-C). */
+function signalOf(reason: unknown): StopSignal {
+  return reason instanceof RunAborted ? reason.signal : "SIGINT";
+}
+
+const stopExitCodes: Record<Stop, number> = {
+  SIGINT: exitCodes.interrupted,
+  SIGTERM: exitCodes.terminated,
+  SIGHUP: exitCodes.hangup,
+  outputClosed: exitCodes.badInput,
 };
 
 interface ServeCommandOptions {
@@ -71,7 +94,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   const words = { narration: say, serve: serveSay };
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
-    io.err(`${say.unknownFixture(reference.name, reference.known)}\n`);
+    io.err(`${say.unknownFixture(visible(reference.name), reference.known)}\n`);
     return exitCodes.badInput;
   }
   let fixture: Fixture;
@@ -85,7 +108,10 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   }
   const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
   let started = false;
+  // Once stdout's reader has gone there is nobody to narrate to: the rest goes nowhere.
+  let silent = false;
   const emit = (event: ServeEvent): void => {
+    if (silent) return;
     if (event.type === "listening") {
       // The URL first and alone, so `read url` (or a test) can take it; the rest is narration.
       io.out(`${event.url}\n`);
@@ -105,24 +131,32 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
       port: options.port,
       maxBodyBytes: options.maxBody,
       chunk: options.chunk,
+      limits: io.limits,
       onEvent: emit,
+      drained: io.drained,
     });
   } catch (error) {
-    io.err(`${serveSay.cannotListen(options.host, options.port, error instanceof Error ? error.message : String(error))}\n`);
+    io.err(`${serveSay.cannotListen(visible(options.host), options.port, visible(error instanceof Error ? error.message : String(error)))}\n`);
     return exitCodes.badInput;
   }
   io.onTerminate?.();
+  io.onOutputClosed?.();
   io.onListening?.(server);
-  const signal = await new Promise<"SIGINT" | "SIGTERM">((resolve) => {
-    const on = (abort: AbortSignal | undefined, name: "SIGINT" | "SIGTERM") => {
-      if (abort?.aborted) resolve(name);
-      else abort?.addEventListener("abort", () => resolve(name), { once: true });
+  const stop = await new Promise<Stop>((resolve) => {
+    const on = (abort: AbortSignal | undefined, stop: () => Stop) => {
+      if (abort?.aborted) resolve(stop());
+      else abort?.addEventListener("abort", () => resolve(stop()), { once: true });
     };
-    on(io.interrupt, "SIGINT");
-    on(io.terminate, "SIGTERM");
+    on(io.interrupt, () => signalOf(io.interrupt?.reason));
+    on(io.terminate, () => "SIGTERM");
+    on(io.outputClosed, () => "outputClosed");
   });
-  emit({ type: "closing", signal, inFlight: server.inFlight() });
+  if (stop === "outputClosed") {
+    silent = true;
+    const { loadOutputMessages } = await import("../shared/load-output-messages.ts");
+    io.err(`${(await loadOutputMessages(options.lang)).outputClosed}\n`);
+  } else emit({ type: "closing", signal: stop, inFlight: server.inFlight() });
   const requests = await server.close();
   emit({ type: "closed", requests });
-  return signal === "SIGINT" ? exitCodes.interrupted : exitCodes.terminated;
+  return stopExitCodes[stop];
 }

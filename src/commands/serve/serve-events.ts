@@ -22,6 +22,10 @@ export type OutcomeKind =
   | "notFound"
   /** A Responses `item_reference` or `previous_response_id` this server did not issue (or was told not to store). */
   | "unknownReference"
+  /** 403: a request a web page sent (a foreign Host or Origin), not a harness. */
+  | "forbidden"
+  /** The client closed the connection before its request was whole: status 0, nobody to answer. */
+  | "clientGone"
   /** The conversation has had every scripted reply. */
   | "exhausted"
   /** The reply's `expect` does not hold for this request. */
@@ -72,5 +76,5 @@ export interface ExchangeRecord {
 export type ServeEvent =
   | { type: "listening"; url: string; fixture: string; routes: readonly string[] }
   | { type: "exchange"; record: ExchangeRecord }
-  | { type: "closing"; signal: "SIGINT" | "SIGTERM"; inFlight: number }
+  | { type: "closing"; signal: "SIGINT" | "SIGTERM" | "SIGHUP"; inFlight: number }
   | { type: "closed"; requests: number };

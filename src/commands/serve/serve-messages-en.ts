@@ -11,6 +11,8 @@ const kinds = {
   tooLarge: "the body is over the size limit",
   notFound: "no such route",
   unknownReference: "the request points at an item or response this server did not store",
+  forbidden: "the request comes from a web page, not a harness",
+  clientGone: "the client left before its request was whole; nothing answered",
   exhausted: "the script has no more replies for this conversation",
   expectation: "the request is not what the scripted reply expects",
   internal: "internal error",
@@ -18,8 +20,15 @@ const kinds = {
   aborted: "the scripted reply is aborted",
 } as const;
 
+/** Who can reach the address the URL names: only this machine, or the network too. */
+function reachEn(url: string): string {
+  if (/^http:\/\/(127\.|\[::1\]|localhost[:/])/.test(url)) return "loopback only";
+  if (/^http:\/\/(0\.0\.0\.0|\[::\])[:/]/.test(url)) return "on every network interface: anyone who can reach this machine can use it";
+  return "reachable from the network at this address";
+}
+
 const serveEn: ServeMessages = {
-  listening: (url, fixture) => `serving ${fixture} at ${url}: point your harness's base URL here (loopback only). Ctrl-C stops it.`,
+  listening: (url, fixture) => `serving ${fixture} at ${url}: point your harness's base URL here (${reachEn(url)}). Ctrl-C stops it.`,
   routesHeading: "routes:",
   requestHeading: (number, method, path, provider, streamed) => `── request ${number} · ${method} ${path} · ${provider}${streamed ? ", streamed" : ""} ──`,
   conversation: (episode, reply, replies, messages, fresh) =>

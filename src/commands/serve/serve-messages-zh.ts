@@ -29,6 +29,8 @@ const kinds = {
   tooLarge: "请求体超过大小上限",
   notFound: "没有这个路由",
   unknownReference: "请求引用了本服务器没有保存的条目或响应",
+  forbidden: "请求来自网页而不是 harness",
+  clientGone: "客户端在请求发完之前就断开了；没有作答",
   exhausted: "脚本里这段对话已经没有回复了",
   expectation: "请求与脚本回复所期望的不符",
   internal: "内部错误",
@@ -36,8 +38,15 @@ const kinds = {
   aborted: "脚本里的这条回复被中止",
 } as const;
 
+/** 这个地址谁能访问：只有本机，还是网络上的其他机器也能。 */
+function reachZh(url: string): string {
+  if (/^http:\/\/(127\.|\[::1\]|localhost[:/])/.test(url)) return "仅本机回环";
+  if (/^http:\/\/(0\.0\.0\.0|\[::\])[:/]/.test(url)) return "所有网络接口：能访问这台机器的人都能使用它";
+  return "网络上可以通过这个地址访问";
+}
+
 const serveZh: ServeMessages = {
-  listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（仅本机回环）。按 Ctrl-C 停止。`,
+  listening: (url, fixture) => `在 ${url} 提供 ${fixture}：把你的 harness 的 base URL 指向这里（${reachZh(url)}）。按 Ctrl-C 停止。`,
   routesHeading: "路由：",
   requestHeading: (number, method, path, provider, streamed) => `── 请求 ${number} · ${method} ${path} · ${provider}${streamed ? "，流式" : ""} ──`,
   conversation: (episode, reply, replies, messages, fresh) =>

@@ -1,19 +1,46 @@
 // The HTTP side of serve, on Node's own `http`: listens on the host given (loopback by default),
-// reads each body up to a limit (a body that declares or sends more is refused with 413 at once,
-// the rest never read), hands it to exchange.ts, writes the answer, and closes cleanly — stop
-// accepting, let the requests in flight be answered, then drop idle keep-alive sockets.
+// refuses what a browser page sends (request-guard.ts), reads each body up to a limit (a body that
+// declares or sends more is refused with 413 at once, the rest never read), hands it to
+// exchange.ts, writes the answer, and closes cleanly — stop accepting, give the requests in flight
+// a bounded time, then close every socket. Nothing a client sends can end the server: every path
+// below is total, and a bug answers 500 from a last-resort handler that routes nothing.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Fixture } from "../../fixture/fixture-format.ts";
-import { loadAllParts, type PartsOf } from "../../providers/registry.ts";
-import { errorStatus } from "../../providers/shared/error-kind.ts";
+import { decodeText } from "../../io/decode-text.ts";
+import { jsonTooDeep } from "../../json/json-depth.ts";
+import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
+import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { type Answer, exchange } from "./exchange.ts";
-import { matchRoute, providerForUnknownPath, routeList } from "./routes.ts";
-import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
+import { browserRefusal, hostPolicy } from "./request-guard.ts";
+import { fallbackProvider, providerForUnknownPath, requestTarget, routeAt, routeList } from "./routes.ts";
+import type { ExchangeRecord, OutcomeKind, ServeEvent } from "./serve-events.ts";
+import { writeAnswer } from "./write-answer.ts";
 
 /** Anthropic's documented limit for the Messages API (https://docs.anthropic.com/en/api/errors, "Request size limits"). */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/** How long a client may take and how many may hold a socket: a harness on the same machine
+ *  sends a request in milliseconds, so these only ever stop a client that holds a socket open. */
+export interface ServeLimits {
+  /** From connecting (or the previous answer) to the end of the request's headers. */
+  headersMs: number;
+  /** From connecting to the end of the body: a body trickled a byte at a time is cut off here. */
+  requestMs: number;
+  /** Sockets open at once; one more is closed as soon as it is accepted. */
+  connections: number;
+  /** After Ctrl-C or SIGTERM: how long the requests in flight get before their sockets close. */
+  shutdownMs: number;
+}
+
+export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, shutdownMs: 5_000 };
+
+/** Requests read and narrated at once: while the output is slow (`serve --json | less`) the others
+ *  wait before reading their body, so memory stays at two bodies, not every one that arrived. */
+const CONCURRENT_EXCHANGES = 2;
 
 export interface ServeOptions {
   fixture: Fixture;
@@ -24,61 +51,167 @@ export interface ServeOptions {
   port: number;
   maxBodyBytes?: number;
   chunk?: number;
+  limits?: Partial<ServeLimits>;
   onEvent(event: ServeEvent): void;
+  /** A promise while the narration's output is full: no new request is read until it drains. */
+  drained?: () => Promise<void> | undefined;
 }
 
 export interface RunningServer {
   /** `http://host:port`, what a harness takes as its base URL. */
   url: string;
-  /** Stops accepting, waits for the requests in flight, closes every socket; resolves with the request count. */
+  /** Stops accepting, gives the requests in flight `shutdownMs`, closes every socket; resolves with the request count. */
   close(): Promise<number>;
   inFlight(): number;
 }
 
+/** A body as read: its text, or why there is none. */
+type BodyRead = { kind: "text"; bytes: Buffer } | { kind: "tooLarge" } | { kind: "gone" };
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limits = { ...defaultLimits, ...options.limits };
   const pending = new Set<Promise<void>>();
   const book = new ConversationBook();
   const partsOf = await loadAllParts();
+  const slots = new Slots(CONCURRENT_EXCHANGES);
+  // Resolves when the server starts closing: a request waiting for the output to drain (a pager
+  // never read again) stops waiting, so shutting down stays bounded.
+  let startClosing: () => void = () => {};
+  const closing = new Promise<void>((resolve) => (startClosing = resolve));
   let count = 0;
+  let policy = hostPolicy(options.host, options.host);
 
-  const server = createServer((request, response) => {
-    const number = ++count;
-    const work = handle(number, request, response).catch((error: unknown) => {
-      // A bug, not the harness's fault: the harness still gets an answer, and the narration says so.
-      const answer = internalAnswer(number, request, error, partsOf);
-      if (!response.headersSent) writeAnswer(response, answer);
-      else response.destroy();
-      options.onEvent({ type: "exchange", record: answer.record });
-    });
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      // How often Node checks the two timeouts above (30 s by default, longer than either).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersMs / 4)),
+    },
+    (request, response) => {
+      const number = ++count;
+      const seen: Seen = { number, method: request.method ?? "GET", path: request.url ?? "/", provider: fallbackProvider };
+      const work = handle(seen, request, response).catch((error: unknown) => lastResort(seen, response, error));
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+  );
+  server.maxConnections = limits.connections;
+  // CONNECT (a proxy's tunnel) skips the request handler, and with no listener Node closes the
+  // socket without a word: it is answered, like any other path serve does not have, with a 404.
+  server.on("connect", (request: IncomingMessage, socket: Duplex) => {
+    const seen: Seen = { number: ++count, method: request.method ?? "CONNECT", path: request.url ?? "", provider: fallbackProvider };
+    try {
+      const answer = errorAnswer(seen, "notFound", "notFound", `tool-call-playground serve: no route ${seen.method} (routes: ${routeList.join(", ")})`);
+      const body = typeof answer.body === "string" ? answer.body : answer.body.join("");
+      socket.on("error", () => socket.destroy());
+      socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      tell(answer.record);
+    } catch {
+      socket.destroy();
+    }
   });
 
-  async function handle(number: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method ?? "GET";
-    const path = request.url ?? "/";
-    const route = matchRoute(method, path);
-    if (!route) {
-      // Read (up to the limit) so the connection can serve the next request; over it, it closes.
-      const whole = (await readBody(request, maxBody)) !== undefined;
-      const provider = providerForUnknownPath(path);
-      const message = `tool-call-playground serve: no route ${method} ${new URL(path, "http://localhost").pathname} (routes: ${routeList.join(", ")})`;
-      const record: ExchangeRecord = { number, method, path, provider: undefined, stream: false, outcome: { status: 404, kind: "notFound", message } };
-      writeAnswer(
-        response,
-        { status: 404, contentType: "application/json", body: JSON.stringify(partsOf(provider).response.error("notFound", message)), record },
-        !whole,
-      );
+  /** The narration of one exchange: a narration that fails never changes what the client got. */
+  function tell(record: ExchangeRecord): void {
+    try {
       options.onEvent({ type: "exchange", record });
-      return;
+    } catch {
+      const { conversation: _dropped, ...bare } = record;
+      const { reply: _reply, problems: _problems, ...outcome } = record.outcome;
+      try {
+        options.onEvent({ type: "exchange", record: { ...bare, outcome } });
+      } catch {
+        // Nothing left to say it with; the client has its answer all the same.
+      }
     }
-    // A declared length over the limit is refused before a byte of the body is read.
-    const declared = Number(request.headers["content-length"] ?? Number.NaN);
-    const text = declared > maxBody ? undefined : await readBody(request, maxBody);
-    const answer = await exchange({ number, method, path, route, text, fixture: options.fixture, book, partsOf, chunk: options.chunk });
-    await writeAnswer(response, answer, text === undefined);
-    options.onEvent({ type: "exchange", record: answer.record });
+  }
+
+  function errorAnswer(seen: Seen, kind: ErrorKind, outcome: OutcomeKind, message: string, status = errorStatus[kind]): Answer {
+    return {
+      status,
+      contentType: "application/json",
+      body: JSON.stringify(partsOf(seen.provider).response.error(kind, message)),
+      record: { number: seen.number, method: seen.method, path: seen.path, provider: seen.route, stream: false, outcome: { status, kind: outcome, message } },
+    };
+  }
+
+  async function handle(seen: Seen, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const target = requestTarget(seen.path);
+    const route = target === undefined ? undefined : routeAt(seen.method, target);
+    seen.provider = route?.provider ?? providerForUnknownPath(target);
+    seen.route = route?.provider;
+    const refusal = browserRefusal(request.headers, policy);
+    if (refusal !== undefined) {
+      // 403, the status every provider gives a request it will not serve, in the error shape of
+      // the provider the path names (there is no forbidden kind of its own to name).
+      const answer = errorAnswer(seen, "invalid", "forbidden", refusal, 403);
+      tell(answer.record);
+      return writeAnswer(response, answer, true);
+    }
+    // A place first, then the output's drain: a request waits before its body is read, so while
+    // the narration's reader is slow at most a few bodies are held, however many arrive.
+    const release = await slots.take();
+    let answer: Answer;
+    let close = false;
+    try {
+      await Promise.race([options.drained?.(), closing]);
+      if (!route) {
+        // Read (up to the limit) so the connection can serve the next request; over it, it closes.
+        const read = await readBody(request, maxBody);
+        if (read.kind === "gone") return tell(goneRecord(seen));
+        close = read.kind === "tooLarge";
+        const shown = target === undefined ? seen.path : target.pathname;
+        const message = `tool-call-playground serve: no route ${seen.method} ${shown} (routes: ${routeList.join(", ")})`;
+        answer = errorAnswer(seen, "notFound", "notFound", message);
+        answer.record.provider = undefined;
+      } else {
+        // A declared length over the limit is refused before a byte of the body is read.
+        const declared = Number(request.headers["content-length"] ?? Number.NaN);
+        const read: BodyRead = declared > maxBody ? { kind: "tooLarge" } : await readBody(request, maxBody);
+        if (read.kind === "gone") return tell(goneRecord(seen));
+        close = read.kind === "tooLarge";
+        const text = read.kind === "text" ? decodeText(read.bytes) : undefined;
+        const deep = text?.ok ? jsonTooDeep(text.text) : undefined;
+        if (text !== undefined && !text.ok)
+          answer = errorAnswer(
+            seen,
+            "invalid",
+            "malformed",
+            `could not parse the JSON body of the request (not UTF-8 text: a bad byte near character ${text.offset + 1})`,
+          );
+        else if (deep !== undefined)
+          answer = errorAnswer(
+            seen,
+            "invalid",
+            "malformed",
+            `the JSON body of the request nests deeper than ${deep.limit} levels (at ${deep.line}:${deep.column})`,
+          );
+        else {
+          const input = { number: seen.number, method: seen.method, path: seen.path, route, text: text?.text };
+          answer = await exchange({ ...input, fixture: options.fixture, book, partsOf, chunk: options.chunk });
+        }
+      }
+      tell(answer.record);
+    } finally {
+      release();
+    }
+    await writeAnswer(response, answer, close);
+  }
+
+  /** A bug, not the harness's fault: the harness still gets an answer, and the narration says so.
+   *  Only what was known before the failure is used; nothing here can fail in its turn. */
+  function lastResort(seen: Seen, response: ServerResponse, error: unknown): void {
+    try {
+      const message = `tool-call-playground serve: internal error (please report it): ${error instanceof Error ? error.message : String(error)}`;
+      const answer = errorAnswer(seen, "internal", "internal", message);
+      if (response.headersSent) response.destroy();
+      else void writeAnswer(response, answer, true).catch(() => response.destroy());
+      tell(answer.record);
+    } catch {
+      response.destroy();
+    }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -89,6 +222,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
   });
   const address = server.address() as AddressInfo;
+  policy = hostPolicy(options.host, address.address);
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   options.onEvent({ type: "listening", url, fixture: options.fixtureName, routes: routeList });
@@ -97,100 +231,89 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url,
     inFlight: () => pending.size,
     async close() {
+      startClosing();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      const settled = Promise.allSettled([...pending]);
+      const grace = new AbortController();
+      await Promise.race([settled, sleep(limits.shutdownMs, undefined, { signal: grace.signal }).catch(() => undefined)]);
+      grace.abort();
+      // A client still sending (or still reading a slow answer) is cut off here; its request ends
+      // as a client that left, so what is still pending settles at once.
       server.closeAllConnections();
+      await Promise.allSettled([...pending]);
       await closed;
       return count;
     },
   };
 }
 
-/** The body as text, or undefined as soon as it passes `limit` bytes: reading stops there, and
- *  what came before is dropped, so an oversized body is never held whole. */
-function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+/** What is known of a request so far, for the last-resort answer. */
+interface Seen {
+  number: number;
+  method: string;
+  path: string;
+  /** Whose error shape an answer is written in. */
+  provider: ProviderId;
+  /** The provider of the route matched, if any. */
+  route?: ProviderId;
+}
+
+/** A client that closed its connection before its request was whole: there is no one to answer. */
+function goneRecord(seen: Seen): ExchangeRecord {
+  return {
+    number: seen.number,
+    method: seen.method,
+    path: seen.path,
+    provider: seen.route,
+    stream: false,
+    outcome: { status: 0, kind: "clientGone", message: "the client closed the connection before its request was whole" },
+  };
+}
+
+/** The body's bytes, or tooLarge as soon as it passes `limit` bytes (reading stops there, and
+ *  what came before is dropped, so an oversized body is never held whole), or gone when the
+ *  client leaves (or its time runs out) first. Never rejects. */
+function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const settle = (value: string | undefined, error?: unknown) => {
-      request.off("data", onData).off("end", onEnd).off("error", onError);
-      if (error !== undefined) reject(error);
-      else resolve(value);
+    const settle = (value: BodyRead) => {
+      request.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
+      resolve(value);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
       chunks.length = 0;
       request.pause();
-      settle(undefined);
+      settle({ kind: "tooLarge" });
     };
-    const onEnd = () => settle(Buffer.concat(chunks).toString("utf8"));
-    const onError = (error: unknown) => settle(undefined, error);
-    request.on("data", onData).on("end", onEnd).on("error", onError);
+    const onEnd = () => settle({ kind: "text", bytes: Buffer.concat(chunks) });
+    const onGone = () => settle({ kind: "gone" });
+    // Closed while the request waited for its turn: its events have already fired.
+    if (request.destroyed) return onGone();
+    request.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
   });
 }
 
-/** `close`: the body was not read to its end, so the connection cannot carry another request —
- *  the answer says `connection: close`, and Node closes the socket once it is written. */
-async function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> {
-  if (answer.drop) return dropAfter(response, answer);
-  const whole = typeof answer.body === "string";
-  response.writeHead(answer.status, {
-    ...answer.headers,
-    "content-type": answer.contentType,
-    ...(typeof answer.body === "string" ? { "content-length": Buffer.byteLength(answer.body) } : {}),
-    ...(close ? { connection: "close" } : {}),
-  });
-  if (whole) response.end(answer.body);
-  else {
-    await writePieces(response, answer.body);
-    response.end();
+/** Takes one of `size` places, waiting for one to free up: the release function gives it back. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
   }
-  // What the client still sends until then is let through unread (never kept), so the socket is
-  // not left with a full receive buffer while the answer goes out.
-  if (close) response.once("finish", () => response.req.resume());
-}
-
-/** Each piece as its own write, so a client sees a stream arrive event by event; a full socket
- *  buffer is waited out (backpressure) rather than queued in memory. Resolves once the last piece
- *  has been handed to the socket. */
-async function writePieces(response: ServerResponse, pieces: string | readonly string[]): Promise<void> {
-  const list = typeof pieces === "string" ? [pieces] : pieces;
-  for (const [index, piece] of list.entries()) {
-    if (response.destroyed) return;
-    const last = index === list.length - 1;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        response.off("drain", done).off("close", done);
-        resolve();
-      };
-      const flowing = response.write(piece, last ? done : undefined);
-      if (last) response.once("close", done);
-      else if (flowing) resolve();
-      else response.on("drain", done).on("close", done);
-    });
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
   }
-}
-
-/** An aborted reply: nothing at all, or the body's events without the chunked body's end, then
- *  the socket closes — the client sees the connection cut mid-answer (undici: "terminated"). */
-async function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
-  if (answer.status !== 0) {
-    response.writeHead(answer.status, { ...answer.headers, "content-type": answer.contentType });
-    await writePieces(response, answer.body);
-  }
-  response.destroy();
-}
-
-function internalAnswer(number: number, request: IncomingMessage, error: unknown, partsOf: PartsOf): Answer {
-  const message = `tool-call-playground serve: internal error (please report it): ${error instanceof Error ? error.message : String(error)}`;
-  const route = matchRoute(request.method ?? "GET", request.url ?? "/");
-  const provider = route?.provider ?? providerForUnknownPath(request.url ?? "/");
-  return {
-    status: errorStatus.internal,
-    contentType: "application/json",
-    body: JSON.stringify(partsOf(provider).response.error("internal", message)),
-    record: { number, method: request.method ?? "GET", path: request.url ?? "/", provider, stream: false, outcome: { status: 500, kind: "internal", message } },
-  };
 }

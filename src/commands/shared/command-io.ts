@@ -1,5 +1,7 @@
 // What a command is given to talk to the world: the process's streams, environment and signals,
 // as src/cli/cli-process.ts wires them (tests pass their own). A command takes the slice it needs.
+import type { Readable } from "node:stream";
+
 export interface CliIO {
   out: (text: string) => void;
   err: (text: string) => void;
@@ -13,6 +15,13 @@ export interface CliIO {
   terminate?: AbortSignal;
   /** Asks the process to turn SIGTERM into `terminate` instead of ending at once. */
   onTerminate?: () => void;
+  /** What "-" reads (process.stdin when left out; tests pass their own). */
+  stdin?: Readable;
+  /** Fires when stdout's reader has gone (EPIPE) once a command has called `onOutputClosed`. */
+  outputClosed?: AbortSignal;
+  /** Asks the process to turn a closed stdout into `outputClosed` instead of ending with 0 (a
+   *  finished transcript piped to `head` is done; a server is not). */
+  onOutputClosed?: () => void;
   /** Whether stdin is a terminal: --interactive needs one. */
   stdinIsTTY?: boolean;
   /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */

@@ -21,6 +21,12 @@ const inputEn: InputMessages = {
         return "a directory";
       case "tooLarge":
         return `larger than ${problem.megabytes} MB`;
+      case "interrupted":
+        return "interrupted while reading";
+      case "notUtf8":
+        return `${problem.line}:${problem.column}: not UTF-8 text`;
+      case "tooDeep":
+        return `${problem.line}:${problem.column}: nested deeper than ${problem.limit} levels`;
       case "system":
         return problem.message;
       case "notJson": {

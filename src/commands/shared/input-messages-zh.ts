@@ -21,6 +21,12 @@ const inputZh: InputMessages = {
         return "这是一个目录";
       case "tooLarge":
         return `超过 ${problem.megabytes} MB`;
+      case "interrupted":
+        return "读取时被中断";
+      case "notUtf8":
+        return `${problem.line}:${problem.column}：不是 UTF-8 文本`;
+      case "tooDeep":
+        return `${problem.line}:${problem.column}：嵌套超过 ${problem.limit} 层`;
       case "system":
         return problem.message;
       case "notJson": {

@@ -1,0 +1,50 @@
+// Which requests a local server answers at all. A web page the person happens to visit can send
+// requests to 127.0.0.1 too: a plain cross-origin POST (`text/plain`, no preflight) is sent, and
+// with DNS rebinding — the page's own name re-resolved to this machine — it can even read the
+// answers. Both are told apart by their headers, which a browser sets and a page cannot forge:
+// `Host` names what the page's URL named (not an address this server listens on), and `Origin`
+// names the page (https://fetch.spec.whatwg.org/#origin-header). An SDK or curl sends neither an
+// Origin nor a foreign Host, whatever its content type, so it is never refused here.
+import type { IncomingHttpHeaders } from "node:http";
+import { isIP } from "node:net";
+import { hostname } from "node:os";
+
+export interface HostPolicy {
+  /** Host names (lower case, no port) that stand for this server. */
+  names: ReadonlySet<string>;
+  /** Listening on every interface (0.0.0.0, ::): any IP address is one of ours. */
+  anyAddress: boolean;
+}
+
+function isLoopback(address: string): boolean {
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+/** `host` as given to --host, `address` as the socket reports it. */
+export function hostPolicy(host: string, address: string): HostPolicy {
+  const anyAddress = address === "0.0.0.0" || address === "::";
+  const names = new Set([address.toLowerCase(), host.toLowerCase().replace(/^\[|\]$/g, "")]);
+  if (anyAddress || isLoopback(address)) names.add("localhost");
+  if (anyAddress) names.add(hostname().toLowerCase());
+  return { names, anyAddress };
+}
+
+/** The host name of a Host header (`[::1]:8080` → `::1`, `Example.:80` → `example`). */
+export function hostName(header: string): string {
+  const bracketed = /^\[([^\]]*)\]/.exec(header);
+  const name = bracketed ? (bracketed[1] ?? "") : header.replace(/:[0-9]*$/, "");
+  return name.toLowerCase().replace(/\.$/, "");
+}
+
+/** Why a request is refused (403), or undefined when it is one of ours. */
+export function browserRefusal(headers: IncomingHttpHeaders, policy: HostPolicy): string | undefined {
+  const host = headers.host ?? "";
+  const name = hostName(host);
+  const ours = policy.names.has(name) || (policy.names.has("localhost") && name.endsWith(".localhost")) || (policy.anyAddress && isIP(name) !== 0);
+  if (!ours)
+    return `tool-call-playground serve: refused: the Host header names ${JSON.stringify(host)}, not an address this server listens on (a web page using DNS rebinding sends such requests)`;
+  const origin = headers.origin;
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`)
+    return `tool-call-playground serve: refused: the request comes from a web page (Origin ${JSON.stringify(origin)}); this server answers harnesses and SDKs, not browsers`;
+  return undefined;
+}

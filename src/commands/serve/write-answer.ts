@@ -1,0 +1,58 @@
+// Writing one answer to its socket: the status and headers, then the body whole or piece by piece
+// with backpressure, or a connection dropped on purpose (an aborted reply). A client that is gone
+// by then is simply not written to.
+import type { ServerResponse } from "node:http";
+import type { Answer } from "./exchange.ts";
+
+/** `close`: the body was not read to its end, so the connection cannot carry another request —
+ *  the answer says `connection: close`, and Node closes the socket once it is written. */
+export async function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> {
+  if (response.destroyed) return;
+  if (answer.drop) return dropAfter(response, answer);
+  const whole = typeof answer.body === "string";
+  response.writeHead(answer.status, {
+    ...answer.headers,
+    "content-type": answer.contentType,
+    ...(typeof answer.body === "string" ? { "content-length": Buffer.byteLength(answer.body) } : {}),
+    ...(close ? { connection: "close" } : {}),
+  });
+  if (whole) response.end(answer.body);
+  else {
+    await writePieces(response, answer.body);
+    response.end();
+  }
+  // What the client still sends until then is let through unread (never kept), so the socket is
+  // not left with a full receive buffer while the answer goes out.
+  if (close) response.once("finish", () => response.req.resume());
+}
+
+/** Each piece as its own write, so a client sees a stream arrive event by event; a full socket
+ *  buffer is waited out (backpressure) rather than queued in memory. Resolves once the last piece
+ *  has been handed to the socket, or the socket has closed. */
+async function writePieces(response: ServerResponse, pieces: string | readonly string[]): Promise<void> {
+  const list = typeof pieces === "string" ? [pieces] : pieces;
+  for (const [index, piece] of list.entries()) {
+    if (response.destroyed) return;
+    const last = index === list.length - 1;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        response.off("drain", done).off("close", done);
+        resolve();
+      };
+      const flowing = response.write(piece, last ? done : undefined);
+      if (last) response.once("close", done);
+      else if (flowing) resolve();
+      else response.on("drain", done).on("close", done);
+    });
+  }
+}
+
+/** An aborted reply: nothing at all, or the body's events without the chunked body's end, then
+ *  the socket closes — the client sees the connection cut mid-answer (undici: "terminated"). */
+async function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
+  if (answer.status !== 0) {
+    response.writeHead(answer.status, { ...answer.headers, "content-type": answer.contentType });
+    await writePieces(response, answer.body);
+  }
+  response.destroy();
+}

@@ -1,0 +1,63 @@
+// Stdin from /dev/zero, where only a process shows it: every command that reads stdin (lint,
+// import, replay-stream with "-"; the fixture run and serve through /dev/stdin) ends within 5 s
+// with one line and its exit code for unusable input, its heap capped at 512 MB and its peak
+// resident memory (read at exit through a preloaded hook on fd 3) under 512 MB. The five
+// processes run two at a time (each reads 64 MB before it refuses: more at once only queue for the cores).
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { openSync } from "node:fs";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { describe, test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
+
+const CAP_MB = 512;
+/** At exit, the process's peak resident memory in kB, written to fd 3. */
+const peakHook = `data:text/javascript,${encodeURIComponent(
+  'import { writeSync } from "node:fs"; process.on("exit", () => { try { writeSync(3, String(process.resourceUsage().maxRSS)); } catch {} });',
+)}`;
+
+const cases: { name: string; argv: string[]; code: number }[] = [
+  { name: "lint -", argv: ["lint", "-"], code: 2 },
+  { name: "import -", argv: ["import", "-"], code: 1 },
+  { name: "replay-stream -", argv: ["replay-stream", "-"], code: 1 },
+  { name: "the fixture run, /dev/stdin", argv: ["/dev/stdin"], code: 1 },
+  { name: "serve /dev/stdin", argv: ["serve", "/dev/stdin"], code: 1 },
+];
+
+function collect(stream: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    stream.on("data", (chunk: Buffer) => void (text += chunk.toString()));
+    stream.on("end", () => resolve(text));
+  });
+}
+
+describe("stdin from /dev/zero", { concurrency: 2 }, () => {
+  for (const { name, argv, code } of cases) {
+    test(`${name}: one line, exit ${code}, within 5 s and ${CAP_MB} MB`, async (t) => {
+      const started = Date.now();
+      const child = spawn(
+        process.execPath,
+        [`--max-old-space-size=${CAP_MB}`, "--import", peakHook, join(projectRoot, "bin", "tool-call-playground"), "--lang", "en", ...argv],
+        { cwd: projectRoot, stdio: [openSync("/dev/zero", "r"), "pipe", "pipe", "pipe"] },
+      );
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      const [out, err, peak, exit] = await Promise.all([
+        collect(child.stdout as Readable),
+        collect(child.stderr as Readable),
+        collect(child.stdio[3] as Readable),
+        new Promise<number | null>((resolve) => child.once("exit", (status) => resolve(status))),
+      ]);
+      clearTimeout(timer);
+      const took = Date.now() - started;
+      const peakMb = Number(peak) / 1024;
+      t.diagnostic(`${name}: ${took} ms, peak ${Math.round(peakMb)} MB`);
+      assert.equal(exit, code, err);
+      assert.equal(out, "");
+      assert.equal(err.trimEnd().split("\n").length, 1, err);
+      assert.ok(took < 5000, `took ${took} ms`);
+      assert.ok(peakMb > 0 && peakMb < CAP_MB, `peak ${peakMb} MB`);
+    });
+  }
+});

@@ -1,0 +1,106 @@
+// serve as a process, where only a process shows it: SIGTERM is narrated as SIGTERM and exits
+// 143; a stdout whose reader left (`serve … | head -1`) stops the server with one line on stderr
+// and exit 1 instead of a silent 0; and a reader that does not read (`serve --json | less`) holds
+// the requests back instead of the server queueing their narration in memory. In this process:
+// --host 0.0.0.0 is not called loopback.
+import assert from "node:assert/strict";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { describe, test } from "node:test";
+import { projectRoot } from "../../scripts/goldens.ts";
+import { serve } from "../../src/commands/serve/serve-command.ts";
+import { rawExchange, statusOf, validChat } from "./hostile-raw.ts";
+
+type Child = ChildProcessByStdio<null, Readable, Readable>;
+
+function startChild(...argv: string[]): { child: Child; url: Promise<string>; exit: Promise<number | null>; err: () => string; out: () => string } {
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "serve", "serve-calc", "--lang", "en", ...argv], {
+    cwd: projectRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => void (err += chunk.toString()));
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line !== undefined) {
+        child.stdout.off("data", onData);
+        resolve(line);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.once("exit", () => reject(new Error(`serve exited before its URL: ${err}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, url, exit, err: () => err, out: () => out };
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+// The three processes run side by side: each waits mostly on its own child.
+describe("serve as a process", { concurrency: true }, () => {
+  test("SIGTERM is narrated as SIGTERM, and the exit code is 143", async () => {
+    const run = startChild();
+    const url = await run.url;
+    let rest = "";
+    run.child.stdout.on("data", (chunk: Buffer) => void (rest += chunk.toString()));
+    assert.equal(statusOf(await rawExchange(portOf(url), validChat())), 200);
+    run.child.kill("SIGTERM");
+    assert.equal(await run.exit, 143);
+    assert.match(rest, /SIGTERM: no new requests/);
+    assert.doesNotMatch(rest, /SIGINT/);
+  });
+
+  test("serve | head -1: once the reader has gone, the next request stops the server with one line and exit 1", async () => {
+    const run = startChild();
+    const url = await run.url;
+    // What head does after its one line: it exits, and the pipe's read end closes.
+    run.child.stdout.destroy();
+    await rawExchange(portOf(url), validChat());
+    const code = await Promise.race([run.exit, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 5000))]);
+    if (code === "still running") run.child.kill("SIGKILL");
+    assert.equal(code, 1, run.err());
+    assert.match(run.err(), /stdout was closed/);
+  });
+
+  test("serve --json with a reader that does not read holds requests back: memory stays at a few bodies, not every one", async (t) => {
+    const run = startChild("--json");
+    const url = await run.url;
+    // The reader stops reading: stdout's pipe fills, as under a pager left waiting.
+    run.child.stdout.pause();
+    const big = "x".repeat(4 * 1024 * 1024);
+    const body = JSON.stringify({
+      model: "m",
+      messages: [{ role: "user", content: big }],
+      tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+    });
+    const request = `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    // 24 requests of 4 MB: queued narration alone would be 96 MB and more.
+    const sent = Array.from({ length: 24 }, () => rawExchange(portOf(url), request, 8000));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const peak = Number(/VmHWM:\s+([0-9]+) kB/.exec(readFileSync(`/proc/${run.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    run.child.stdout.resume();
+    run.child.kill("SIGINT");
+    await Promise.all(sent);
+    await run.exit;
+    t.diagnostic(`serve's peak resident memory: ${Math.round(peak)} MB`);
+    assert.ok(peak < 250, `serve's peak memory was ${Math.round(peak)} MB`);
+  });
+});
+
+test("--host 0.0.0.0 is said to listen on every network interface, not loopback only", async () => {
+  let err = "";
+  const interrupt = new AbortController();
+  const exit = serve(
+    "serve-calc",
+    { port: 0, host: "0.0.0.0", lang: "en" },
+    { out: () => {}, err: (text) => void (err += text), env: {}, isTTY: false, interrupt: interrupt.signal, onListening: () => interrupt.abort() },
+  );
+  await exit;
+  assert.match(err, /on every network interface/);
+  assert.doesNotMatch(err, /loopback only/);
+});
