@@ -51,6 +51,22 @@ test("a request whose Host is not this server (DNS rebinding) is refused 403 in 
   }
 });
 
+test("the 403 carries each provider's own refusal type: Anthropic permission_error, Gemini PERMISSION_DENIED", async () => {
+  const { server, port } = await startHostile();
+  try {
+    const foreign = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+    const anthropic = await rawExchange(port, foreign("/v1/messages"));
+    assert.equal(statusOf(anthropic), 403);
+    assert.equal((bodyOf(anthropic) as { error: { type: string } }).error.type, "permission_error");
+    const gemini = await rawExchange(port, foreign("/v1beta/models/fake-model:generateContent"));
+    assert.equal(statusOf(gemini), 403);
+    assert.deepEqual((bodyOf(gemini) as { error: { code: number; status: string } }).error.status, "PERMISSION_DENIED");
+  } finally {
+    await server.close();
+  }
+});
+
 test("a request from a web page (a foreign Origin) is refused 403; a text/plain POST without one is answered", async () => {
   const { server, port } = await startHostile();
   try {

@@ -128,7 +128,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
   }
 
-  function errorAnswer(seen: Seen, kind: ErrorKind, outcome: OutcomeKind, message: string, status = errorStatus[kind]): Answer {
+  function errorAnswer(seen: Seen, kind: ErrorKind, outcome: OutcomeKind, message: string): Answer {
+    const status = errorStatus[kind];
     return {
       status,
       contentType: "application/json",
@@ -144,9 +145,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     seen.route = route?.provider;
     const refusal = browserRefusal(request.headers, policy);
     if (refusal !== undefined) {
-      // 403, the status every provider gives a request it will not serve, in the error shape of
-      // the provider the path names (there is no forbidden kind of its own to name).
-      const answer = errorAnswer(seen, "invalid", "forbidden", refusal, 403);
+      // 403 in the error shape of the provider the path names (its own forbidden type).
+      const answer = errorAnswer(seen, "forbidden", "forbidden", refusal);
       tell(answer.record);
       return writeAnswer(response, answer, true);
     }

@@ -8,7 +8,15 @@ export interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
 
-const types = { invalid: "invalid_request_error", notFound: "invalid_request_error", tooLarge: "invalid_request_error", internal: "server_error" } as const;
+// OpenAI's error-code guide lists 403 (an unsupported region) without naming the body's `type`; a
+// refused request keeps the request-error type, and the SDK raises PermissionDeniedError by status.
+const types = {
+  invalid: "invalid_request_error",
+  forbidden: "invalid_request_error",
+  notFound: "invalid_request_error",
+  tooLarge: "invalid_request_error",
+  internal: "server_error",
+} as const;
 
 /** `code`: the API's own where it names one (`previous_response_not_found`); an unknown route's is `unknown_url`. */
 export function openAIError(
