@@ -8,7 +8,7 @@ import type { ErrorKind } from "../shared/error-kind.ts";
 
 const types = {
   invalid: "invalid_request_error",
-  forbidden: "invalid_request_error",
+  forbidden: "permission_error",
   notFound: "not_found_error",
   tooLarge: "request_too_large",
   internal: "api_error",
