@@ -59,6 +59,10 @@ test("the 403 carries each provider's own refusal type: Anthropic permission_err
     const anthropic = await rawExchange(port, foreign("/v1/messages"));
     assert.equal(statusOf(anthropic), 403);
     assert.equal((bodyOf(anthropic) as { error: { type: string } }).error.type, "permission_error");
+    // Answered by the server itself, not the exchange: its request id all the same, header and body.
+    const requestId = /^request-id: (\S+)\r$/im.exec(anthropic)?.[1];
+    assert.ok(requestId?.startsWith("req_01"), anthropic.slice(0, 300));
+    assert.equal((bodyOf(anthropic) as { request_id: string }).request_id, requestId);
     const gemini = await rawExchange(port, foreign("/v1beta/models/fake-model:generateContent"));
     assert.equal(statusOf(gemini), 403);
     assert.deepEqual((bodyOf(gemini) as { error: { code: number; status: string } }).error.status, "PERMISSION_DENIED");

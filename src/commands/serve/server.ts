@@ -130,10 +130,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   function errorAnswer(seen: Seen, kind: ErrorKind, outcome: OutcomeKind, message: string): Answer {
     const status = errorStatus[kind];
+    // The provider's request id names this answer too, in its header and (Anthropic) in the body.
+    const parts = partsOf(seen.provider);
+    const request = parts.response.ids.request;
+    const requestId = request?.id(seen.number);
     return {
       status,
       contentType: "application/json",
-      body: JSON.stringify(partsOf(seen.provider).response.error(kind, message)),
+      body: JSON.stringify(parts.response.error(kind, message, requestId)),
+      ...(request && requestId !== undefined ? { headers: { [request.header]: requestId } } : {}),
       record: { number: seen.number, method: seen.method, path: seen.path, provider: seen.route, stream: false, outcome: { status, kind: outcome, message } },
     };
   }
