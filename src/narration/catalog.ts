@@ -29,7 +29,8 @@ export interface Catalog {
   historyHas(count: number): string;
   historyElided(hidden: number): string;
   toolsHeader(count: number): string;
-  requestAgainStep(step: number, turn: number, historyLength: number): string;
+  /** `systemPrompt`: the request carries one, so it is resent too. */
+  requestAgainStep(step: number, turn: number, historyLength: number, systemPrompt: boolean): string;
   // [2] the reply
   replyStep(step: number, blockCount: number): string;
   block(index: number): string;
@@ -41,9 +42,15 @@ export interface Catalog {
   // a summary episode: titled by its outcome, the fixture's title below it
   outcomeStep(step: number, outcome: EpisodeOutcome): string;
   scenario(title: string): string;
+  /** A fixture title written for one outcome (`titleWhen`), heading the step when it happened. */
+  titledStep(step: number, title: string): string;
+  /** …and below the outcome's heading when something else happened. */
+  titleNotShown(title: string, meant: EpisodeOutcome): string;
   // [3] [4] one call
-  validateStep(step: number, toolName: string): string;
-  executeStep(step: number, toolName: string): string;
+  /** Titled by how far the call got: found and parsed, found but refused by parse, or not found. */
+  validateStep(step: number, toolName: string, checked: "passed" | "parseFailed" | "lookupFailed"): string;
+  /** `recorded`: the tool only plays back a logged result. */
+  executeStep(step: number, toolName: string, recorded: boolean): string;
   modelCall(toolName: string, callId: string): string;
   modelArguments(json: string): string;
   /** Interactive: a call the person renamed or whose arguments they edited. */
@@ -62,10 +69,19 @@ export interface Catalog {
   lookupFailed(toolName: string, known: string[]): string;
   lookupFailedSkip: string;
   parsePassed(toolName: string, parsedJson: string, droppedKeys: string[]): string;
+  /** Undeclared keys were dropped; `schemaForbids`: the schema the model saw says additionalProperties: false. */
+  droppedNotRefused(schemaForbids: boolean): string;
   parseFailed(description: string): string;
+  /** Validation stops at the first failure: these declared fields were not checked. */
+  stoppedAtFirst(unchecked: string[]): string;
   parseFailedSkip: string;
   executed(contentSummary: string, detailsJson: string | undefined): string;
   domainFailure: string;
+  /** A recorded tool's answer: what the log holds, played back. */
+  recordedResult(contentSummary: string): string;
+  recordedFailure: string;
+  /** A recorded tool found nothing in the log for the call: the app's stand-in fails it. */
+  notRecorded(message: string): string;
   resultWrapped(callId: string): string;
   threw(message: string): string;
   threwCaught: string;
@@ -73,7 +89,7 @@ export interface Catalog {
   argumentProblem(path: string, expected: Expectation, received: string | undefined): string;
   // [5] the results
   resultsStep(step: number): string;
-  stoppedAtCap(maxTurns: number, historyLength: number): string;
+  stoppedAtCap(maxTurns: number, historyLength: number, systemPrompt: boolean): string;
   finished(turns: number): string;
   order(finishOrder: string[], callOrder: string[]): string;
   endedByModelError: string;

@@ -8,12 +8,12 @@ import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolExecution } from "../agent/agent-loop.ts";
 import { describeAbort, RunAborted, stopSignalOf } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../protocol/types.ts";
+import type { AssistantMessage, Context, Message, StopReason, ToolCall, ToolDefinition } from "../protocol/types.ts";
 import { CallSteps } from "./call-steps.ts";
 import type { Catalog } from "./catalog.ts";
 import { foldedThinking, historyLine, json } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
-import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
+import { callOutcome, type EpisodeOutcome, meantOutcome, type OutcomeKind, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
 import type { WireBlocks } from "./wire-block.ts";
 
@@ -27,6 +27,10 @@ export interface EpisodeOptions {
   toolExecution?: ToolExecution;
   /** What a failed validation tells the model; the narration says what the model can know. */
   toolErrors?: ToolErrorDetail;
+  /** The outcome a summary episode's title was written for: it heads the step only then. */
+  titleWhen?: OutcomeKind;
+  /** Tools that only play back a log's results (an imported conversation): nothing runs. */
+  recordedTools?: ReadonlySet<string>;
 }
 
 /** A person's change to a reply before it ran (interactive mode). */
@@ -41,14 +45,14 @@ export interface PersonEdits {
 export class Narrator {
   #step = 0;
   #mode: NarrationMode = "steps";
-  #toolNames: string[] = [];
+  #tools: ToolDefinition[] = [];
   #episode: EpisodeOptions = {};
   /** The latest request, so a stopped run can show what it would send next. */
   #lastContext: Context | undefined;
   #findings: readonly { message: number; text: string; warning?: boolean | undefined }[] = [];
   #openingSaid = false;
   /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
-  #pendingTitle: { title: string | undefined } | undefined;
+  #pendingTitle: { title: string | undefined; titleWhen: OutcomeKind | undefined } | undefined;
   /** Messages a person changed, and the edits of the reply about to be appended. */
   #personMessages = new WeakSet<Message>();
   #pendingEdits: PersonEdits | undefined;
@@ -69,7 +73,9 @@ export class Narrator {
       nextStep: () => ++this.#step,
       steps: () => this.#mode === "steps",
       parallel: () => this.#episode.toolExecution === "parallel",
-      toolNames: () => this.#toolNames,
+      toolNames: () => this.#tools.map((tool) => tool.name),
+      definition: (name) => this.#tools.find((tool) => tool.name === name),
+      recorded: (name) => this.#episode.recordedTools?.has(name) === true,
       toolErrors: () => this.#episode.toolErrors ?? "brief",
       abortText: () => this.#abortText(),
     });
@@ -98,7 +104,7 @@ export class Narrator {
     this.#mode = mode;
     this.#episode = options;
     if (mode === "summary") {
-      this.#pendingTitle = { title };
+      this.#pendingTitle = { title, titleWhen: options.titleWhen };
       this.#out.hold();
     } else if (title !== undefined) this.#out.heading(title);
   }
@@ -140,10 +146,10 @@ export class Narrator {
     const say = this.catalog;
     switch (event.type) {
       case "turnStart": {
-        this.#toolNames = (event.context.tools ?? []).map((tool) => tool.name);
+        this.#tools = event.context.tools ?? [];
         this.#lastContext = event.context;
         if (event.turn > 1) {
-          this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length));
+          this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length, event.context.systemPrompt !== undefined));
         } else if (this.#mode === "steps") {
           this.#request(event.context);
         }
@@ -164,7 +170,7 @@ export class Narrator {
         this.#findingsAt(event.historyLength - 1);
         return;
       case "toolEnd":
-        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace));
+        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true));
         this.#calls.ended(event.call, event.trace);
         return;
       case "toolValidated":
@@ -196,9 +202,14 @@ export class Narrator {
     const pending = this.#pendingTitle;
     if (!pending) return;
     this.#pendingTitle = undefined;
+    const { title, titleWhen } = pending;
     this.#out.release(() => {
+      // A title written for one outcome heads the step only when that outcome happened.
+      if (title !== undefined && titleWhen === outcome.kind) return this.#out.heading(this.catalog.titledStep(++this.#step, title));
       this.#out.heading(this.catalog.outcomeStep(++this.#step, outcome));
-      if (pending.title !== undefined) this.#out.line("app", this.catalog.scenario(pending.title), "note");
+      if (title === undefined) return;
+      const meant = titleWhen && meantOutcome(titleWhen, "name" in outcome ? outcome.name : "");
+      this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
     });
   }
 
@@ -233,7 +244,7 @@ export class Narrator {
     switch (reason) {
       case "maxTurns":
         // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
-        if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength), "note");
+        if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength, this.#lastContext?.systemPrompt !== undefined), "note");
         break;
       case "stop":
         this.#out.line("app", say.finished(turns), "note");

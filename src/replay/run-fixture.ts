@@ -43,6 +43,8 @@ export interface FixtureRunOptions {
   toolErrors?: ToolErrorDetail;
   /** Wraps each episode's FakeModel (--stream answers through a StreamingFakeModel around it). */
   wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
+  /** The built-in tools episodes name (src/tools by default). */
+  builtins?: readonly Tool[];
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -56,16 +58,18 @@ export class EpisodeError extends Error {
   }
 }
 
-export function toolsFor(episode: Episode): Tool[] {
-  if (!episode.tools) return episode.declaredTools ? [] : [...builtinTools];
-  return episode.tools.flatMap((name) => builtinTools.filter((tool) => tool.name === name));
+/** `builtins`: the tools a fixture's names pick from (the shipped ones unless a caller, say a test
+ *  of an exercise that changes calc, brings its own). */
+export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTools): Tool[] {
+  if (!episode.tools) return episode.declaredTools ? [] : [...builtins];
+  return episode.tools.flatMap((name) => builtins.filter((tool) => tool.name === name));
 }
 
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
  *  a plain run should start as fast as it can. */
-export async function registryFor(episode: Episode): Promise<ToolRegistry> {
-  const registry = new ToolRegistry(toolsFor(episode));
+export async function registryFor(episode: Episode, builtins: readonly Tool[] = builtinTools): Promise<ToolRegistry> {
+  const registry = new ToolRegistry(toolsFor(episode, builtins));
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
   const { recordedTools } = await import("../tools/recorded.ts");
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
@@ -98,7 +102,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     try {
       const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> = {
         model: options.wrapModel?.(model, episode, index) ?? model,
-        registry: await registryFor(episode),
+        registry: await registryFor(episode, options.builtins),
         systemPrompt: episode.systemPrompt,
         toolExecution: settings.toolExecution,
         validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,

@@ -51,7 +51,7 @@ test('pick → edit a to "128" → the failure is paired and calc never runs →
   assert.equal(code, 0, errors.join("\n"));
   assert.deepEqual(ui.unused(), []);
   assert.match(transcript, /id=call_1 name=calc arguments=\{"a":"128","b":64,"op":"mul"\}/);
-  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n应用 {3}应用不执行工具/);
+  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n[^\n]*\n\n\[4\] calc 没有执行：参数没通过校验\n应用 {3}应用不执行工具/);
   // The edited arguments are the person's, not the model's: in the reply and in the history.
   assert.match(transcript, /\n人工 {5}内容块 1 {2}toolCall {2}id=call_1 name=calc arguments=\{"a":"128"/);
   assert.match(transcript, /\n人工 {5}\[assistant\] {2}text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"/);

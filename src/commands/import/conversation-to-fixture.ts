@@ -88,6 +88,7 @@ export function conversationToFixture(conversation: ImportedConversation, title:
   const awaitingReply = conversation.format !== "pi-session" || last === undefined || last.role !== "assistant";
   const episode: Episode = {
     title: undefined,
+    titleWhen: undefined,
     systemPrompt: context.systemPrompt,
     user,
     tools: undefined,

@@ -2,11 +2,12 @@
 // behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
-import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
+import { type Episode, type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
 import { plainStyle, type Style } from "../../narration/style.ts";
+import type { Tool } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
 import { type EpisodeSettings, replayClock, runFixture } from "../../replay/run-fixture.ts";
 
@@ -25,11 +26,13 @@ export interface TranscriptOptions {
   stream?: StreamSettings;
   /** A promise while the output cannot take more: the run waits for it (backpressure). */
   drained?: () => Promise<void> | undefined;
+  /** The built-in tools episodes name (src/tools unless a caller brings its own). */
+  builtins?: readonly Tool[];
 }
 
 export async function narrateFixture(
   fixture: Fixture,
-  { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions,
+  { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained, builtins }: TranscriptOptions,
 ): Promise<void> {
   const narrator = new Narrator(await loadCatalog(lang), style, write, wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire)));
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).narratedStream(stream, lang, style, write, wire));
@@ -43,6 +46,8 @@ export async function narrateFixture(
             signal: episodeSignal,
             toolExecution: settings.toolExecution,
             toolErrors,
+            ...(episode.titleWhen ? { titleWhen: episode.titleWhen } : {}),
+            ...(episode.declaredTools || episode.undeclaredTools ? { recordedTools: recordedToolNames(episode) } : {}),
           });
           narrator.setFindings(episode.lintFindings ?? []);
         },
@@ -55,7 +60,7 @@ export async function narrateFixture(
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), overrides, signal, toolErrors, wrapModel },
+      { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...(builtins ? { builtins } : {}) },
     );
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
@@ -65,7 +70,7 @@ export async function narrateFixture(
 
 export async function fixtureJsonLines(
   fixture: Fixture,
-  { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">,
+  { write, overrides, signal, wire, toolErrors, stream, drained, builtins }: Omit<TranscriptOptions, "lang" | "style">,
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
@@ -82,7 +87,7 @@ export async function fixtureJsonLines(
       },
       onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
     },
-    { now: replayClock(), overrides, signal, toolErrors, wrapModel },
+    { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...(builtins ? { builtins } : {}) },
   );
 }
 
@@ -90,9 +95,14 @@ export async function fixtureJsonLines(
 export async function transcriptText(
   fixture: Fixture,
   lang: Language,
-  options: { overrides?: Partial<EpisodeSettings>; wire?: ProviderId; toolErrors?: ToolErrorDetail; stream?: StreamSettings } = {},
+  options: { overrides?: Partial<EpisodeSettings>; wire?: ProviderId; toolErrors?: ToolErrorDetail; stream?: StreamSettings; builtins?: readonly Tool[] } = {},
 ): Promise<string> {
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });
   return `${lines.join("\n")}\n`;
+}
+
+/** The tools of an episode that only play back what its log recorded. */
+export function recordedToolNames(episode: Episode): ReadonlySet<string> {
+  return new Set([...(episode.declaredTools ?? []).map((tool) => tool.name), ...(episode.undeclaredTools ?? [])]);
 }
