@@ -17,6 +17,8 @@ type Reply = {
   errorMessage: undefined;
   stream: undefined;
   expect: undefined;
+  edits: undefined;
+  validation: undefined;
 };
 
 export interface FixtureFromImport {
@@ -58,6 +60,8 @@ export function conversationToFixture(conversation: ImportedConversation, title:
         errorMessage: undefined,
         stream: undefined,
         expect: undefined,
+        edits: undefined,
+        validation: undefined,
       });
       for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
         const converted = schemas.get(call.name);
