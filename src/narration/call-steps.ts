@@ -5,13 +5,14 @@
 
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import type { AppliedEdit } from "../fixture/person-edits.ts";
 import { isRecord } from "../json/is-record.ts";
 import type { ToolCall, ToolDefinition, ToolResultMessage } from "../protocol/types.ts";
 import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
 import { contentText, historyLine, imagePlaceholder, json, quoted } from "./display-text.ts";
 import type { MarkedLines } from "./marked-lines.ts";
-import { callOutcome, type Producer } from "./step-outcome.ts";
+import { callOutcome } from "./step-outcome.ts";
 
 type Conversions = Extract<ToolCallOutcome, { stage: "done" }>["conversions"];
 
@@ -38,13 +39,15 @@ export class CallSteps {
   #progress = new Map<string, string[]>();
   /** Calls whose validate and execute steps were told as they passed validation. */
   #opened = new Set<string>();
-  /** Calls a person renamed or whose arguments they edited. */
-  #personCalls = new Set<string>();
+  /** Calls a person renamed or whose arguments they edited, by id, with what they were. */
+  #personCalls = new Map<string, AppliedEdit>();
 
   constructor(private readonly context: CallStepsContext) {}
 
-  personEdited(callIds: Iterable<string>): void {
-    for (const id of callIds) this.#personCalls.add(id);
+  /** The person's edits of the reply about to run (none: a reply as the model sent it). */
+  personEdited(edits: readonly AppliedEdit[]): void {
+    this.#personCalls.clear();
+    for (const edit of edits) if (edit.kind !== "drop") this.#personCalls.set(edit.callId, edit);
   }
 
   validated({ call, parsedArguments, conversions }: Extract<AgentEvent, { type: "toolValidated" }>): void {
@@ -74,9 +77,13 @@ export class CallSteps {
       const checked = outcome.stage === "lookup" ? "lookupFailed" : outcome.stage === "parse" ? "parseFailed" : "passed";
       out.heading(refused ? say.refusedStep(nextStep(), call.name, call.id) : say.validateStep(nextStep(), call.name, checked));
     } else {
-      const by: Producer = this.#personCalls.has(call.id) ? "person" : "model";
-      out.line(by, by === "person" ? say.personCall(call.name, call.id) : say.modelCall(call.name, call.id), "data");
-      out.line(by, by === "person" ? say.personArguments(json(call.arguments)) : say.modelArguments(json(call.arguments)), "data");
+      // What the model sent, then what a person changed, each under its own mark.
+      const edit = this.#personCalls.get(call.id);
+      const sent = edit?.from ?? call;
+      out.line("model", say.modelCall(sent.name, sent.id), "data");
+      if (edit?.kind === "name") out.line("person", say.personChanged(edit), "data");
+      out.line("model", say.modelArguments(json(sent.arguments)), "data");
+      if (edit?.kind === "arguments") out.line("person", say.personChanged(edit), "data");
     }
     // A call that never reached execute is titled by what happened to it, not "Execute …".
     const executeStep = () => {

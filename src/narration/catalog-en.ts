@@ -84,6 +84,8 @@ function outcome(value: EpisodeOutcome): string {
       return `The run was aborted; ${name} never got a result of its own`;
     case "noCall":
       return "The model answered without asking for a tool";
+    case "allDropped":
+      return "You removed the calls the model asked for; no tool ran";
     case "stopped":
       return "The run stopped before any call";
   }
@@ -136,8 +138,18 @@ const en: Catalog = {
   modelCall: (name, id) => `The model asks to call ${name === "" ? "(an empty name)" : name}, id=${id}`,
   modelArguments: (json) => `The model sent arguments=${json}`,
   modelSays: (text) => `The model says: ${text}`,
-  personCall: (name, id) => `You changed this call: ${name === "" ? "(an empty name)" : name}, id=${id}`,
-  personArguments: (json) => `You gave arguments=${json}`,
+  personChanged: (edit) => {
+    switch (edit.kind) {
+      case "arguments":
+        return `You changed the arguments of call ${edit.callId} to ${json(edit.to)}`;
+      case "name":
+        return `You renamed the tool of call ${edit.callId} from ${edit.from.name === "" ? "(an empty name)" : edit.from.name} to ${edit.to === "" ? "(an empty name)" : edit.to}`;
+      case "drop":
+        return `You removed call ${edit.callId}`;
+    }
+  },
+  historyEdited: (edits) =>
+    `  ↑ your edits in the message above: ${edits.map((edit) => (edit.kind === "arguments" ? `the arguments of ${edit.callId}` : edit.kind === "name" ? `the tool name of ${edit.callId}` : `${edit.callId} removed`)).join(", ")}`,
   modelReads: (detail) =>
     detail === "brief"
       ? "The next request resends the whole history, so the model sees the arguments it sent; but this result text names no parameter and no received value, so it has to guess by checking its own arguments. (--tool-errors detailed names them)"
@@ -204,6 +216,7 @@ const en: Catalog = {
     warning ? `The API accepts this message, but a harness should not send it: ${text}` : `This is the message the API refused: ${text}`,
   unusedReplies: (count) => `FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`,
   finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
+  finishedAfterDrop: (turns) => `You removed every call of this reply, so the conversation ends here (${turns} model request${turns === 1 ? "" : "s"}).`,
 
   wireHeading: (provider, endpoint, next) => `${next ? "Were the run to go on, the next" : "This"} request as ${provider} receives it (${endpoint}):`,
   wireNote: (note) => {

@@ -81,6 +81,8 @@ function outcome(value: EpisodeOutcome): string {
       return `运行中止，${value.name} 没有等到自己的结果`;
     case "noCall":
       return "模型没有请求工具，直接作答";
+    case "allDropped":
+      return "你删掉了模型请求的调用，没有工具执行";
     case "stopped":
       return "运行在任何调用之前就停下了";
   }
@@ -126,8 +128,18 @@ const zh: Catalog = {
   modelCall: (name, id) => `模型请求调用 ${name === "" ? "（空名字）" : name}，id=${id}`,
   modelArguments: (json) => `模型给出的 arguments=${json}`,
   modelSays: (text) => `模型说：${text}`,
-  personCall: (name, id) => `你改过这个调用：${name === "" ? "（空名字）" : name}，id=${id}`,
-  personArguments: (json) => `你给出的 arguments=${json}`,
+  personChanged: (edit) => {
+    switch (edit.kind) {
+      case "arguments":
+        return `你把调用 ${edit.callId} 的 arguments 改成了 ${json(edit.to)}`;
+      case "name":
+        return `你把调用 ${edit.callId} 的工具名从 ${edit.from.name === "" ? "（空名字）" : edit.from.name} 改成了 ${edit.to === "" ? "（空名字）" : edit.to}`;
+      case "drop":
+        return `你删掉了调用 ${edit.callId}`;
+    }
+  },
+  historyEdited: (edits) =>
+    `  ↑ 上面这条消息里有你的修改：${edits.map((edit) => (edit.kind === "arguments" ? `${edit.callId} 的 arguments` : edit.kind === "name" ? `${edit.callId} 的工具名` : `删掉了 ${edit.callId}`)).join("、")}`,
   modelReads: (detail) =>
     detail === "brief"
       ? "下一次请求会重发整个历史，模型看得到自己发的 arguments；可这条结果文字没说是哪个参数、收到了什么，它只能拿自己的 arguments 对照着猜。（--tool-errors detailed 会写明）"
@@ -183,6 +195,7 @@ const zh: Catalog = {
   stoppedAtCap: (maxTurns, length, systemPrompt) =>
     `按 maxTurns=${maxTurns} 停在这里。下一次请求会把${systemPrompt ? "系统提示词、" : ""}这 ${length} 条消息连同工具清单一起重发给模型。`,
   finished: (turns) => `模型不再请求工具，对话结束（共请求模型 ${turns} 次）。`,
+  finishedAfterDrop: (turns) => `你删掉了这条回复里的全部调用，于是对话到此结束（共请求模型 ${turns} 次）。`,
   order: (finishOrder, callOrder) => `完成顺序：${finishOrder.join("、")}；追加进历史的顺序（按调用顺序）：${callOrder.join("、")}`,
   abortCause: (kind, ms, signal) => (kind === "timeout" ? `超时：${ms} ms` : signal && signal !== "SIGINT" ? `收到 ${signal}，被中断` : "被 Ctrl-C 中断"),
   endedByModelError: "模型的回复以出错结束，运行到此为止。",

@@ -5,6 +5,7 @@
 import type { StopSignal } from "../agent/call-policy.ts";
 import type { SkipReason, ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { AppliedEdit } from "../fixture/person-edits.ts";
 import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
 import type { PairingProblem } from "../protocol/tool-pairing.ts";
 import type { StopReason } from "../protocol/types.ts";
@@ -53,9 +54,10 @@ export interface Catalog {
   executeStep(step: number, toolName: string, recorded: boolean): string;
   modelCall(toolName: string, callId: string): string;
   modelArguments(json: string): string;
-  /** Interactive: a call the person renamed or whose arguments they edited. */
-  personCall(toolName: string, callId: string): string;
-  personArguments(json: string): string;
+  /** Interactive: what a person changed in a call (its arguments or its tool's name), and from what. */
+  personChanged(edit: AppliedEdit): string;
+  /** Below a history line: the person's changes to that message. */
+  historyEdited(edits: readonly AppliedEdit[]): string;
   /** After a failed validation: what the result text tells the model, and so what it can know. */
   modelReads(detail: ToolErrorDetail): string;
   modelSays(text: string): string;
@@ -91,6 +93,8 @@ export interface Catalog {
   resultsStep(step: number): string;
   stoppedAtCap(maxTurns: number, historyLength: number, systemPrompt: boolean): string;
   finished(turns: number): string;
+  /** The run ended because a person removed every call of the last reply. */
+  finishedAfterDrop(turns: number): string;
   order(finishOrder: string[], callOrder: string[]): string;
   endedByModelError: string;
   abortCause(kind: "timeout" | "interrupt", ms: number | undefined, signal: StopSignal | undefined): string;

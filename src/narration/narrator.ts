@@ -8,7 +8,8 @@ import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolExecution } from "../agent/agent-loop.ts";
 import { describeAbort, RunAborted, stopSignalOf } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import type { AssistantMessage, Context, Message, StopReason, ToolCall, ToolDefinition } from "../protocol/types.ts";
+import type { AppliedEdit, EditedReply } from "../fixture/person-edits.ts";
+import type { AssistantMessage, Context, Message, StopReason, ToolDefinition } from "../protocol/types.ts";
 import { CallSteps } from "./call-steps.ts";
 import type { Catalog } from "./catalog.ts";
 import { foldedThinking, historyLine, json } from "./display-text.ts";
@@ -33,14 +34,8 @@ export interface EpisodeOptions {
   recordedTools?: ReadonlySet<string>;
 }
 
-/** A person's change to a reply before it ran (interactive mode). */
-export interface PersonEdits {
-  /** Calls whose arguments or name the person changed. */
-  edited: ReadonlySet<string>;
-  dropped: readonly ToolCall[];
-  /** The model's stopReason, when removing calls changed it. */
-  stopReasonWas?: StopReason;
-}
+/** A person's change to a reply before it ran (interactive mode, or its saved replay). */
+export type PersonEdits = Omit<EditedReply, "reply">;
 
 export class Narrator {
   #step = 0;
@@ -53,9 +48,11 @@ export class Narrator {
   #openingSaid = false;
   /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
   #pendingTitle: { title: string | undefined; titleWhen: OutcomeKind | undefined } | undefined;
-  /** Messages a person changed, and the edits of the reply about to be appended. */
-  #personMessages = new WeakSet<Message>();
+  /** Messages a person changed (with what they changed), and the edits of the reply about to be appended. */
+  #personMessages = new WeakMap<Message, readonly AppliedEdit[]>();
   #pendingEdits: PersonEdits | undefined;
+  /** The person removed every call of the last reply: the conversation ends because of them. */
+  #emptiedByPerson = false;
   readonly #out: MarkedLines;
   readonly #calls: CallSteps;
 
@@ -79,6 +76,11 @@ export class Narrator {
       toolErrors: () => this.#episode.toolErrors ?? "brief",
       abortText: () => this.#abortText(),
     });
+  }
+
+  /** A summary episode's lines wait for its outcome: nothing new shows until it is known. */
+  get holding(): boolean {
+    return this.#out.holding;
   }
 
   /** An interactive session switches language mid-run. */
@@ -139,7 +141,6 @@ export class Narrator {
   /** Called before the reply joins the history: what the person changed in it. */
   personEdited(edits: PersonEdits): void {
     this.#pendingEdits = edits;
-    this.#calls.personEdited(edits.edited);
   }
 
   onEvent(event: AgentEvent): void {
@@ -189,7 +190,8 @@ export class Narrator {
         return;
       }
       case "end":
-        if (this.#pendingTitle) this.#titleSummary(event.reason === "stop" ? { kind: "noCall" } : { kind: "stopped" });
+        if (this.#pendingTitle)
+          this.#titleSummary(event.reason === "stop" ? (this.#emptiedByPerson ? { kind: "allDropped" } : { kind: "noCall" }) : { kind: "stopped" });
         this.#end(event.reason, event.turns, event.history);
         return;
       case "agentStart":
@@ -247,7 +249,7 @@ export class Narrator {
         if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength, this.#lastContext?.systemPrompt !== undefined), "note");
         break;
       case "stop":
-        this.#out.line("app", say.finished(turns), "note");
+        this.#out.line("app", this.#emptiedByPerson ? say.finishedAfterDrop(turns) : say.finished(turns), "note");
         break;
       case "modelError":
         this.#out.line("app", say.endedByModelError, "failure");
@@ -267,49 +269,52 @@ export class Narrator {
     if (hidden > 0) this.#out.data("app", this.catalog.historyElided(hidden), "note");
     for (let index = hidden; index < messages.length; index++) {
       const message = messages[index];
-      if (message) this.#out.data(this.#producerOf(message), historyLine(message));
+      if (!message) continue;
+      this.#out.data(producerOf(message), historyLine(message));
+      // The reply is the model's; what a person changed in it is said on a line of its own.
+      const edits = this.#personMessages.get(message);
+      if (edits) this.#out.data("person", this.catalog.historyEdited(edits), "note");
     }
-  }
-
-  /** The user's message is a person's; an assistant message the model's unless a person changed
-   *  it; a tool result is built by the app (the executor) around the tool's output. */
-  #producerOf(message: Message): Producer {
-    if (message.role === "user") return "person";
-    if (message.role === "assistant") return this.#personMessages.has(message) ? "person" : "model";
-    return "app";
   }
 
   #reply(message: AssistantMessage, historyLength: number): void {
     const say = this.catalog;
-    const edits = this.#pendingEdits;
+    const edits = this.#pendingEdits?.applied.length ? this.#pendingEdits : undefined;
     this.#pendingEdits = undefined;
-    if (edits && (edits.edited.size > 0 || edits.dropped.length > 0)) this.#personMessages.add(message);
+    if (edits) this.#personMessages.set(message, edits.applied);
+    // Every reply: ids repeat across episodes, and a call is the person's only in the reply they edited.
+    this.#calls.personEdited(edits?.applied ?? []);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
-    const byWhom = (block: AssistantMessage["content"][number]): Producer => (block.type === "toolCall" && edits?.edited.has(block.id) ? "person" : "model");
+    this.#emptiedByPerson = edits?.stopReasonWas !== undefined && !hasToolCalls;
     if (this.#mode === "summary") {
       for (const block of message.content) if (block.type === "text") this.#out.line("model", say.modelSays(block.text), "data");
+      // A dropped call never reaches a call step: what the model asked for is said here.
+      for (const edit of edits?.applied ?? []) if (edit.kind === "drop") this.#out.line("model", say.modelCall(edit.from.name, edit.callId), "data");
       this.#dropped(edits);
       const expected = hasToolCalls ? "toolUse" : "stop";
       if (message.stopReason !== expected || !hasToolCalls) this.#stopReason(message.stopReason, edits);
       return;
     }
-    this.#out.heading(say.replyStep(++this.#step, message.content.length));
-    message.content.forEach((block, index) => {
+    // The blocks as the model sent them; each change a person made follows, marked as theirs.
+    const sent = edits?.original ?? message;
+    this.#out.heading(say.replyStep(++this.#step, sent.content.length));
+    sent.content.forEach((block, index) => {
       const detail =
         block.type === "text"
           ? block.text
           : block.type === "thinking"
             ? foldedThinking(block)
             : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
-      this.#out.data(byWhom(block), `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
+      this.#out.data("model", `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
     });
+    for (const edit of edits?.applied ?? []) if (edit.kind !== "drop") this.#out.line("person", say.personChanged(edit), "data");
     this.#dropped(edits);
     this.#stopReason(message.stopReason, edits);
     this.#out.line("app", say.replyAppended(historyLength, hasToolCalls), "note");
   }
 
   #dropped(edits: PersonEdits | undefined): void {
-    for (const call of edits?.dropped ?? []) this.#out.line("app", this.catalog.callDropped(call.name, call.id), "note");
+    for (const edit of edits?.applied ?? []) if (edit.kind === "drop") this.#out.line("app", this.catalog.callDropped(edit.from.name, edit.callId), "note");
   }
 
   #stopReason(reason: StopReason, edits: PersonEdits | undefined): void {
@@ -322,4 +327,11 @@ export class Narrator {
     const reason: unknown = this.#episode.signal?.reason;
     return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms, stopSignalOf(reason)) : describeAbort(this.#episode.signal);
   }
+}
+
+/** The user's message is a person's; an assistant message the model's (a person's changes to it are
+ *  told beside it); a tool result is built by the app (the executor) around the tool's output. */
+function producerOf(message: Message): Producer {
+  if (message.role === "user") return "person";
+  return message.role === "assistant" ? "model" : "app";
 }

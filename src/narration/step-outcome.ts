@@ -18,7 +18,8 @@ export type CallOutcome =
   | { kind: "refused"; name: string }
   | { kind: "aborted"; name: string };
 
-export type EpisodeOutcome = CallOutcome | { kind: "noCall" } | { kind: "stopped" };
+/** `allDropped`: the model asked for calls, and a person removed every one (interactive). */
+export type EpisodeOutcome = CallOutcome | { kind: "noCall" } | { kind: "allDropped" } | { kind: "stopped" };
 
 export function callOutcome(name: string, { outcome, result }: ToolCallTrace, recorded = false): CallOutcome {
   switch (outcome.stage) {
@@ -43,6 +44,7 @@ export function meantOutcome(kind: OutcomeKind, name: string): EpisodeOutcome {
     case "ran":
       return { kind, name, isError: false };
     case "noCall":
+    case "allDropped":
     case "stopped":
       return { kind };
     default:

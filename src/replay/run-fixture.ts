@@ -8,8 +8,9 @@ import { RunAborted } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
+import { isConversation, isUserTurn, scriptReplies } from "../fixture/conversation-format.ts";
 import type { Episode, Fixture } from "../fixture/fixture-format.ts";
+import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
 import type { AssistantMessage, Model, Tool, ValidationPolicy } from "../protocol/types.ts";
 import { builtinTools } from "../tools/index.ts";
 
@@ -27,6 +28,8 @@ export interface FixtureRunHooks {
   onEvent?(event: AgentEvent, episodeIndex: number): void | Promise<void>;
   /** Sees each reply before it joins the history and may change its calls (an interactive edit). */
   reviewReply?(reply: AssistantMessage, episodeIndex: number, turn: number): Promise<AssistantMessage>;
+  /** A reply the fixture records a person's edits of (a saved interactive run): told before it joins the history. */
+  onPersonEdits?(edited: EditedReply, episodeIndex: number): void;
   /** `awaitingReply`: the run stopped at a request the (imported) log holds no reply to. */
   onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number; awaitingReply?: boolean }): void;
 }
@@ -97,6 +100,13 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
     // No request recording: each record would hold the whole history, memory growing with turns².
     const model = new FakeModel(scriptReplies(episode.script), { now, recordRequests: false });
+    const recorded = recordedEdits(episode, options.overrides?.validation === undefined);
+    const review = async (reply: AssistantMessage, turn: number): Promise<AssistantMessage> => {
+      const edited = recorded.next(reply);
+      if (edited) hooks.onPersonEdits?.(edited, index);
+      const next = edited?.reply ?? reply;
+      return hooks.reviewReply ? hooks.reviewReply(next, index, turn) : next;
+    };
     let result: AgentLoopResult;
     let awaitingReply = false;
     try {
@@ -105,14 +115,13 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         registry: await registryFor(episode, options.builtins),
         systemPrompt: episode.systemPrompt,
         toolExecution: settings.toolExecution,
-        validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
+        // A person's switch wins (interactive), then the policy a saved run recorded for the reply.
+        validation: () => options.liveValidation?.() ?? recorded.validation() ?? settings.validation,
         signal: episodeAbort.signal,
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         onEvent: (event) => hooks.onEvent?.(event, index),
-        ...(hooks.reviewReply
-          ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) }
-          : {}),
+        ...(hooks.reviewReply || recorded.any ? { reviewReply: review } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
         const { runConversation } = await import("./run-conversation.ts");
@@ -147,6 +156,27 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     results.push(result);
   }
   return results;
+}
+
+/** What a saved interactive run recorded per reply: the person's edits, and the policy its calls met.
+ *  Replies come in script order, so the nth reply reviewed is the script's nth. A command-line
+ *  --validation wins over a recorded policy, as over the episode's own. */
+function recordedEdits(
+  episode: Episode,
+  usePolicies: boolean,
+): { any: boolean; next(reply: AssistantMessage): EditedReply | undefined; validation(): ValidationPolicy | undefined } {
+  const replies = episode.script.flatMap((item) => (isUserTurn(item) ? [] : [item]));
+  const any = replies.some((item) => item.edits !== undefined || item.validation !== undefined);
+  let index = -1;
+  return {
+    any,
+    next(reply) {
+      index++;
+      const edits = replies[index]?.edits;
+      return edits === undefined ? undefined : applyEdits(reply, edits);
+    },
+    validation: () => (usePolicies ? replies[index]?.validation : undefined),
+  };
 }
 
 /** Node's timers hold at most 2^31 - 1 ms; a longer delay would fire after 1 ms, with a warning. */

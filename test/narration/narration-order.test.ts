@@ -27,6 +27,8 @@ async function walkthroughWith(args: unknown): Promise<Fixture> {
               errorMessage: undefined,
               stream: undefined,
               expect: undefined,
+              edits: undefined,
+              validation: undefined,
             },
           ],
         },

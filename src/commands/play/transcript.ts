@@ -2,7 +2,8 @@
 // behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
-import { type Episode, type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
+import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
+import { episodeOptions } from "../../narration/episode-options.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
@@ -42,15 +43,15 @@ export async function narrateFixture(
       fixture,
       {
         onEpisodeStart: (episode, index, settings, episodeSignal) => {
-          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
-            signal: episodeSignal,
-            toolExecution: settings.toolExecution,
-            toolErrors,
-            ...(episode.titleWhen ? { titleWhen: episode.titleWhen } : {}),
-            ...(episode.declaredTools || episode.undeclaredTools ? { recordedTools: recordedToolNames(episode) } : {}),
-          });
+          narrator.startEpisode(
+            index === 0 ? "steps" : "summary",
+            episode.title && localize(episode.title, lang),
+            episodeOptions(episode, settings, episodeSignal, toolErrors),
+          );
           narrator.setFindings(episode.lintFindings ?? []);
         },
+        // A saved interactive run: the person's edits are told as theirs, as they were live.
+        onPersonEdits: (edited) => narrator.personEdited(edited),
         onEvent: (event) => {
           narrator.onEvent(event);
           return drained?.();
@@ -100,9 +101,4 @@ export async function transcriptText(
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });
   return `${lines.join("\n")}\n`;
-}
-
-/** The tools of an episode that only play back what its log recorded. */
-export function recordedToolNames(episode: Episode): ReadonlySet<string> {
-  return new Set([...(episode.declaredTools ?? []).map((tool) => tool.name), ...(episode.undeclaredTools ?? [])]);
 }
