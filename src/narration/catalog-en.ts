@@ -141,9 +141,9 @@ const en: Catalog = {
   personChanged: (edit) => {
     switch (edit.kind) {
       case "arguments":
-        return `You changed the arguments of call ${edit.callId} to ${json(edit.to)}`;
+        return `You changed the arguments of call ${edit.callId} to ${json(edit.arguments)}`;
       case "name":
-        return `You renamed the tool of call ${edit.callId} from ${edit.from.name === "" ? "(an empty name)" : edit.from.name} to ${edit.to === "" ? "(an empty name)" : edit.to}`;
+        return `You renamed the tool of call ${edit.callId} from ${edit.from.name === "" ? "(an empty name)" : edit.from.name} to ${edit.name === "" ? "(an empty name)" : edit.name}`;
       case "drop":
         return `You removed call ${edit.callId}`;
     }

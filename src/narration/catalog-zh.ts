@@ -131,9 +131,9 @@ const zh: Catalog = {
   personChanged: (edit) => {
     switch (edit.kind) {
       case "arguments":
-        return `你把调用 ${edit.callId} 的 arguments 改成了 ${json(edit.to)}`;
+        return `你把调用 ${edit.callId} 的 arguments 改成了 ${json(edit.arguments)}`;
       case "name":
-        return `你把调用 ${edit.callId} 的工具名从 ${edit.from.name === "" ? "（空名字）" : edit.from.name} 改成了 ${edit.to === "" ? "（空名字）" : edit.to}`;
+        return `你把调用 ${edit.callId} 的工具名从 ${edit.from.name === "" ? "（空名字）" : edit.from.name} 改成了 ${edit.name === "" ? "（空名字）" : edit.name}`;
       case "drop":
         return `你删掉了调用 ${edit.callId}`;
     }

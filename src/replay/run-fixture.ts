@@ -9,10 +9,11 @@ import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
 import { isConversation, isUserTurn, scriptReplies } from "../fixture/conversation-format.ts";
-import type { Episode, Fixture } from "../fixture/fixture-format.ts";
+import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
 import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
-import type { AssistantMessage, Model, Tool, ValidationPolicy } from "../protocol/types.ts";
-import { builtinTools } from "../tools/index.ts";
+import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
+import type { AssistantMessage, Model, Tool, ToolResultContent, ValidationPolicy } from "../protocol/types.ts";
+import { builtinTools, builtinToolsIn } from "../tools/index.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -48,6 +49,8 @@ export interface FixtureRunOptions {
   wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
   /** The built-in tools episodes name (src/tools by default). */
   builtins?: readonly Tool[];
+  /** The words of a failed call's result (chapter 06's by default; an English run's in English). */
+  texts?: ContractTexts;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -71,14 +74,21 @@ export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTo
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
  *  a plain run should start as fast as it can. */
-export async function registryFor(episode: Episode, builtins: readonly Tool[] = builtinTools): Promise<ToolRegistry> {
-  const registry = new ToolRegistry(toolsFor(episode, builtins));
+export async function registryFor(episode: Episode, builtins: readonly Tool[] = builtinTools, texts?: ContractTexts): Promise<ToolRegistry> {
+  // Text and images: a recorded tool may replay a real one's image.
+  const registry = new ToolRegistry<ToolResultContent>(toolsFor(episode, builtins), texts ? { texts } : {});
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
   const { recordedTools } = await import("../tools/recorded.ts");
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
   return registry;
+}
+
+/** What the model of a run in `lang` reads: the built-in tools and the failure texts in that
+ *  language (Chinese: the chapters' own; README, "One language per run"). */
+export function modelFacing(lang: Language, builtins?: readonly Tool[]): { builtins: readonly Tool[]; texts: ContractTexts } {
+  return { builtins: builtins ?? builtinToolsIn(lang), texts: lang === "en" ? englishTexts : chapterTexts };
 }
 
 export function settingsFor(episode: Episode, overrides: Partial<EpisodeSettings> = {}): EpisodeSettings {
@@ -112,7 +122,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     try {
       const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> = {
         model: options.wrapModel?.(model, episode, index) ?? model,
-        registry: await registryFor(episode, options.builtins),
+        registry: await registryFor(episode, options.builtins, options.texts),
         systemPrompt: episode.systemPrompt,
         toolExecution: settings.toolExecution,
         // A person's switch wins (interactive), then the policy a saved run recorded for the reply.

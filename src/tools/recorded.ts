@@ -4,13 +4,16 @@
 // and answers with the result the real tool gave for that call id — so an imported fixture
 // replays where calc does not exist, and bad arguments still fail the way built-in tools fail.
 
-import type { ImageContent, TextContent, Tool, ToolDefinition } from "../protocol/types.ts";
+import type { Tool, ToolDefinition, ToolResultContent } from "../protocol/types.ts";
 import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
+
+/** A recorded tool replays a real tool's answers, images included. */
+export type RecordedTool = Tool<unknown, unknown, ToolResultContent>;
 
 /** What the real tool answered one call with. */
 export interface RecordedResult {
   toolCallId: string;
-  content: (TextContent | ImageContent)[];
+  content: ToolResultContent[];
   isError: boolean;
 }
 
@@ -28,10 +31,10 @@ export function recordedTools(
   declared: readonly ToolDefinition[],
   undeclared: readonly string[],
   results: readonly RecordedResult[],
-): { declared: Tool[]; undeclared: Tool[] } {
+): { declared: RecordedTool[]; undeclared: RecordedTool[] } {
   const queues = new Map<string, RecordedResult[]>();
   for (const result of results) queues.set(result.toolCallId, [...(queues.get(result.toolCallId) ?? []), result]);
-  const tool = (definition: ToolDefinition): Tool => ({
+  const tool = (definition: ToolDefinition): RecordedTool => ({
     name: definition.name,
     description: definition.description,
     schema: schemaFromJsonSchema(definition.parameters).schema,

@@ -234,7 +234,7 @@ test("an imported fixture steps through, takes an edit, and saves with its user 
   const thirdBefore = before.script.filter((item) => !("user" in item))[2];
   assert.deepEqual(third && "content" in third ? third.content : undefined, thirdBefore && "content" in thirdBefore ? thirdBefore.content : undefined);
   assert.deepEqual(third && "edits" in third ? third.edits : undefined, [
-    { kind: "arguments", callId: "call_Qm2Lr9Xc4vTb1Nz8", to: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
+    { kind: "arguments", callId: "call_Qm2Lr9Xc4vTb1Nz8", arguments: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
   ]);
   const replay = await transcriptText(edited, "zh");
   assert.match(replay, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false/);

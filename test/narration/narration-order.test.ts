@@ -58,7 +58,8 @@ test("brief: the narration says the model must guess, because a missing b and a 
   assert.equal(resultText(missing), resultText(wrongType), "the model reads the identical text");
   for (const text of [missing, wrongType]) assert.match(text, /so it has to guess/);
   const detailed = await transcriptText(await walkthroughWith({ a: 128, op: "mul" }), "en", { toolErrors: "detailed" });
-  assert.match(stepSix(detailed), /"Tool calc failed: b: 必须是 number \(missing\)"/);
+  // An English run reads the contract in English (README, "One language per run").
+  assert.match(stepSix(detailed), /"Tool calc failed: b: must be number \(missing\)"/);
   assert.doesNotMatch(stepSix(detailed), /has to guess/);
 });
 

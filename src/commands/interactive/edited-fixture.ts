@@ -57,9 +57,9 @@ export function editedFixture(fixture: Fixture, used: readonly (readonly SavedRe
 function describeEdit({ edit, from }: SessionEdit): string {
   switch (edit.kind) {
     case "arguments":
-      return `arguments ${json(from.arguments)} → ${json(edit.to)}`;
+      return `arguments ${json(from.arguments)} → ${json(edit.arguments)}`;
     case "name":
-      return `tool ${json(from.name)} → ${json(edit.to)}`;
+      return `tool ${json(from.name)} → ${json(edit.name)}`;
     case "drop":
       return `call to ${json(from.name)} dropped`;
   }

@@ -15,7 +15,7 @@ import { Narrator } from "../../narration/narrator.ts";
 import { narratedStream, type StreamSettings } from "../../narration/stream-view.ts";
 import type { Style } from "../../narration/style.ts";
 import type { AssistantMessage, Context } from "../../protocol/types.ts";
-import { type EpisodeSettings, replayClock, runFixture } from "../../replay/run-fixture.ts";
+import { type EpisodeSettings, modelFacing, replayClock, runFixture } from "../../replay/run-fixture.ts";
 import { editedFixture, type SavedReply, type SessionEdit } from "./edited-fixture.ts";
 import type { SessionCatalogs } from "./session-catalogs.ts";
 import type { InteractiveUI } from "./ui.ts";
@@ -94,10 +94,10 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
       if (block.type !== "toolCall" || runToEnd) continue;
       const choice = await ui.reviewCall(block, json(block.arguments));
       let edit: CallEdit | undefined;
-      if (choice === "edit") edit = { kind: "arguments", callId: block.id, to: await ui.editArguments(json(block.arguments)) };
+      if (choice === "edit") edit = { kind: "arguments", callId: block.id, arguments: await ui.editArguments(json(block.arguments)) };
       if (choice === "rename") {
         const names = (nextContext?.tools ?? []).map((tool) => tool.name);
-        edit = { kind: "name", callId: block.id, to: await ui.renameTool(block.name, names) };
+        edit = { kind: "name", callId: block.id, name: await ui.renameTool(block.name, names) };
       }
       if (choice === "drop") edit = { kind: "drop", callId: block.id };
       if (edit === undefined) continue;
@@ -146,7 +146,16 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride, wrapModel, toolErrors: options.toolErrors },
+      {
+        now: replayClock(),
+        signal,
+        overrides: options.overrides,
+        liveValidation: () => validationOverride,
+        wrapModel,
+        toolErrors: options.toolErrors,
+        // The model's texts stay in the language the session started in, as its data does.
+        ...modelFacing(options.lang),
+      },
     );
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };

@@ -10,7 +10,7 @@ import type { StreamSettings } from "../../narration/stream-view.ts";
 import { plainStyle, type Style } from "../../narration/style.ts";
 import type { Tool } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
-import { type EpisodeSettings, replayClock, runFixture } from "../../replay/run-fixture.ts";
+import { type EpisodeSettings, modelFacing, replayClock, runFixture } from "../../replay/run-fixture.ts";
 
 export interface TranscriptOptions {
   lang: Language;
@@ -27,7 +27,7 @@ export interface TranscriptOptions {
   stream?: StreamSettings;
   /** A promise while the output cannot take more: the run waits for it (backpressure). */
   drained?: () => Promise<void> | undefined;
-  /** The built-in tools episodes name (src/tools unless a caller brings its own). */
+  /** The built-in tools episodes name (in the run's language unless a caller brings its own). */
   builtins?: readonly Tool[];
 }
 
@@ -61,7 +61,7 @@ export async function narrateFixture(
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...(builtins ? { builtins } : {}) },
+      { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
     );
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
@@ -71,7 +71,7 @@ export async function narrateFixture(
 
 export async function fixtureJsonLines(
   fixture: Fixture,
-  { write, overrides, signal, wire, toolErrors, stream, drained, builtins }: Omit<TranscriptOptions, "lang" | "style">,
+  { lang = "zh", write, overrides, signal, wire, toolErrors, stream, drained, builtins }: Omit<TranscriptOptions, "lang" | "style"> & { lang?: Language },
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
@@ -88,7 +88,7 @@ export async function fixtureJsonLines(
       },
       onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
     },
-    { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...(builtins ? { builtins } : {}) },
+    { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
   );
 }
 
