@@ -5,6 +5,7 @@
 
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import { nearestKey } from "../fixture/fixture-strict.ts";
 import type { AppliedEdit } from "../fixture/person-edits.ts";
 import { isRecord } from "../json/is-record.ts";
 import type { ToolCall, ToolDefinition, ToolResultMessage } from "../protocol/types.ts";
@@ -121,6 +122,7 @@ export class CallSteps {
       case "parse":
         out.line("app", say.parseFailed(this.#describeParseError(outcome.error)), "failure");
         this.#unchecked(call.name, outcome.error);
+        this.#undeclared(call);
         executeStep();
         out.line("app", say.parseFailedSkip);
         break;
@@ -165,6 +167,17 @@ export class CallSteps {
     const declared = Object.keys(properties);
     const after = declared.indexOf(field) === -1 ? [] : declared.slice(declared.indexOf(field) + 1);
     if (after.length > 0) this.context.out.line("app", this.context.say().stoppedAtFirst(after), "note");
+  }
+
+  /** Keys the model sent that the schema does not declare: a misspelt `opp` is why `op` is missing. */
+  #undeclared(call: ToolCall): void {
+    const properties = this.context.definition(call.name)?.parameters.properties;
+    if (!isRecord(properties) || !isRecord(call.arguments)) return;
+    const declared = Object.keys(properties);
+    const keys = Object.keys(call.arguments)
+      .filter((key) => !Object.hasOwn(properties, key))
+      .map((key) => ({ key, suggestion: nearestKey(key, declared) }));
+    if (keys.length > 0) this.context.out.line("app", this.context.say().undeclaredSent(keys), "note");
   }
 
   #converted(conversions: Conversions): void {

@@ -186,6 +186,8 @@ const en: Catalog = {
       ? "The schema in the tool list says additionalProperties: false: that asks the model, it is not this check; parse does not refuse a call for extra keys, it drops them (chapter 06's rule)."
       : "The schema does not declare these keys: parse hands the tool only the declared fields and drops the rest.",
   parseFailed: (description) => `Validation failed: ${description}`,
+  undeclaredSent: (keys) =>
+    `The model also sent ${keys.map(({ key, suggestion }) => (suggestion ? `${key} (did it mean ${suggestion}?)` : key)).join(", ")}, which the schema does not declare: parse ignores undeclared keys, and drops them when validation passes.`,
   stoppedAtFirst: (unchecked) =>
     `Validation stops at the first failure: ${unchecked.join(", ")}, declared after it, ${unchecked.length === 1 ? "was" : "were"} not checked and may be wrong too.`,
   parseFailedSkip: "The app does not run the tool; it builds an isError=true tool result instead:",

@@ -175,6 +175,8 @@ const zh: Catalog = {
       ? "工具清单里的 schema 写着 additionalProperties:false：那是对模型的要求，不是这里的检查；parse 不因多余的键拒绝调用，只把它们丢掉（第 06 章的规则）。"
       : "schema 没有声明这些键：parse 只把声明过的字段交给工具，其余丢掉。",
   parseFailed: (description) => `校验失败：${description}`,
+  undeclaredSent: (keys) =>
+    `模型还发了 schema 没声明的 ${keys.map(({ key, suggestion }) => (suggestion ? `${key}（是不是想写 ${suggestion}？）` : key)).join("、")}：parse 不看未声明的键，校验通过时也会把它们丢掉。`,
   stoppedAtFirst: (unchecked) => `校验在第一个错误处就停下了：后面的 ${unchecked.join("、")} 没有检查，也可能有错。`,
   parseFailedSkip: "应用不执行工具，改为构造一条 isError=true 的工具结果：",
   executed: (content, details) => `工具返回 content=${content}${details === undefined ? "" : ` details=${details}`}`,

@@ -74,6 +74,8 @@ export interface Catalog {
   /** Undeclared keys were dropped; `schemaForbids`: the schema the model saw says additionalProperties: false. */
   droppedNotRefused(schemaForbids: boolean): string;
   parseFailed(description: string): string;
+  /** After a failed validation: keys the model sent that the schema does not declare (and the declared one each may have meant). */
+  undeclaredSent(keys: { key: string; suggestion: string | undefined }[]): string;
   /** Validation stops at the first failure: these declared fields were not checked. */
   stoppedAtFirst(unchecked: string[]): string;
   parseFailedSkip: string;

@@ -235,3 +235,10 @@ async function goldenTextWith(golden: ReturnType<typeof goldens>[number], builti
     builtins,
   });
 }
+
+test("a misspelt key: op is reported missing, and the opp the model sent instead is named with the key it meant", async () => {
+  const run = await both(walkthroughWith(0, (call) => Object.assign(call, { arguments: { a: 128, b: 64, opp: "mul" } })));
+  assert.match(body(run.zh.get("3")), /缺少参数 op/);
+  assert.match(body(run.zh.get("3")), /模型还发了 schema 没声明的 opp（是不是想写 op？）/);
+  assert.match(body(run.en.get("3")), /The model also sent opp \(did it mean op\?\)/);
+});
