@@ -147,7 +147,7 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
         "  tool-call-playground my-fixture.json --json\n" +
         "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
-        "  tool-call-playground replay-stream capture.sse        rebuild a message from a captured provider stream\n" +
+        "  tool-call-playground replay-stream fixtures/streams/anthropic-calc.sse   rebuild a message from a captured stream\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
         "Exit codes: 0 done, 1 bad input (a fixture, an option's value) or output that could not be\n" +
         "written, 2 a usage mistake (an unknown option) or --interactive without a terminal, 70 internal\n" +
