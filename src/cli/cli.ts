@@ -183,7 +183,8 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
     // usage mistake (an unknown option) exits 2 whichever command it follows, as lint's always did
     // (its 1 means findings); an option's unusable value is bad input, 1, outside lint.
     if (error instanceof CommanderError) {
-      if (error.exitCode === 0) return exitCodes.ok;
+      // A command that chose its own code (lint) keeps it; commander's own 1 is told apart here.
+      if (error.exitCode !== 1) return error.exitCode;
       return error.code === "commander.invalidArgument" ? exitCodes.badInput : exitCodes.usage;
     }
     // Anything else is a bug: cli-process.ts reports it as an internal error (exit 70), never silently.
