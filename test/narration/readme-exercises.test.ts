@@ -15,14 +15,18 @@ import { text } from "../../src/protocol/text.ts";
 import type { Tool, ToolCall } from "../../src/protocol/types.ts";
 import { objectSchema } from "../../src/schema/object-schema.ts";
 import { describe, enumValue, numberValue } from "../../src/schema/validator.ts";
-import { calcOperators } from "../../src/tools/calc.ts";
-import { builtinTools, calc } from "../../src/tools/index.ts";
+import { calcIn, calcOperators, calcWords } from "../../src/tools/calc.ts";
+import { builtinToolsIn } from "../../src/tools/index.ts";
 
 const walkthroughText = readFileSync(join(projectRoot, "fixtures", "walkthrough.json"), "utf8");
 
 /** A fresh copy of the walkthrough with one call changed: `episode` 0 is steps [1]–[5], 1 is step [6]. */
-function walkthroughWith(episode: number, change: (call: ToolCall & { arguments: Record<string, unknown> }) => void): Fixture {
-  const fixture = parseFixture("walkthrough.json", walkthroughText);
+function walkthroughWith(episode: number, change: (call: ToolCall & { arguments: Record<string, unknown> }) => void): (lang: Language) => Fixture {
+  return (lang) => walkthroughIn(lang, episode, change);
+}
+
+function walkthroughIn(lang: Language, episode: number, change: (call: ToolCall & { arguments: Record<string, unknown> }) => void): Fixture {
+  const fixture = parseFixture("walkthrough.json", walkthroughText, lang);
   const reply = fixture.episodes[episode]?.script[0];
   assert.ok(reply && "content" in reply);
   const call = reply.content.find((block) => block.type === "toolCall");
@@ -33,20 +37,25 @@ function walkthroughWith(episode: number, change: (call: ToolCall & { arguments:
   return fixture;
 }
 
-/** Exercise 2 done as the README says: `pow` added to calcOperators, the symbol table and runCalc. */
-const calcWithPow: Tool<{ a: number; b: number; op: string }> = {
-  ...calc,
-  schema: objectSchema({
-    a: describe(numberValue, "左操作数"),
-    b: describe(numberValue, "右操作数"),
-    op: describe(enumValue([...calcOperators, "pow"]), "运算符"),
-  }),
-  async execute({ a, b, op }, context) {
-    if (op !== "pow") return calc.execute({ a, b, op: calcOperators.find((known) => known === op) ?? "add" }, context);
-    return { content: [text(String(a ** b))], details: { expression: `${a} ** ${b}`, result: a ** b } };
-  },
-};
-const withPow: readonly Tool[] = builtinTools.map((tool) => (tool.name === "calc" ? (calcWithPow as Tool) : tool));
+/** Exercise 2 done as the README says: `pow` added to calcOperators, the symbol table and runCalc
+ *  (in each language's calc, as a run in that language shows it to the model). */
+function withPow(lang: Language): readonly Tool[] {
+  const words = calcWords[lang];
+  const plain = calcIn(words);
+  const powCalc: Tool<{ a: number; b: number; op: string }> = {
+    ...plain,
+    schema: objectSchema({
+      a: describe(numberValue, words.a),
+      b: describe(numberValue, words.b),
+      op: describe(enumValue([...calcOperators, "pow"]), words.op),
+    }),
+    async execute({ a, b, op }, context) {
+      if (op !== "pow") return plain.execute({ a, b, op: calcOperators.find((known) => known === op) ?? "add" }, context);
+      return { content: [text(String(a ** b))], details: { expression: `${a} ** ${b}`, result: a ** b } };
+    },
+  };
+  return builtinToolsIn(lang).map((tool) => (tool.name === "calc" ? (powCalc as Tool) : tool));
+}
 
 interface Step {
   title: string;
@@ -119,9 +128,9 @@ function checkAgreement(transcript: string, lang: Language): void {
   }
 }
 
-async function both(fixture: Fixture, builtins?: readonly Tool[]): Promise<Record<Language, Map<string, Step>>> {
-  const zh = await transcriptText(fixture, "zh", builtins ? { builtins } : {});
-  const en = await transcriptText(fixture, "en", builtins ? { builtins } : {});
+async function both(fixture: (lang: Language) => Fixture, builtins?: (lang: Language) => readonly Tool[]): Promise<Record<Language, Map<string, Step>>> {
+  const zh = await transcriptText(fixture("zh"), "zh", builtins ? { builtins: builtins("zh") } : {});
+  const en = await transcriptText(fixture("en"), "en", builtins ? { builtins: builtins("en") } : {});
   checkAgreement(zh, "zh");
   checkAgreement(en, "en");
   return { zh: steps(zh), en: steps(en) };
@@ -130,7 +139,11 @@ async function both(fixture: Fixture, builtins?: readonly Tool[]): Promise<Recor
 const body = (step: Step | undefined) => step?.body.join("\n") ?? "";
 
 test("the walkthrough as shipped: every title agrees with its body, and step [6] keeps chapter 3.4's heading", async () => {
-  const run = await both(await loadFixture(fixtureFileFor("walkthrough")));
+  const shipped = {
+    zh: await loadFixture(fixtureFileFor("walkthrough"), undefined, "zh"),
+    en: await loadFixture(fixtureFileFor("walkthrough"), undefined, "en"),
+  };
+  const run = await both((lang) => shipped[lang]);
   for (const lang of ["zh", "en"] as const) {
     assert.equal(run[lang].get("6")?.title, words[lang].chapterSix);
     assert.match(body(run[lang].get("6")), words[lang].field("a"));
@@ -203,7 +216,7 @@ test("the README's claim: after a fixture edit only the walkthrough's goldens ch
   // serve's goldens narrate the example harnesses, which declare a calc of their own.
   for (const golden of goldens().filter((item) => !item.serve)) {
     const committed = readFileSync(join(projectRoot, golden.file), "utf8");
-    const withPowText = await goldenTextWith(golden, withPow);
+    const withPowText = await goldenTextWith(golden, withPow(golden.lang));
     if (withPowText !== committed) changed.push(golden.file);
     if (await usesBuiltinCalc(golden.fixture)) expected.push(golden.file);
   }
@@ -219,7 +232,8 @@ async function goldenTextWith(golden: ReturnType<typeof goldens>[number], builti
   if (golden.json) {
     const { fixtureJsonLines } = await import("../../src/commands/play/transcript.ts");
     const lines: string[] = [];
-    await fixtureJsonLines(await loadFixture(fixtureFileFor(golden.fixture)), {
+    await fixtureJsonLines(await loadFixture(fixtureFileFor(golden.fixture), undefined, golden.lang), {
+      lang: golden.lang,
       write: (line) => lines.push(line),
       wire: golden.wire,
       toolErrors: golden.toolErrors,
@@ -228,7 +242,7 @@ async function goldenTextWith(golden: ReturnType<typeof goldens>[number], builti
     });
     return `${lines.join("\n")}\n`;
   }
-  return transcriptText(await loadFixture(fixtureFileFor(golden.fixture)), golden.lang, {
+  return transcriptText(await loadFixture(fixtureFileFor(golden.fixture), undefined, golden.lang), golden.lang, {
     wire: golden.wire,
     toolErrors: golden.toolErrors,
     stream: golden.stream ? {} : undefined,
