@@ -10,13 +10,14 @@ export function text(value: string): TextContent {
 // schema says is wrong, what the registry throws at a programmer. Chapter 06 of the course fixes
 // them exactly ("Tool echo failed: 必须是 string", "Tool missing failed: 未知工具", "Tool 已存在：
 // echo"), and a result is data the model acts on and a harness may match, so they are CONTRACT,
-// NOT NARRATION: the same whatever --lang the narration speaks, and no catalog holds them. The
-// narration explains them to a reader in the run's language (src/narration/catalog-*.ts) and
-// quotes them as they are. Kept in one place so that a translation pass cannot reach them by
-// accident; changing one changes what every model and every test of the contract sees.
+// NOT NARRATION: no narration catalog holds them, and the library's default is always chapter 06's
+// exact text (`chapterTexts`). A run under --lang en hands its registry `englishTexts` instead (the
+// bottom of this file), so an English run's model reads English — the same shape, word for word
+// the same meaning. The narration explains them to a reader and quotes them as they are. Kept in
+// one place so that a translation pass of the narration cannot reach them by accident.
 //
 // (A tool's own output — calc's "除数不能为 0", slow's progress — is that tool's words, written in
-// src/tools beside it; it reaches the model the same way and is not translated either.)
+// src/tools beside it, in both languages the same way.)
 
 /** The executor's one result text for every failure (chapter 06: `Tool ${name} failed: ${message}`). */
 export function failedResultText(toolName: string, message: string): string {
