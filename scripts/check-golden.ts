@@ -22,7 +22,9 @@ if (unknown.length > 0) {
 const update = args.includes("--update");
 
 let failures = 0;
-for (const golden of goldens()) {
+let rewritten = 0;
+const all = goldens();
+for (const golden of all) {
   const label = `${golden.fixture} (${[golden.lang, golden.wire, golden.toolErrors && `--tool-errors ${golden.toolErrors}`, golden.stream && "stream", golden.json && "json"].filter(Boolean).join(", ")}) → ${golden.file}`;
   const source = fixtureFileFor(golden.fixture);
   let actual: string;
@@ -45,6 +47,7 @@ for (const golden of goldens()) {
     await writeFile(`${path}.tmp`, actual);
     await rename(`${path}.tmp`, path);
     console.log(`↻ ${label} (rewritten)`);
+    rewritten++;
   } else if (expected === undefined) {
     console.error(`✗ ${label}: the golden file does not exist; create it with npm run check -- --update`);
     failures++;
@@ -56,7 +59,11 @@ for (const golden of goldens()) {
     failures++;
   }
 }
+// One summary line, last, so the verdict does not hide among one line per golden.
 if (failures > 0) {
-  console.error(`${failures} golden file(s) differ. If the change is intended, run npm run check -- --update and review the diff.`);
+  console.error(`${failures} of ${all.length} golden files differ. If the change is intended, run npm run check -- --update and review the diff.`);
   process.exit(1);
 }
+console.log(
+  rewritten > 0 ? `${rewritten} of ${all.length} golden files rewritten; review git diff before committing.` : `All ${all.length} golden files match.`,
+);

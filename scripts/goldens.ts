@@ -112,7 +112,7 @@ export async function goldenText(golden: Golden): Promise<string> {
     import("../src/fixture/fixture-files.ts"),
   ]);
   if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText(golden.lang, golden.serve);
-  const fixture = await loadFixture(fixtureFileFor(golden.fixture));
+  const fixture = await loadFixture(fixtureFileFor(golden.fixture), undefined, golden.lang);
   const stream = golden.stream ? {} : undefined;
   const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };
   if (!golden.json) return transcriptText(fixture, golden.lang, options);

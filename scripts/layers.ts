@@ -20,7 +20,10 @@ export interface Floor {
 /** Bottom up. */
 export const floors: readonly Floor[] = [
   { rooms: ["src/protocol", "src/json"], what: "the protocol's types (Pi's names) and JSON helpers: import nothing of the project" },
-  { rooms: ["src/io"], what: "the edge: bounded reads, the one output writer (regular files and new paths only), and the sanitiser every byte of data passes on its way out" },
+  {
+    rooms: ["src/io"],
+    what: "the edge: bounded reads, the one output writer (regular files and new paths only), and the sanitiser every byte of data passes on its way out",
+  },
   { rooms: ["src/schema"], what: "validators and the JSON Schema they generate" },
   { rooms: ["src/tools", "src/providers/shared"], what: "the built-in tools; the contracts providers implement and what they share" },
   { rooms: ["src/agent", "src/providers/*"], what: "the agent library (registry, executor, loop, FakeModel, streaming); one folder per provider API" },

@@ -2,17 +2,18 @@
 // tool, bad arguments, a throwing tool — is a ToolResultMessage with the call's id and name; the
 // promise never rejects, so a caller only ever has one channel to handle.
 
-import { detailedText, failedResultText, text, toolOutputText, UNKNOWN_TOOL, UNPRINTABLE_ERROR } from "../protocol/text.ts";
-import type { Coercion, ToolCall, ToolContext, ToolOutput, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
-import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
+import { type ContractTexts, chapterTexts, type SchemaWords, text } from "../protocol/text.ts";
+import type { Coercion, TextContent, ToolCall, ToolContext, ToolOutput, ToolResultContent, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
+import { type Expectation, formatFieldPath, SchemaError } from "../schema/schema-error.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
-/** Where a call ended, for a narrator or a UI that wants more than the result message. */
-export type ToolCallOutcome =
+/** Where a call ended, for a narrator or a UI that wants more than the result message. `C` is what
+ *  the registry's tools return (text, or text and images). */
+export type ToolCallOutcome<C extends ToolResultContent = ToolResultContent> =
   | { stage: "lookup"; error: Error }
   | { stage: "parse"; error: unknown; conversions: Conversions }
   | { stage: "execute"; parsedArguments: unknown; conversions: Conversions; error: unknown }
-  | { stage: "done"; parsedArguments: unknown; conversions: Conversions; output: ToolOutput }
+  | { stage: "done"; parsedArguments: unknown; conversions: Conversions; output: ToolOutput<unknown, C> }
   /** Never handed to the executor: the loop refused it (see SkipReason) or the run was aborted. */
   | { stage: "skipped"; reason: SkipReason; error: Error };
 
@@ -27,9 +28,10 @@ type Conversions = Coercion["conversions"];
  *  (badlogic/pi-mono packages/ai/src/utils/validation.ts: "path: message" plus the arguments). */
 export type ToolErrorDetail = "brief" | "detailed";
 
-export interface ToolCallTrace {
-  result: ToolResultMessage;
-  outcome: ToolCallOutcome;
+/** A failure's result is text whatever the tools return, so a result holds `TextContent | C`. */
+export interface ToolCallTrace<C extends ToolResultContent = ToolResultContent> {
+  result: ToolResultMessage<unknown, TextContent | C>;
+  outcome: ToolCallOutcome<C>;
 }
 
 export interface ExecuteOptions {
@@ -43,27 +45,28 @@ export interface ExecuteOptions {
   onValidated?: (parsedArguments: unknown, conversions: Conversions) => void;
 }
 
-export async function executeToolCall(
+export async function executeToolCall<C extends ToolResultContent>(
   call: ToolCall,
-  registry: ToolRegistry,
+  registry: ToolRegistry<C>,
   context: Omit<ToolContext, "callId"> = {},
   options: ExecuteOptions = {},
-): Promise<ToolResultMessage> {
+): Promise<ToolResultMessage<unknown, TextContent | C>> {
   return (await traceToolCall(call, registry, context, options)).result;
 }
 
 /** `executeToolCall`, also telling which stage the call reached: the walkthrough narrates it. */
-export async function traceToolCall(
+export async function traceToolCall<C extends ToolResultContent>(
   call: ToolCall,
-  registry: ToolRegistry,
+  registry: ToolRegistry<C>,
   context: Omit<ToolContext, "callId"> = {},
   { now = Date.now, validation = "strict", toolErrors = "brief", onValidated }: ExecuteOptions = {},
-): Promise<ToolCallTrace> {
+): Promise<ToolCallTrace<C>> {
   const tool = registry.get(call.name);
+  const texts = registry.texts;
   if (!tool) {
     // The result keeps the requested name: rewriting it would hide what the model asked for.
-    const error = new Error(UNKNOWN_TOOL);
-    return { result: failedToolResult(call, error, now()), outcome: { stage: "lookup", error } };
+    const error = new Error(texts.unknownTool);
+    return { result: failedToolResult(call, error, now(), texts), outcome: { stage: "lookup", error } };
   }
 
   let parsedArguments: unknown;
@@ -75,18 +78,19 @@ export async function traceToolCall(
     }
     parsedArguments = tool.schema.parse(input);
   } catch (error) {
-    const told = toolErrors === "detailed" && error instanceof SchemaError ? new Error(detailedMessage(error)) : error;
-    return { result: failedToolResult(call, told, now()), outcome: { stage: "parse", error, conversions } };
+    const told = toolErrors === "detailed" && error instanceof SchemaError ? new Error(detailedMessage(error, texts)) : error;
+    return { result: failedToolResult(call, told, now(), texts), outcome: { stage: "parse", error, conversions } };
   }
 
   onValidated?.(parsedArguments, conversions);
   try {
     // callId is written last so a caller's context cannot answer for another call.
-    const returned: unknown = await tool.execute(parsedArguments, { ...context, callId: call.id });
-    // A tool is code from anywhere too: what it hands back must be a ToolOutput before it is a result.
-    if (!isToolOutput(returned)) throw new Error(toolOutputText.wrapper(toolOutputProblem(returned)));
-    const output = returned;
-    const result: ToolResultMessage = {
+    const output: ToolOutput<unknown, C> = await tool.execute(parsedArguments, { ...context, callId: call.id });
+    // A tool is code from anywhere too (plain JavaScript, a cast): what it hands back must have a
+    // ToolOutput's shape before it is a result; its declared type says which blocks it holds.
+    const problem = toolOutputProblem(output, texts);
+    if (problem !== undefined) throw new Error(texts.toolOutput.wrapper(problem));
+    const result: ToolResultMessage<unknown, TextContent | C> = {
       role: "toolResult",
       toolCallId: call.id,
       toolName: call.name,
@@ -97,19 +101,24 @@ export async function traceToolCall(
     };
     return { result, outcome: { stage: "done", parsedArguments, conversions, output } };
   } catch (error) {
-    return { result: failedToolResult(call, error, now()), outcome: { stage: "execute", parsedArguments, conversions, error } };
+    return { result: failedToolResult(call, error, now(), texts), outcome: { stage: "execute", parsedArguments, conversions, error } };
   }
 }
 
 /** The one shape of every failure; the stack stays out (the message is what the model can use).
  *  Its text is contract (src/protocol/text.ts): the same under every --lang. */
-export function failedToolResult(call: ToolCall, error: unknown, timestamp: number): ToolResultMessage<{ error: string }> {
-  const message = errorMessage(error);
+export function failedToolResult(
+  call: ToolCall,
+  error: unknown,
+  timestamp: number,
+  texts: ContractTexts = chapterTexts,
+): ToolResultMessage<{ error: string }, TextContent> {
+  const message = errorMessage(error, texts);
   return {
     role: "toolResult",
     toolCallId: call.id,
     toolName: call.name,
-    content: [text(failedResultText(call.name, message))],
+    content: [text(texts.failedResult(call.name, message))],
     details: { error: message },
     isError: true,
     timestamp,
@@ -117,45 +126,47 @@ export function failedToolResult(call: ToolCall, error: unknown, timestamp: numb
 }
 
 /** `a: 必须是 number (received "128")`: the contract message, with where and what it was about. */
-export function detailedMessage(error: SchemaError): string {
-  const path = error.path.length === 0 ? detailedText.wholeArguments : formatFieldPath(error.path);
-  return detailedText.message(path, error.message, error.received === undefined ? undefined : receivedText(error.received));
+export function detailedMessage(error: SchemaError, texts: ContractTexts = chapterTexts): string {
+  const path = error.path.length === 0 ? texts.detailed.wholeArguments : formatFieldPath(error.path);
+  return texts.detailed.message(
+    path,
+    schemaMessage(error.expected, texts.schema),
+    error.received === undefined ? undefined : receivedText(error.received, texts),
+  );
 }
 
 /** The offending value as JSON, kept short: it goes back to the model inside one line of text. */
-function receivedText(value: unknown): string {
+function receivedText(value: unknown, texts: ContractTexts): string {
   try {
     const shown = JSON.stringify(value) ?? String(value);
     return shown.length <= 200 ? shown : `${shown.slice(0, 200)}…`;
   } catch {
-    return detailedText.tooDeep(Array.isArray(value));
+    return texts.detailed.tooDeep(Array.isArray(value));
   }
 }
 
-/** Tools may throw anything, even a value whose toString throws; the executor still answers. */
-function errorMessage(error: unknown): string {
+/** Tools may throw anything, even a value whose toString throws; the executor still answers. A
+ *  schema's failure is worded in the registry's language from what it expected. */
+function errorMessage(error: unknown, texts: ContractTexts): string {
   try {
+    if (error instanceof SchemaError) return schemaMessage(error.expected, texts.schema);
     if (error instanceof Error) return String(error.message);
     return typeof error === "string" ? error : String(error);
   } catch {
-    return UNPRINTABLE_ERROR;
+    return texts.unprintable;
   }
 }
 
-/** Why a tool's return value is not a ToolOutput, or undefined when it is one. */
-function toolOutputProblem(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null) return toolOutputText.notAnObject;
+/** Why a tool's return value does not have a ToolOutput's shape, or undefined when it has. */
+function toolOutputProblem(value: unknown, texts: ContractTexts): string | undefined {
+  if (typeof value !== "object" || value === null) return texts.toolOutput.notAnObject;
   const content: unknown = Reflect.get(value, "content");
-  if (!Array.isArray(content)) return toolOutputText.contentNotArray;
+  if (!Array.isArray(content)) return texts.toolOutput.contentNotArray;
   const badBlock = content.findIndex((block: unknown) => !isTextBlock(block) && !isImageBlock(block));
-  if (badBlock !== -1) return toolOutputText.badBlock(badBlock);
+  if (badBlock !== -1) return texts.toolOutput.badBlock(badBlock);
   const isError: unknown = Reflect.get(value, "isError");
-  if (isError !== undefined && typeof isError !== "boolean") return toolOutputText.isErrorNotBoolean;
+  if (isError !== undefined && typeof isError !== "boolean") return texts.toolOutput.isErrorNotBoolean;
   return undefined;
-}
-
-function isToolOutput(value: unknown): value is ToolOutput {
-  return toolOutputProblem(value) === undefined;
 }
 
 function isTextBlock(block: unknown): boolean {
@@ -170,4 +181,25 @@ function isImageBlock(block: unknown): boolean {
     typeof Reflect.get(block, "data") === "string" &&
     typeof Reflect.get(block, "mimeType") === "string"
   );
+}
+
+/** A schema failure in the given words; with chapter 06's words it is the SchemaError's own message
+ *  (src/schema/schema-error.ts words the same kinds the same way). */
+function schemaMessage(expected: Expectation, words: SchemaWords): string {
+  switch (expected.kind) {
+    case "positiveInteger":
+      return words.positiveInteger;
+    case "nonNegativeInteger":
+      return words.nonNegativeInteger;
+    case "minItems":
+      return words.minItems(expected.count);
+    case "oneOf":
+      return words.oneOf(expected.values.map((value) => JSON.stringify(value)));
+    case "custom":
+      return expected.message;
+    case "any":
+      return words.any;
+    default:
+      return words.mustBe(expected.kind);
+  }
 }

@@ -91,7 +91,13 @@ async function addSubcommands(program: Command, io: CliIO, setExitCode: (code: n
   for (const add of adders) add(program, io, setExitCode);
 }
 
-export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+/** `help` and `help <command>` ask for help, as they do in git or npm — unless a fixture is named so. */
+function helpAsked(argv: readonly string[]): readonly string[] {
+  return argv[0] === "help" && !fixtureNames().includes("help") ? [...argv.slice(1), "--help"] : argv;
+}
+
+export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<number> {
+  const argv = helpAsked(givenArgv);
   let exitCode: number = exitCodes.ok;
   // A plain run loads no provider: --wire's choices are read only where they are checked or listed.
   const providerChoices = mentionsWire(argv) || mayReachSubcommand(argv) ? await wireChoices() : [];
@@ -141,11 +147,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
         "  tool-call-playground my-fixture.json --json\n" +
         "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
-        "  tool-call-playground replay-stream capture.sse        rebuild a message from a captured provider stream\n" +
+        "  tool-call-playground replay-stream fixtures/streams/anthropic-calc.sse   rebuild a message from a captured stream\n" +
         "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
-        "Exit codes: 0 done, 1 bad input (fixture, arguments) or output that could not be written,\n" +
-        "2 --interactive without a terminal, 70 internal error, 130 interrupted (Ctrl-C, or Esc at a\n" +
-        "prompt), 143 SIGTERM, 129 SIGHUP.\n" +
+        "Exit codes: 0 done, 1 bad input (a fixture, an option's value) or output that could not be\n" +
+        "written, 2 a usage mistake (an unknown option) or --interactive without a terminal, 70 internal\n" +
+        "error, 130 interrupted (Ctrl-C, or Esc at a prompt), 143 SIGTERM, 129 SIGHUP.\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
     .action(async (fixtureArgument: string | undefined, options: PlayOptions) => {
@@ -173,8 +179,14 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
-    // Commander has already printed its own one-line message (or the help / version text).
-    if (error instanceof CommanderError) return error.exitCode;
+    // Commander has already printed its own one-line message (or the help / version text). A
+    // usage mistake (an unknown option) exits 2 whichever command it follows, as lint's always did
+    // (its 1 means findings); an option's unusable value is bad input, 1, outside lint.
+    if (error instanceof CommanderError) {
+      // A command that chose its own code (lint) keeps it; commander's own 1 is told apart here.
+      if (error.exitCode !== 1) return error.exitCode;
+      return error.code === "commander.invalidArgument" ? exitCodes.badInput : exitCodes.usage;
+    }
     // Anything else is a bug: cli-process.ts reports it as an internal error (exit 70), never silently.
     throw error;
   }

@@ -5,13 +5,16 @@
 
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import { nearestKey } from "../fixture/fixture-strict.ts";
+import type { AppliedEdit } from "../fixture/person-edits.ts";
 import { isRecord } from "../json/is-record.ts";
-import type { ToolCall, ToolResultMessage } from "../protocol/types.ts";
+import type { ToolCall, ToolDefinition, ToolResultMessage } from "../protocol/types.ts";
 import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
+import { declaredSchemaRefusal } from "../tools/recorded.ts";
 import type { Catalog } from "./catalog.ts";
 import { contentText, historyLine, imagePlaceholder, json, quoted } from "./display-text.ts";
 import type { MarkedLines } from "./marked-lines.ts";
-import type { Producer } from "./step-outcome.ts";
+import { callOutcome } from "./step-outcome.ts";
 
 type Conversions = Extract<ToolCallOutcome, { stage: "done" }>["conversions"];
 
@@ -25,6 +28,10 @@ export interface CallStepsContext {
   steps(): boolean;
   parallel(): boolean;
   toolNames(): string[];
+  /** What the model was told of a tool (its JSON Schema), when the request declared it. */
+  definition(name: string): ToolDefinition | undefined;
+  /** A recorded tool only plays back what a log recorded: nothing runs. */
+  recorded(name: string): boolean;
   toolErrors(): ToolErrorDetail;
   abortText(): string;
 }
@@ -34,13 +41,15 @@ export class CallSteps {
   #progress = new Map<string, string[]>();
   /** Calls whose validate and execute steps were told as they passed validation. */
   #opened = new Set<string>();
-  /** Calls a person renamed or whose arguments they edited. */
-  #personCalls = new Set<string>();
+  /** Calls a person renamed or whose arguments they edited, by id, with what they were. */
+  #personCalls = new Map<string, AppliedEdit>();
 
   constructor(private readonly context: CallStepsContext) {}
 
-  personEdited(callIds: Iterable<string>): void {
-    for (const id of callIds) this.#personCalls.add(id);
+  /** The person's edits of the reply about to run (none: a reply as the model sent it). */
+  personEdited(edits: readonly AppliedEdit[]): void {
+    this.#personCalls.clear();
+    for (const edit of edits) if (edit.kind !== "drop") this.#personCalls.set(edit.callId, edit);
   }
 
   validated({ call, parsedArguments, conversions }: Extract<AgentEvent, { type: "toolValidated" }>): void {
@@ -48,10 +57,10 @@ export class CallSteps {
     // Calls told one at a time open their steps now; parallel ones are told whole as they end.
     if (!this.context.steps() || this.context.parallel()) return;
     this.#opened.add(call.id);
-    out.heading(say().validateStep(nextStep(), call.name));
+    out.heading(say().validateStep(nextStep(), call.name, "passed"));
     this.#converted(conversions);
-    out.line("app", say().parsePassed(call.name, json(parsedArguments), droppedKeys(call, parsedArguments)));
-    out.heading(say().executeStep(nextStep(), call.name));
+    this.#passed(call, parsedArguments);
+    out.heading(say().executeStep(nextStep(), call.name, this.context.recorded(call.name)));
   }
 
   progress({ call, content }: Extract<AgentEvent, { type: "toolProgress" }>): void {
@@ -67,14 +76,26 @@ export class CallSteps {
     const steps = this.context.steps();
     const refused = outcome.stage === "skipped" && outcome.reason !== "aborted";
     if (steps) {
-      out.heading(refused ? say.refusedStep(nextStep(), call.name, call.id) : say.validateStep(nextStep(), call.name));
+      const checked = outcome.stage === "lookup" ? "lookupFailed" : outcome.stage === "parse" ? "parseFailed" : "passed";
+      out.heading(refused ? say.refusedStep(nextStep(), call.name, call.id) : say.validateStep(nextStep(), call.name, checked));
     } else {
-      const by: Producer = this.#personCalls.has(call.id) ? "person" : "model";
-      out.line(by, by === "person" ? say.personCall(call.name, call.id) : say.modelCall(call.name, call.id), "data");
-      out.line(by, by === "person" ? say.personArguments(json(call.arguments)) : say.modelArguments(json(call.arguments)), "data");
+      // What the model sent, then what a person changed, each under its own mark.
+      const edit = this.#personCalls.get(call.id);
+      const sent = edit?.from ?? call;
+      out.line("model", say.modelCall(sent.name, sent.id), "data");
+      if (edit?.kind === "name") out.line("person", say.personChanged(edit), "data");
+      out.line("model", say.modelArguments(json(sent.arguments)), "data");
+      if (edit?.kind === "arguments") out.line("person", say.personChanged(edit), "data");
     }
+    // A call that never reached execute is titled by what happened to it, not "Execute …".
     const executeStep = () => {
-      if (steps) out.heading(say.executeStep(nextStep(), call.name));
+      const notRun = outcome.stage === "lookup" || outcome.stage === "parse";
+      if (steps)
+        out.heading(
+          notRun
+            ? say.outcomeStep(nextStep(), callOutcome(call.name, { outcome, result }))
+            : say.executeStep(nextStep(), call.name, this.context.recorded(call.name)),
+        );
       // Progress came while the tool ran: it belongs here, after the call was validated.
       for (const line of this.#progress.get(call.id) ?? []) out.line("tool", line, "note");
       this.#progress.delete(call.id);
@@ -101,12 +122,14 @@ export class CallSteps {
         break;
       case "parse":
         out.line("app", say.parseFailed(this.#describeParseError(outcome.error)), "failure");
+        this.#unchecked(call.name, outcome.error);
+        this.#undeclared(call);
         executeStep();
         out.line("app", say.parseFailedSkip);
         break;
       case "execute":
       case "done":
-        out.line("app", say.parsePassed(call.name, json(outcome.parsedArguments), droppedKeys(call, outcome.parsedArguments)));
+        this.#passed(call, outcome.parsedArguments);
         executeStep();
         this.#ran(call, outcome, result.isError);
         break;
@@ -126,6 +149,41 @@ export class CallSteps {
     this.#result(outcome, result);
   }
 
+  /** What passed, and — when keys were dropped — why the schema the model saw did not refuse them. */
+  #passed(call: ToolCall, parsedArguments: unknown): void {
+    const say = this.context.say();
+    const definition = this.context.definition(call.name);
+    const refusal = this.context.recorded(call.name) && definition ? declaredSchemaRefusal(definition, call.arguments) : undefined;
+    if (refusal !== undefined) return this.context.out.line("app", say.recordedRefusal(call.name, this.#describeParseError(refusal)), "note");
+    const dropped = droppedKeys(call, parsedArguments);
+    this.context.out.line("app", say.parsePassed(call.name, json(parsedArguments), dropped));
+    if (dropped.length === 0) return;
+    const parameters = this.context.definition(call.name)?.parameters;
+    this.context.out.line("app", say.droppedNotRefused(parameters?.additionalProperties === false), "note");
+  }
+
+  /** Validation stops at the first failing field: the fields declared after it were never checked. */
+  #unchecked(toolName: string, error: unknown): void {
+    if (!(error instanceof SchemaError)) return;
+    const field = error.path[0];
+    const properties = this.context.definition(toolName)?.parameters.properties;
+    if (typeof field !== "string" || !isRecord(properties)) return;
+    const declared = Object.keys(properties);
+    const after = declared.indexOf(field) === -1 ? [] : declared.slice(declared.indexOf(field) + 1);
+    if (after.length > 0) this.context.out.line("app", this.context.say().stoppedAtFirst(after), "note");
+  }
+
+  /** Keys the model sent that the schema does not declare: a misspelt `opp` is why `op` is missing. */
+  #undeclared(call: ToolCall): void {
+    const properties = this.context.definition(call.name)?.parameters.properties;
+    if (!isRecord(properties) || !isRecord(call.arguments)) return;
+    const declared = Object.keys(properties);
+    const keys = Object.keys(call.arguments)
+      .filter((key) => !Object.hasOwn(properties, key))
+      .map((key) => ({ key, suggestion: nearestKey(key, declared) }));
+    if (keys.length > 0) this.context.out.line("app", this.context.say().undeclaredSent(keys), "note");
+  }
+
   #converted(conversions: Conversions): void {
     if (conversions.length === 0) return;
     this.context.out.line("app", this.context.say().converted(conversions.map(({ path, from, to }) => `${formatFieldPath(path)} ${json(from)} → ${json(to)}`)));
@@ -136,14 +194,18 @@ export class CallSteps {
     const { out } = this.context;
     const say = this.context.say();
     if (outcome.stage === "execute") {
-      out.line("tool", say.threw(errorText(outcome.error)), "failure");
+      // A recorded tool's only failure is the app's own: the log holds no result for the call.
+      if (this.context.recorded(call.name)) out.line("app", say.notRecorded(errorText(outcome.error)), "failure");
+      else out.line("tool", say.threw(errorText(outcome.error)), "failure");
       out.line("app", say.threwCaught);
       return;
     }
     const content = `[${outcome.output.content.map((block) => (block.type === "text" ? `text(${quoted(block.text)})` : imagePlaceholder(block))).join(", ")}]`;
     const details = outcome.output.details === undefined ? undefined : json(outcome.output.details);
-    out.line("tool", say.executed(content, details), "data");
-    if (isError) out.line("tool", say.domainFailure, "failure");
+    if (this.context.recorded(call.name)) out.line("record", say.recordedResult(content), "data");
+    else out.line("tool", say.executed(content, details), "data");
+    if (isError)
+      out.line(this.context.recorded(call.name) ? "record" : "tool", this.context.recorded(call.name) ? say.recordedFailure : say.domainFailure, "failure");
     out.line("app", say.resultWrapped(call.id), "note");
   }
 

@@ -67,6 +67,10 @@ function outcome(value: EpisodeOutcome): string {
   const name = "name" in value && value.name === "" ? "(an empty name)" : "name" in value ? value.name : "";
   switch (value.kind) {
     case "ran":
+      if (value.recorded)
+        return value.isError
+          ? `${name} passed validation; the recorded result is a failure (isError=true)`
+          : `${name} passed validation; its result is the recorded one (nothing ran this time)`;
       return value.isError ? `${name} ran, and reported a failure itself (isError=true)` : `${name} passed validation and ran`;
     case "invalid":
       return `${name} did not run: its arguments failed validation`;
@@ -80,29 +84,32 @@ function outcome(value: EpisodeOutcome): string {
       return `The run was aborted; ${name} never got a result of its own`;
     case "noCall":
       return "The model answered without asking for a tool";
+    case "allDropped":
+      return "You removed the calls the model asked for; no tool ran";
     case "stopped":
       return "The run stopped before any call";
   }
 }
 
 const en: Catalog = {
-  marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person " },
+  marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person ", record: "record ", playground: "playground " },
   legend:
-    "Marks: model = the model produced it · app = the app produced it (this program: fixture, registry, executor, loop) · tool = a tool's own output · person = a person wrote it (the user's message, your edits in interactive mode)",
+    "Marks: model = the model produced it (a fixture's scripted replies count as the model's) · app = the app produced it (this program: registry, executor, loop, and the system prompt and tool list it sends) · tool = a tool's own output · record = a result a log recorded, played back as it was · person = a person wrote it (the user's message, your edits in interactive mode)",
   contextStep: (step) => `[${step}] Assemble the context: system prompt + message history + tool list`,
   contextOrigin: "All three are sent again, whole, on every request: the model has no memory.",
   systemPrompt: (text) => `systemPrompt: ${text}`,
   historyHas: (count) => `The history now holds ${count} message${count === 1 ? "" : "s"}:`,
   historyElided: (hidden) => `… (${hidden} earlier message${hidden === 1 ? "" : "s"} not shown)`,
   toolsHeader: (count) => `The tool list holds ${count}; name, description and parameters are all the model knows of a tool:`,
-  requestAgainStep: (step, turn, length) => `[${step}] Request ${turn} to the model: the history (${length} messages) and the tool list, sent again whole`,
+  requestAgainStep: (step, turn, length, systemPrompt) =>
+    `[${step}] Request ${turn} to the model: ${systemPrompt ? "the system prompt, " : ""}the history (${length} messages) and the tool list, sent again whole`,
 
   replyStep: (step, count) => `[${step}] The model replies: one assistant message with ${count} content block${count === 1 ? "" : "s"}`,
   block: (index) => `block ${index}`,
   stopReason: (reason) => `stopReason=${reason} — ${stopReasons[reason]}`,
   replyAppended: (length, hasToolCalls) =>
     hasToolCalls
-      ? `The app appends this message to the history first (now ${length}), then runs the tools.`
+      ? `The app appends this message to the history first (now ${length}); only then does it handle the calls in it.`
       : `The app appends this message to the history (now ${length}).`,
   callDropped: (name, id) =>
     `The app removed the call to ${name === "" ? "(an empty name)" : name} (id=${id}) from the reply, as you chose: it is not in the history, and the model will not see it.`,
@@ -110,18 +117,43 @@ const en: Catalog = {
     `stopReason=${to} — the model sent ${from}; with every call removed, the app changed it to ${to} so the reply agrees with the history: ${stopReasons[to]}`,
   outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
   scenario: (title) => `Scenario: ${title}`,
+  titledStep: (step, title) => `[${step}] ${title}`,
+  titleNotShown: (title, meant) =>
+    `Scenario: ${title} — a title written for "${outcome(meant)}", which did not happen this time; the heading above says what did.`,
 
-  validateStep: (step, name) => `[${step}] Look up and validate: registry.get("${name}"), then its schema.parse(arguments)`,
-  executeStep: (step, name) => `[${step}] Execute ${name}: the app does the work; the model executed nothing`,
+  validateStep: (step, name, checked) => {
+    switch (checked) {
+      case "passed":
+        return `[${step}] Look up and validate: registry.get("${name}"), then its schema.parse(arguments)`;
+      case "parseFailed":
+        return `[${step}] Look up and validate: registry.get("${name}") found the tool; its schema.parse(arguments) refused the arguments`;
+      case "lookupFailed":
+        return `[${step}] Look up: registry.get("${name}") found no tool, so nothing is validated`;
+    }
+  },
+  executeStep: (step, name, recorded) =>
+    recorded
+      ? `[${step}] Play back ${name}'s recorded result: no tool runs; the app looks this call up in the log`
+      : `[${step}] Execute ${name}: the app does the work; the model executed nothing`,
   modelCall: (name, id) => `The model asks to call ${name === "" ? "(an empty name)" : name}, id=${id}`,
   modelArguments: (json) => `The model sent arguments=${json}`,
   modelSays: (text) => `The model says: ${text}`,
-  personCall: (name, id) => `You changed this call: ${name === "" ? "(an empty name)" : name}, id=${id}`,
-  personArguments: (json) => `You gave arguments=${json}`,
+  personChanged: (edit) => {
+    switch (edit.kind) {
+      case "arguments":
+        return `You changed the arguments of call ${edit.callId} to ${json(edit.arguments)}`;
+      case "name":
+        return `You renamed the tool of call ${edit.callId} from ${edit.from.name === "" ? "(an empty name)" : edit.from.name} to ${edit.name === "" ? "(an empty name)" : edit.name}`;
+      case "drop":
+        return `You removed call ${edit.callId}`;
+    }
+  },
+  historyEdited: (edits) =>
+    `  ↑ your edits in the message above: ${edits.map((edit) => (edit.kind === "arguments" ? `the arguments of ${edit.callId}` : edit.kind === "name" ? `the tool name of ${edit.callId}` : `${edit.callId} removed`)).join(", ")}`,
   modelReads: (detail) =>
     detail === "brief"
-      ? "All the model will read is the result text above: it names no parameter and no received value, so the model has to guess. (--tool-errors detailed names them)"
-      : "The result text the model will read names the parameter's path, the expected type and the value received.",
+      ? "The next request resends the whole history, so the model sees the arguments it sent; but this result text names no parameter and no received value, so it has to guess by checking its own arguments. (--tool-errors detailed names them)"
+      : "The result text names the failing parameter's path and what it must be, and the value received (missing when absent); the next request shows it to the model beside its own arguments.",
   converted: (conversions) => `The coerce policy converted arguments first: ${conversions.join(", ")}`,
   skipped: (reason, id, abortReason) => {
     switch (reason) {
@@ -149,10 +181,23 @@ const en: Catalog = {
   lookupFailedSkip: "The app neither validates nor executes; it builds an isError=true tool result instead:",
   parsePassed: (name, parsed, dropped) =>
     `Validation passed: ${name} receives only ${parsed}${dropped.length > 0 ? ` (dropped the undeclared ${dropped.join(", ")})` : ""}`,
+  recordedRefusal: (name, description) =>
+    `${name}'s declared schema refuses these arguments (${description}); a recorded tool does not refuse them itself: the log says what the harness did with this call, and the replay plays that back.`,
+  droppedNotRefused: (schemaForbids) =>
+    schemaForbids
+      ? "The schema in the tool list says additionalProperties: false: that asks the model, it is not this check; parse does not refuse a call for extra keys, it drops them (chapter 06's rule)."
+      : "The schema does not declare these keys: parse hands the tool only the declared fields and drops the rest.",
   parseFailed: (description) => `Validation failed: ${description}`,
+  undeclaredSent: (keys) =>
+    `The model also sent ${keys.map(({ key, suggestion }) => (suggestion ? `${key} (did it mean ${suggestion}?)` : key)).join(", ")}, which the schema does not declare: parse ignores undeclared keys, and drops them when validation passes.`,
+  stoppedAtFirst: (unchecked) =>
+    `Validation stops at the first failure: ${unchecked.join(", ")}, declared after it, ${unchecked.length === 1 ? "was" : "were"} not checked and may be wrong too.`,
   parseFailedSkip: "The app does not run the tool; it builds an isError=true tool result instead:",
   executed: (content, details) => `The tool returned content=${content}${details === undefined ? "" : ` details=${details}`}`,
   domainFailure: "The tool reported a failure itself (isError=true): nothing was thrown, and the result is paired all the same.",
+  recordedResult: (content) => `The recorded result: content=${content}`,
+  notRecorded: (message) => `The log holds no result for this call, so the app's stand-in fails it: ${message}`,
+  recordedFailure: "The log recorded this call as a failure (isError=true): played back as it was, and paired all the same.",
   resultWrapped: (callId) => `The executor wraps the output in a toolResult message; toolCallId=${callId} pairs it with the request:`,
   threw: (message) => `The tool threw: ${message}`,
   threwCaught: "The app catches it (keeping the message, dropping the stack) and builds an isError=true tool result:",
@@ -163,8 +208,8 @@ const en: Catalog = {
   },
 
   resultsStep: (step) => `[${step}] Put the tool result back into the history as a message of its own`,
-  stoppedAtCap: (maxTurns, length) =>
-    `Stopping here at maxTurns=${maxTurns}. The next request would send these ${length} messages and the tool list to the model again.`,
+  stoppedAtCap: (maxTurns, length, systemPrompt) =>
+    `Stopping here at maxTurns=${maxTurns}. The next request would send ${systemPrompt ? "the system prompt, " : ""}these ${length} messages and the tool list to the model again.`,
   order: (finishOrder, callOrder) => `Finishing order: ${finishOrder.join(", ")}; order appended to the history (the call order): ${callOrder.join(", ")}`,
   abortCause: (kind, ms, signal) => (kind === "timeout" ? `timed out after ${ms} ms` : `interrupted by ${signal && signal !== "SIGINT" ? signal : "Ctrl-C"}`),
   endedByModelError: "The model's reply ended in an error; the run stops here.",
@@ -175,6 +220,7 @@ const en: Catalog = {
     warning ? `The API accepts this message, but a harness should not send it: ${text}` : `This is the message the API refused: ${text}`,
   unusedReplies: (count) => `FakeModel: ${count} scripted repl${count === 1 ? "y was" : "ies were"} never requested`,
   finished: (turns) => `The model asked for no more tools: the conversation is over (${turns} model request${turns === 1 ? "" : "s"}).`,
+  finishedAfterDrop: (turns) => `You removed every call of this reply, so the conversation ends here (${turns} model request${turns === 1 ? "" : "s"}).`,
 
   wireHeading: (provider, endpoint, next) => `${next ? "Were the run to go on, the next" : "This"} request as ${provider} receives it (${endpoint}):`,
   wireNote: (note) => {

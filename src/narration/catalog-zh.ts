@@ -66,6 +66,8 @@ const syntaxProblems = {
 function outcome(value: EpisodeOutcome): string {
   switch (value.kind) {
     case "ran":
+      if (value.recorded)
+        return value.isError ? `${value.name} 通过校验，记录里的结果是一次失败（isError=true）` : `${value.name} 通过校验，结果取自记录（这次没有真正执行）`;
       return value.isError ? `${value.name} 执行了，但工具自己报告失败（isError=true）` : `${value.name} 通过校验并执行成功`;
     case "invalid":
       return `${value.name} 没有执行：参数没通过校验`;
@@ -79,44 +81,69 @@ function outcome(value: EpisodeOutcome): string {
       return `运行中止，${value.name} 没有等到自己的结果`;
     case "noCall":
       return "模型没有请求工具，直接作答";
+    case "allDropped":
+      return "你删掉了模型请求的调用，没有工具执行";
     case "stopped":
       return "运行在任何调用之前就停下了";
   }
 }
 
 const zh: Catalog = {
-  marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   " },
+  marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   ", record: "记录   ", playground: "演练场 " },
   legend:
-    "标记：模型＝模型生成的 · 应用＝应用（本程序：fixture、registry、executor、loop）产生的 · 工具＝工具自己的输出 · 人工＝人写的（用户消息、交互模式里你的修改）",
+    "标记：模型＝模型生成的（fixture 里写好的回复也算模型的）· 应用＝应用（本程序：registry、executor、loop，以及它发出的系统提示词和工具清单）产生的 · 工具＝工具自己的输出 · 记录＝日志里记下、回放时原样交回的结果 · 人工＝人写的（用户消息、交互模式里你的修改）",
   contextStep: (step) => `[${step}] 组装上下文：系统提示词 + 消息历史 + 工具清单`,
   contextOrigin: "每次请求都把这三样完整重发一遍——模型没有记忆。",
   systemPrompt: (text) => `systemPrompt：${text}`,
   historyHas: (count) => `历史现在有 ${count} 条：`,
   historyElided: (hidden) => `……（更早的 ${hidden} 条从略）`,
   toolsHeader: (count) => `工具清单有 ${count} 个；模型对工具的全部认知只有 name、description、parameters：`,
-  requestAgainStep: (step, turn, length) => `[${step}] 第 ${turn} 次请求模型：把历史（${length} 条）连同工具清单完整重发`,
+  requestAgainStep: (step, turn, length, systemPrompt) =>
+    `[${step}] 第 ${turn} 次请求模型：把${systemPrompt ? "系统提示词、" : ""}历史（${length} 条）连同工具清单完整重发`,
 
   replyStep: (step, count) => `[${step}] 模型回复：一条 assistant 消息，里面有 ${count} 个内容块`,
   block: (index) => `内容块 ${index}`,
   stopReason: (reason) => `stopReason=${reason} —— ${stopReasons[reason]}`,
   replyAppended: (length, hasToolCalls) =>
-    hasToolCalls ? `应用先把这条消息追加进历史（现在 ${length} 条），再去执行工具。` : `应用把这条消息追加进历史（现在 ${length} 条）。`,
+    hasToolCalls ? `应用先把这条消息追加进历史（现在 ${length} 条），然后才处理里面的调用。` : `应用把这条消息追加进历史（现在 ${length} 条）。`,
   callDropped: (name, id) => `应用按你的选择从回复里删掉了调用 ${name === "" ? "（空名字）" : name}（id=${id}）：历史里没有它，模型下一次也看不到它。`,
   stopReasonChanged: (from, to) => `stopReason=${to} —— 模型原本给的是 ${from}；调用都被删掉了，应用把它改成 ${to}，让回复和历史一致：${stopReasons[to]}`,
   outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
   scenario: (title) => `场景：${title}`,
+  titledStep: (step, title) => `[${step}] ${title}`,
+  titleNotShown: (title, meant) => `场景：${title}——这个标题是为「${outcome(meant)}」写的；这次没有发生，上面的标题说的是实际发生的事。`,
 
-  validateStep: (step, name) => `[${step}] 查找并校验：registry.get("${name}")，再用它的 schema.parse(arguments)`,
-  executeStep: (step, name) => `[${step}] 执行 ${name}：动手的是应用，模型什么都没执行`,
+  validateStep: (step, name, checked) => {
+    switch (checked) {
+      case "passed":
+        return `[${step}] 查找并校验：registry.get("${name}")，再用它的 schema.parse(arguments)`;
+      case "parseFailed":
+        return `[${step}] 查找并校验：registry.get("${name}") 找到了工具，schema.parse(arguments) 没通过`;
+      case "lookupFailed":
+        return `[${step}] 查找：registry.get("${name}") 没找到工具，所以不再校验`;
+    }
+  },
+  executeStep: (step, name, recorded) =>
+    recorded ? `[${step}] 回放 ${name} 的记录结果：没有执行任何工具，应用到日志里找这次调用的结果` : `[${step}] 执行 ${name}：动手的是应用，模型什么都没执行`,
   modelCall: (name, id) => `模型请求调用 ${name === "" ? "（空名字）" : name}，id=${id}`,
   modelArguments: (json) => `模型给出的 arguments=${json}`,
   modelSays: (text) => `模型说：${text}`,
-  personCall: (name, id) => `你改过这个调用：${name === "" ? "（空名字）" : name}，id=${id}`,
-  personArguments: (json) => `你给出的 arguments=${json}`,
+  personChanged: (edit) => {
+    switch (edit.kind) {
+      case "arguments":
+        return `你把调用 ${edit.callId} 的 arguments 改成了 ${json(edit.arguments)}`;
+      case "name":
+        return `你把调用 ${edit.callId} 的工具名从 ${edit.from.name === "" ? "（空名字）" : edit.from.name} 改成了 ${edit.name === "" ? "（空名字）" : edit.name}`;
+      case "drop":
+        return `你删掉了调用 ${edit.callId}`;
+    }
+  },
+  historyEdited: (edits) =>
+    `  ↑ 上面这条消息里有你的修改：${edits.map((edit) => (edit.kind === "arguments" ? `${edit.callId} 的 arguments` : edit.kind === "name" ? `${edit.callId} 的工具名` : `删掉了 ${edit.callId}`)).join("、")}`,
   modelReads: (detail) =>
     detail === "brief"
-      ? "模型下一次只读得到上面这行结果文字：它没说是哪个参数、收到了什么，模型只能自己猜。（--tool-errors detailed 会写明）"
-      : "模型下一次读到的结果文字写明了参数的路径、期望的类型和实际收到的值。",
+      ? "下一次请求会重发整个历史，模型看得到自己发的 arguments；可这条结果文字没说是哪个参数、收到了什么，它只能拿自己的 arguments 对照着猜。（--tool-errors detailed 会写明）"
+      : "结果文字写明了出错参数的路径和要求，以及收到的值（缺少时写 missing）；下一次请求里模型会连同自己的 arguments 一起读到它。",
   converted: (conversions) => `coerce 策略先转换了参数：${conversions.join("，")}`,
   skipped: (reason, id, abortReason) => {
     switch (reason) {
@@ -143,10 +170,22 @@ const zh: Catalog = {
       : `查找失败：这次运行的 Registry 里没有 ${name}（只有：${known.join("、") || "无"}）`,
   lookupFailedSkip: "应用不校验也不执行，改为构造一条 isError=true 的工具结果：",
   parsePassed: (name, parsed, dropped) => `校验通过：${name} 只会收到 ${parsed}${dropped.length > 0 ? `（丢弃了未声明的字段 ${dropped.join("、")}）` : ""}`,
+  recordedRefusal: (name, description) =>
+    `${name} 声明的 schema 不接受这些参数（${description}）；记录的工具自己不拒绝它们：这次调用当时 harness 怎么处理的，日志里写着，回放照样放出来。`,
+  droppedNotRefused: (schemaForbids) =>
+    schemaForbids
+      ? "工具清单里的 schema 写着 additionalProperties:false：那是对模型的要求，不是这里的检查；parse 不因多余的键拒绝调用，只把它们丢掉（第 06 章的规则）。"
+      : "schema 没有声明这些键：parse 只把声明过的字段交给工具，其余丢掉。",
   parseFailed: (description) => `校验失败：${description}`,
+  undeclaredSent: (keys) =>
+    `模型还发了 schema 没声明的 ${keys.map(({ key, suggestion }) => (suggestion ? `${key}（是不是想写 ${suggestion}？）` : key)).join("、")}：parse 不看未声明的键，校验通过时也会把它们丢掉。`,
+  stoppedAtFirst: (unchecked) => `校验在第一个错误处就停下了：后面的 ${unchecked.join("、")} 没有检查，也可能有错。`,
   parseFailedSkip: "应用不执行工具，改为构造一条 isError=true 的工具结果：",
   executed: (content, details) => `工具返回 content=${content}${details === undefined ? "" : ` details=${details}`}`,
   domainFailure: "工具自己报告了失败（isError=true）：没有抛异常，结果照样配对回填。",
+  recordedResult: (content) => `记录里的结果 content=${content}`,
+  notRecorded: (message) => `日志里没有这次调用的结果，应用的替身工具只好报错：${message}`,
+  recordedFailure: "记录里这次调用失败了（isError=true）：原样交回，照样配对。",
   resultWrapped: (callId) => `executor 把返回值包成一条 toolResult 消息，toolCallId=${callId} 与请求配对：`,
   threw: (message) => `执行时抛出异常：${message}`,
   threwCaught: "应用捕获异常（只保留 message，去掉 stack），构造一条 isError=true 的工具结果：",
@@ -157,8 +196,10 @@ const zh: Catalog = {
   },
 
   resultsStep: (step) => `[${step}] 把工具结果作为一条新消息塞回历史`,
-  stoppedAtCap: (maxTurns, length) => `按 maxTurns=${maxTurns} 停在这里。下一次请求会把这 ${length} 条消息连同工具清单一起重发给模型。`,
+  stoppedAtCap: (maxTurns, length, systemPrompt) =>
+    `按 maxTurns=${maxTurns} 停在这里。下一次请求会把${systemPrompt ? "系统提示词、" : ""}这 ${length} 条消息连同工具清单一起重发给模型。`,
   finished: (turns) => `模型不再请求工具，对话结束（共请求模型 ${turns} 次）。`,
+  finishedAfterDrop: (turns) => `你删掉了这条回复里的全部调用，于是对话到此结束（共请求模型 ${turns} 次）。`,
   order: (finishOrder, callOrder) => `完成顺序：${finishOrder.join("、")}；追加进历史的顺序（按调用顺序）：${callOrder.join("、")}`,
   abortCause: (kind, ms, signal) => (kind === "timeout" ? `超时：${ms} ms` : signal && signal !== "SIGINT" ? `收到 ${signal}，被中断` : "被 Ctrl-C 中断"),
   endedByModelError: "模型的回复以出错结束，运行到此为止。",

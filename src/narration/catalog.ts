@@ -5,6 +5,7 @@
 import type { StopSignal } from "../agent/call-policy.ts";
 import type { SkipReason, ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { AppliedEdit } from "../fixture/person-edits.ts";
 import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
 import type { PairingProblem } from "../protocol/tool-pairing.ts";
 import type { StopReason } from "../protocol/types.ts";
@@ -29,7 +30,8 @@ export interface Catalog {
   historyHas(count: number): string;
   historyElided(hidden: number): string;
   toolsHeader(count: number): string;
-  requestAgainStep(step: number, turn: number, historyLength: number): string;
+  /** `systemPrompt`: the request carries one, so it is resent too. */
+  requestAgainStep(step: number, turn: number, historyLength: number, systemPrompt: boolean): string;
   // [2] the reply
   replyStep(step: number, blockCount: number): string;
   block(index: number): string;
@@ -41,14 +43,21 @@ export interface Catalog {
   // a summary episode: titled by its outcome, the fixture's title below it
   outcomeStep(step: number, outcome: EpisodeOutcome): string;
   scenario(title: string): string;
+  /** A fixture title written for one outcome (`titleWhen`), heading the step when it happened. */
+  titledStep(step: number, title: string): string;
+  /** …and below the outcome's heading when something else happened. */
+  titleNotShown(title: string, meant: EpisodeOutcome): string;
   // [3] [4] one call
-  validateStep(step: number, toolName: string): string;
-  executeStep(step: number, toolName: string): string;
+  /** Titled by how far the call got: found and parsed, found but refused by parse, or not found. */
+  validateStep(step: number, toolName: string, checked: "passed" | "parseFailed" | "lookupFailed"): string;
+  /** `recorded`: the tool only plays back a logged result. */
+  executeStep(step: number, toolName: string, recorded: boolean): string;
   modelCall(toolName: string, callId: string): string;
   modelArguments(json: string): string;
-  /** Interactive: a call the person renamed or whose arguments they edited. */
-  personCall(toolName: string, callId: string): string;
-  personArguments(json: string): string;
+  /** Interactive: what a person changed in a call (its arguments or its tool's name), and from what. */
+  personChanged(edit: AppliedEdit): string;
+  /** Below a history line: the person's changes to that message. */
+  historyEdited(edits: readonly AppliedEdit[]): string;
   /** After a failed validation: what the result text tells the model, and so what it can know. */
   modelReads(detail: ToolErrorDetail): string;
   modelSays(text: string): string;
@@ -62,10 +71,23 @@ export interface Catalog {
   lookupFailed(toolName: string, known: string[]): string;
   lookupFailedSkip: string;
   parsePassed(toolName: string, parsedJson: string, droppedKeys: string[]): string;
+  /** A recorded tool's arguments that its declared schema refuses: the replay lets them through. */
+  recordedRefusal(toolName: string, description: string): string;
+  /** Undeclared keys were dropped; `schemaForbids`: the schema the model saw says additionalProperties: false. */
+  droppedNotRefused(schemaForbids: boolean): string;
   parseFailed(description: string): string;
+  /** After a failed validation: keys the model sent that the schema does not declare (and the declared one each may have meant). */
+  undeclaredSent(keys: { key: string; suggestion: string | undefined }[]): string;
+  /** Validation stops at the first failure: these declared fields were not checked. */
+  stoppedAtFirst(unchecked: string[]): string;
   parseFailedSkip: string;
   executed(contentSummary: string, detailsJson: string | undefined): string;
   domainFailure: string;
+  /** A recorded tool's answer: what the log holds, played back. */
+  recordedResult(contentSummary: string): string;
+  recordedFailure: string;
+  /** A recorded tool found nothing in the log for the call: the app's stand-in fails it. */
+  notRecorded(message: string): string;
   resultWrapped(callId: string): string;
   threw(message: string): string;
   threwCaught: string;
@@ -73,8 +95,10 @@ export interface Catalog {
   argumentProblem(path: string, expected: Expectation, received: string | undefined): string;
   // [5] the results
   resultsStep(step: number): string;
-  stoppedAtCap(maxTurns: number, historyLength: number): string;
+  stoppedAtCap(maxTurns: number, historyLength: number, systemPrompt: boolean): string;
   finished(turns: number): string;
+  /** The run ended because a person removed every call of the last reply. */
+  finishedAfterDrop(turns: number): string;
   order(finishOrder: string[], callOrder: string[]): string;
   endedByModelError: string;
   abortCause(kind: "timeout" | "interrupt", ms: number | undefined, signal: StopSignal | undefined): string;

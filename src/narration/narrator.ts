@@ -8,12 +8,13 @@ import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolExecution } from "../agent/agent-loop.ts";
 import { describeAbort, RunAborted, stopSignalOf } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
-import type { AssistantMessage, Context, Message, StopReason, ToolCall } from "../protocol/types.ts";
+import type { AppliedEdit, EditedReply } from "../fixture/person-edits.ts";
+import type { AssistantMessage, Context, Message, StopReason, ToolDefinition } from "../protocol/types.ts";
 import { CallSteps } from "./call-steps.ts";
 import type { Catalog } from "./catalog.ts";
 import { foldedThinking, historyLine, json } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
-import { callOutcome, type EpisodeOutcome, type Producer } from "./step-outcome.ts";
+import { callOutcome, type EpisodeOutcome, meantOutcome, type OutcomeKind, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
 import type { WireBlocks } from "./wire-block.ts";
 
@@ -27,31 +28,31 @@ export interface EpisodeOptions {
   toolExecution?: ToolExecution;
   /** What a failed validation tells the model; the narration says what the model can know. */
   toolErrors?: ToolErrorDetail;
+  /** The outcome a summary episode's title was written for: it heads the step only then. */
+  titleWhen?: OutcomeKind;
+  /** Tools that only play back a log's results (an imported conversation): nothing runs. */
+  recordedTools?: ReadonlySet<string>;
 }
 
-/** A person's change to a reply before it ran (interactive mode). */
-export interface PersonEdits {
-  /** Calls whose arguments or name the person changed. */
-  edited: ReadonlySet<string>;
-  dropped: readonly ToolCall[];
-  /** The model's stopReason, when removing calls changed it. */
-  stopReasonWas?: StopReason;
-}
+/** A person's change to a reply before it ran (interactive mode, or its saved replay). */
+export type PersonEdits = Omit<EditedReply, "reply">;
 
 export class Narrator {
   #step = 0;
   #mode: NarrationMode = "steps";
-  #toolNames: string[] = [];
+  #tools: ToolDefinition[] = [];
   #episode: EpisodeOptions = {};
   /** The latest request, so a stopped run can show what it would send next. */
   #lastContext: Context | undefined;
   #findings: readonly { message: number; text: string; warning?: boolean | undefined }[] = [];
   #openingSaid = false;
   /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
-  #pendingTitle: { title: string | undefined } | undefined;
-  /** Messages a person changed, and the edits of the reply about to be appended. */
-  #personMessages = new WeakSet<Message>();
+  #pendingTitle: { title: string | undefined; titleWhen: OutcomeKind | undefined } | undefined;
+  /** Messages a person changed (with what they changed), and the edits of the reply about to be appended. */
+  #personMessages = new WeakMap<Message, readonly AppliedEdit[]>();
   #pendingEdits: PersonEdits | undefined;
+  /** The person removed every call of the last reply: the conversation ends because of them. */
+  #emptiedByPerson = false;
   readonly #out: MarkedLines;
   readonly #calls: CallSteps;
 
@@ -69,10 +70,17 @@ export class Narrator {
       nextStep: () => ++this.#step,
       steps: () => this.#mode === "steps",
       parallel: () => this.#episode.toolExecution === "parallel",
-      toolNames: () => this.#toolNames,
+      toolNames: () => this.#tools.map((tool) => tool.name),
+      definition: (name) => this.#tools.find((tool) => tool.name === name),
+      recorded: (name) => this.#episode.recordedTools?.has(name) === true,
       toolErrors: () => this.#episode.toolErrors ?? "brief",
       abortText: () => this.#abortText(),
     });
+  }
+
+  /** A summary episode's lines wait for its outcome: nothing new shows until it is known. */
+  get holding(): boolean {
+    return this.#out.holding;
   }
 
   /** An interactive session switches language mid-run. */
@@ -98,7 +106,7 @@ export class Narrator {
     this.#mode = mode;
     this.#episode = options;
     if (mode === "summary") {
-      this.#pendingTitle = { title };
+      this.#pendingTitle = { title, titleWhen: options.titleWhen };
       this.#out.hold();
     } else if (title !== undefined) this.#out.heading(title);
   }
@@ -133,17 +141,16 @@ export class Narrator {
   /** Called before the reply joins the history: what the person changed in it. */
   personEdited(edits: PersonEdits): void {
     this.#pendingEdits = edits;
-    this.#calls.personEdited(edits.edited);
   }
 
   onEvent(event: AgentEvent): void {
     const say = this.catalog;
     switch (event.type) {
       case "turnStart": {
-        this.#toolNames = (event.context.tools ?? []).map((tool) => tool.name);
+        this.#tools = event.context.tools ?? [];
         this.#lastContext = event.context;
         if (event.turn > 1) {
-          this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length));
+          this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length, event.context.systemPrompt !== undefined));
         } else if (this.#mode === "steps") {
           this.#request(event.context);
         }
@@ -164,7 +171,7 @@ export class Narrator {
         this.#findingsAt(event.historyLength - 1);
         return;
       case "toolEnd":
-        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace));
+        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true));
         this.#calls.ended(event.call, event.trace);
         return;
       case "toolValidated":
@@ -183,7 +190,8 @@ export class Narrator {
         return;
       }
       case "end":
-        if (this.#pendingTitle) this.#titleSummary(event.reason === "stop" ? { kind: "noCall" } : { kind: "stopped" });
+        if (this.#pendingTitle)
+          this.#titleSummary(event.reason === "stop" ? (this.#emptiedByPerson ? { kind: "allDropped" } : { kind: "noCall" }) : { kind: "stopped" });
         this.#end(event.reason, event.turns, event.history);
         return;
       case "agentStart":
@@ -196,9 +204,14 @@ export class Narrator {
     const pending = this.#pendingTitle;
     if (!pending) return;
     this.#pendingTitle = undefined;
+    const { title, titleWhen } = pending;
     this.#out.release(() => {
+      // A title written for one outcome heads the step only when that outcome happened.
+      if (title !== undefined && titleWhen === outcome.kind) return this.#out.heading(this.catalog.titledStep(++this.#step, title));
       this.#out.heading(this.catalog.outcomeStep(++this.#step, outcome));
-      if (pending.title !== undefined) this.#out.line("app", this.catalog.scenario(pending.title), "note");
+      if (title === undefined) return;
+      const meant = titleWhen && meantOutcome(titleWhen, "name" in outcome ? outcome.name : "");
+      this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
     });
   }
 
@@ -233,10 +246,10 @@ export class Narrator {
     switch (reason) {
       case "maxTurns":
         // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
-        if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength), "note");
+        if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength, this.#lastContext?.systemPrompt !== undefined), "note");
         break;
       case "stop":
-        this.#out.line("app", say.finished(turns), "note");
+        this.#out.line("app", this.#emptiedByPerson ? say.finishedAfterDrop(turns) : say.finished(turns), "note");
         break;
       case "modelError":
         this.#out.line("app", say.endedByModelError, "failure");
@@ -256,49 +269,52 @@ export class Narrator {
     if (hidden > 0) this.#out.data("app", this.catalog.historyElided(hidden), "note");
     for (let index = hidden; index < messages.length; index++) {
       const message = messages[index];
-      if (message) this.#out.data(this.#producerOf(message), historyLine(message));
+      if (!message) continue;
+      this.#out.data(producerOf(message), historyLine(message));
+      // The reply is the model's; what a person changed in it is said on a line of its own.
+      const edits = this.#personMessages.get(message);
+      if (edits) this.#out.data("person", this.catalog.historyEdited(edits), "note");
     }
-  }
-
-  /** The user's message is a person's; an assistant message the model's unless a person changed
-   *  it; a tool result is built by the app (the executor) around the tool's output. */
-  #producerOf(message: Message): Producer {
-    if (message.role === "user") return "person";
-    if (message.role === "assistant") return this.#personMessages.has(message) ? "person" : "model";
-    return "app";
   }
 
   #reply(message: AssistantMessage, historyLength: number): void {
     const say = this.catalog;
-    const edits = this.#pendingEdits;
+    const edits = this.#pendingEdits?.applied.length ? this.#pendingEdits : undefined;
     this.#pendingEdits = undefined;
-    if (edits && (edits.edited.size > 0 || edits.dropped.length > 0)) this.#personMessages.add(message);
+    if (edits) this.#personMessages.set(message, edits.applied);
+    // Every reply: ids repeat across episodes, and a call is the person's only in the reply they edited.
+    this.#calls.personEdited(edits?.applied ?? []);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
-    const byWhom = (block: AssistantMessage["content"][number]): Producer => (block.type === "toolCall" && edits?.edited.has(block.id) ? "person" : "model");
+    this.#emptiedByPerson = edits?.stopReasonWas !== undefined && !hasToolCalls;
     if (this.#mode === "summary") {
       for (const block of message.content) if (block.type === "text") this.#out.line("model", say.modelSays(block.text), "data");
+      // A dropped call never reaches a call step: what the model asked for is said here.
+      for (const edit of edits?.applied ?? []) if (edit.kind === "drop") this.#out.line("model", say.modelCall(edit.from.name, edit.callId), "data");
       this.#dropped(edits);
       const expected = hasToolCalls ? "toolUse" : "stop";
       if (message.stopReason !== expected || !hasToolCalls) this.#stopReason(message.stopReason, edits);
       return;
     }
-    this.#out.heading(say.replyStep(++this.#step, message.content.length));
-    message.content.forEach((block, index) => {
+    // The blocks as the model sent them; each change a person made follows, marked as theirs.
+    const sent = edits?.original ?? message;
+    this.#out.heading(say.replyStep(++this.#step, sent.content.length));
+    sent.content.forEach((block, index) => {
       const detail =
         block.type === "text"
           ? block.text
           : block.type === "thinking"
             ? foldedThinking(block)
             : `id=${block.id} name=${block.name} arguments=${json(block.arguments)}`;
-      this.#out.data(byWhom(block), `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
+      this.#out.data("model", `${say.block(index)}  ${block.type.padEnd(10)}${detail}`, "data");
     });
+    for (const edit of edits?.applied ?? []) if (edit.kind !== "drop") this.#out.line("person", say.personChanged(edit), "data");
     this.#dropped(edits);
     this.#stopReason(message.stopReason, edits);
     this.#out.line("app", say.replyAppended(historyLength, hasToolCalls), "note");
   }
 
   #dropped(edits: PersonEdits | undefined): void {
-    for (const call of edits?.dropped ?? []) this.#out.line("app", this.catalog.callDropped(call.name, call.id), "note");
+    for (const edit of edits?.applied ?? []) if (edit.kind === "drop") this.#out.line("app", this.catalog.callDropped(edit.from.name, edit.callId), "note");
   }
 
   #stopReason(reason: StopReason, edits: PersonEdits | undefined): void {
@@ -311,4 +327,11 @@ export class Narrator {
     const reason: unknown = this.#episode.signal?.reason;
     return reason instanceof RunAborted ? this.catalog.abortCause(reason.kind, reason.ms, stopSignalOf(reason)) : describeAbort(this.#episode.signal);
   }
+}
+
+/** The user's message is a person's; an assistant message the model's (a person's changes to it are
+ *  told beside it); a tool result is built by the app (the executor) around the tool's output. */
+function producerOf(message: Message): Producer {
+  if (message.role === "user") return "person";
+  return message.role === "assistant" ? "model" : "app";
 }

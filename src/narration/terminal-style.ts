@@ -28,6 +28,8 @@ export async function terminalStyle(level: ColorLevel): Promise<Style> {
     app: (text) => chalk.green(text),
     tool: (text) => chalk.yellow(text),
     person: (text) => chalk.magenta(text),
+    record: (text) => chalk.blue(text),
+    playground: (text) => chalk.white(text),
   };
   return {
     heading: (text) => chalk.bold(text),

@@ -10,13 +10,14 @@ export function text(value: string): TextContent {
 // schema says is wrong, what the registry throws at a programmer. Chapter 06 of the course fixes
 // them exactly ("Tool echo failed: 必须是 string", "Tool missing failed: 未知工具", "Tool 已存在：
 // echo"), and a result is data the model acts on and a harness may match, so they are CONTRACT,
-// NOT NARRATION: the same whatever --lang the narration speaks, and no catalog holds them. The
-// narration explains them to a reader in the run's language (src/narration/catalog-*.ts) and
-// quotes them as they are. Kept in one place so that a translation pass cannot reach them by
-// accident; changing one changes what every model and every test of the contract sees.
+// NOT NARRATION: no narration catalog holds them, and the library's default is always chapter 06's
+// exact text (`chapterTexts`). A run under --lang en hands its registry `englishTexts` instead (the
+// bottom of this file), so an English run's model reads English — the same shape, word for word
+// the same meaning. The narration explains them to a reader and quotes them as they are. Kept in
+// one place so that a translation pass of the narration cannot reach them by accident.
 //
 // (A tool's own output — calc's "除数不能为 0", slow's progress — is that tool's words, written in
-// src/tools beside it; it reaches the model the same way and is not translated either.)
+// src/tools beside it, in both languages the same way.)
 
 /** The executor's one result text for every failure (chapter 06: `Tool ${name} failed: ${message}`). */
 export function failedResultText(toolName: string, message: string): string {
@@ -78,3 +79,68 @@ export const abortText = {
   /** A signal aborted without a reason. */
   noReason: "aborted",
 } as const;
+
+/** The words of a schema failure per expectation, as src/schema/schema-error.ts words them. */
+export interface SchemaWords {
+  mustBe(kind: string): string;
+  positiveInteger: string;
+  nonNegativeInteger: string;
+  minItems(count: number): string;
+  oneOf(values: readonly string[]): string;
+  any: string;
+}
+
+/** What a result says when a tool hands back something that is not a ToolOutput. */
+export interface ToolOutputWords {
+  wrapper(problem: string | undefined): string;
+  notAnObject: string;
+  contentNotArray: string;
+  badBlock(index: number): string;
+  isErrorNotBoolean: string;
+}
+
+/**
+ * Every contract text the executor writes into a result, in one language. The library's default
+ * is chapter 06's exact texts (`chapterTexts`, the constants above); a run under `--lang en` gives
+ * its registry `englishTexts`, so the model of an English run reads English (README: "One language
+ * per run"). The shape is the same: a harness that matches on these matches per language.
+ */
+export interface ContractTexts {
+  failedResult(toolName: string, message: string): string;
+  unknownTool: string;
+  schema: SchemaWords;
+  detailed: typeof detailedText;
+  toolOutput: ToolOutputWords;
+  unprintable: string;
+}
+
+export const chapterTexts: ContractTexts = {
+  failedResult: failedResultText,
+  unknownTool: UNKNOWN_TOOL,
+  schema: schemaText,
+  detailed: detailedText,
+  toolOutput: toolOutputText,
+  unprintable: UNPRINTABLE_ERROR,
+};
+
+export const englishTexts: ContractTexts = {
+  failedResult: failedResultText,
+  unknownTool: "unknown tool",
+  schema: {
+    mustBe: (kind: string) => `must be ${kind}`,
+    positiveInteger: "must be a positive integer",
+    nonNegativeInteger: "must be a non-negative integer",
+    minItems: (count: number) => `needs at least ${count} item${count === 1 ? "" : "s"}`,
+    oneOf: (values: readonly string[]) => `must be one of ${values.join(" | ")}`,
+    any: "must have a value",
+  },
+  detailed: detailedText,
+  toolOutput: {
+    wrapper: (problem: string | undefined) => `the tool returned a malformed result: ${problem}`,
+    notAnObject: "expected a { content, details?, isError? } object",
+    contentNotArray: "content must be an array",
+    badBlock: (index: number) => `content[${index}] must be { type: "text", text: string } or { type: "image", data: string, mimeType: string }`,
+    isErrorNotBoolean: "isError must be a boolean",
+  },
+  unprintable: UNPRINTABLE_ERROR,
+};

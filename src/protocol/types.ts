@@ -83,13 +83,22 @@ export interface AssistantMessage {
   responseId?: string;
 }
 
-/** A tool's answer: its own message, paired with the call through `toolCallId`. */
-export interface ToolResultMessage<TDetails = unknown> {
+/**
+ * What a tool result may hold in Pi: text and images. Chapter 06's tools return text only (their
+ * `ToolOutput` is `TextContent[]`), but a real conversation's results can carry images: import reads
+ * them, a recorded tool replays them and the wire view sends them, so the history keeps this wider type.
+ */
+export type ToolResultContent = TextContent | ImageContent;
+
+/** A tool's answer: its own message, paired with the call through `toolCallId`. As Pi declares it,
+ *  its content is text and images; `C` narrows it to what the tools that produced it return (an
+ *  executor over chapter 06's text-only tools gives `ToolResultMessage<D, TextContent>`). */
+export interface ToolResultMessage<TDetails = unknown, C extends ToolResultContent = ToolResultContent> {
   role: "toolResult";
   toolCallId: string;
   toolName: string;
-  /** What the model reads next turn: text, and images where a tool returns them. */
-  content: (TextContent | ImageContent)[];
+  /** What the model reads next turn. */
+  content: C[];
   /** Structured data for the program (UI, logs); the model never sees it. */
   details?: TDetails;
   /** A failure is still a normal message, only marked. */
@@ -138,21 +147,22 @@ export interface ToolContext {
   reportProgress?(content: TextContent[]): void;
 }
 
-/** What a tool returns to the executor: content for the model, details for the program. */
-export interface ToolOutput<D = unknown> {
-  /** Text, and images where a tool returns them (a recorded tool replays them), as Pi's tools may. */
-  content: (TextContent | ImageContent)[];
+/** What a tool returns to the executor: content for the model, details for the program. Chapter
+ *  06's declaration exactly when `C` is left out (text); a recorded tool, which replays a real
+ *  conversation's images, is a `Tool<P, D, ToolResultContent>`. */
+export interface ToolOutput<D = unknown, C extends ToolResultContent = TextContent> {
+  content: C[];
   details?: D;
   /** A domain failure (say, division by zero) reported without throwing; omitted means false. */
   isError?: boolean;
 }
 
 /** One tool: the description a model sees, the runtime schema, and the local function. */
-export interface Tool<P = unknown, D = unknown> {
+export interface Tool<P = unknown, D = unknown, C extends ToolResultContent = TextContent> {
   name: string;
   description: string;
   schema: Schema<P>;
-  execute(parameters: P, context: ToolContext): Promise<ToolOutput<D>>;
+  execute(parameters: P, context: ToolContext): Promise<ToolOutput<D, C>>;
 }
 
 /** Anything that answers a context with an assistant message: a provider client, or FakeModel. */

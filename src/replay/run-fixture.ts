@@ -8,10 +8,12 @@ import { RunAborted } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
-import type { Episode, Fixture } from "../fixture/fixture-format.ts";
-import type { AssistantMessage, Model, Tool, ValidationPolicy } from "../protocol/types.ts";
-import { builtinTools } from "../tools/index.ts";
+import { isConversation, isUserTurn, scriptReplies } from "../fixture/conversation-format.ts";
+import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
+import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
+import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
+import type { AssistantMessage, Model, Tool, ToolResultContent, ValidationPolicy } from "../protocol/types.ts";
+import { builtinTools, builtinToolsIn } from "../tools/index.ts";
 
 /** How one episode runs; a fixture sets these per episode, a command-line flag for all of them. */
 export interface EpisodeSettings {
@@ -27,6 +29,8 @@ export interface FixtureRunHooks {
   onEvent?(event: AgentEvent, episodeIndex: number): void | Promise<void>;
   /** Sees each reply before it joins the history and may change its calls (an interactive edit). */
   reviewReply?(reply: AssistantMessage, episodeIndex: number, turn: number): Promise<AssistantMessage>;
+  /** A reply the fixture records a person's edits of (a saved interactive run): told before it joins the history. */
+  onPersonEdits?(edited: EditedReply, episodeIndex: number): void;
   /** `awaitingReply`: the run stopped at a request the (imported) log holds no reply to. */
   onEpisodeEnd?(episode: Episode, index: number, outcome: { result: AgentLoopResult; unusedReplies: number; awaitingReply?: boolean }): void;
 }
@@ -43,6 +47,10 @@ export interface FixtureRunOptions {
   toolErrors?: ToolErrorDetail;
   /** Wraps each episode's FakeModel (--stream answers through a StreamingFakeModel around it). */
   wrapModel?: (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
+  /** The built-in tools episodes name (src/tools by default). */
+  builtins?: readonly Tool[];
+  /** The words of a failed call's result (chapter 06's by default; an English run's in English). */
+  texts?: ContractTexts;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -56,22 +64,31 @@ export class EpisodeError extends Error {
   }
 }
 
-export function toolsFor(episode: Episode): Tool[] {
-  if (!episode.tools) return episode.declaredTools ? [] : [...builtinTools];
-  return episode.tools.flatMap((name) => builtinTools.filter((tool) => tool.name === name));
+/** `builtins`: the tools a fixture's names pick from (the shipped ones unless a caller, say a test
+ *  of an exercise that changes calc, brings its own). */
+export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTools): Tool[] {
+  if (!episode.tools) return episode.declaredTools ? [] : [...builtins];
+  return episode.tools.flatMap((name) => builtins.filter((tool) => tool.name === name));
 }
 
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
  *  a plain run should start as fast as it can. */
-export async function registryFor(episode: Episode): Promise<ToolRegistry> {
-  const registry = new ToolRegistry(toolsFor(episode));
+export async function registryFor(episode: Episode, builtins: readonly Tool[] = builtinTools, texts?: ContractTexts): Promise<ToolRegistry> {
+  // Text and images: a recorded tool may replay a real one's image.
+  const registry = new ToolRegistry<ToolResultContent>(toolsFor(episode, builtins), texts ? { texts } : {});
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
   const { recordedTools } = await import("../tools/recorded.ts");
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
   return registry;
+}
+
+/** What the model of a run in `lang` reads: the built-in tools and the failure texts in that
+ *  language (Chinese: the chapters' own; README, "One language per run"). */
+export function modelFacing(lang: Language, builtins?: readonly Tool[]): { builtins: readonly Tool[]; texts: ContractTexts } {
+  return { builtins: builtins ?? builtinToolsIn(lang), texts: lang === "en" ? englishTexts : chapterTexts };
 }
 
 export function settingsFor(episode: Episode, overrides: Partial<EpisodeSettings> = {}): EpisodeSettings {
@@ -93,22 +110,28 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
     // No request recording: each record would hold the whole history, memory growing with turns².
     const model = new FakeModel(scriptReplies(episode.script), { now, recordRequests: false });
+    const recorded = recordedEdits(episode, options.overrides?.validation === undefined);
+    const review = async (reply: AssistantMessage, turn: number): Promise<AssistantMessage> => {
+      const edited = recorded.next(reply);
+      if (edited) hooks.onPersonEdits?.(edited, index);
+      const next = edited?.reply ?? reply;
+      return hooks.reviewReply ? hooks.reviewReply(next, index, turn) : next;
+    };
     let result: AgentLoopResult;
     let awaitingReply = false;
     try {
       const loopOptions: Omit<AgentLoopOptions, "messages" | "maxTurns"> = {
         model: options.wrapModel?.(model, episode, index) ?? model,
-        registry: await registryFor(episode),
+        registry: await registryFor(episode, options.builtins, options.texts),
         systemPrompt: episode.systemPrompt,
         toolExecution: settings.toolExecution,
-        validation: options.liveValidation ? () => options.liveValidation?.() ?? settings.validation : settings.validation,
+        // A person's switch wins (interactive), then the policy a saved run recorded for the reply.
+        validation: () => options.liveValidation?.() ?? recorded.validation() ?? settings.validation,
         signal: episodeAbort.signal,
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         onEvent: (event) => hooks.onEvent?.(event, index),
-        ...(hooks.reviewReply
-          ? { reviewReply: (reply: AssistantMessage, turn: number) => hooks.reviewReply?.(reply, index, turn) ?? Promise.resolve(reply) }
-          : {}),
+        ...(hooks.reviewReply || recorded.any ? { reviewReply: review } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
         const { runConversation } = await import("./run-conversation.ts");
@@ -143,6 +166,27 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     results.push(result);
   }
   return results;
+}
+
+/** What a saved interactive run recorded per reply: the person's edits, and the policy its calls met.
+ *  Replies come in script order, so the nth reply reviewed is the script's nth. A command-line
+ *  --validation wins over a recorded policy, as over the episode's own. */
+function recordedEdits(
+  episode: Episode,
+  usePolicies: boolean,
+): { any: boolean; next(reply: AssistantMessage): EditedReply | undefined; validation(): ValidationPolicy | undefined } {
+  const replies = episode.script.flatMap((item) => (isUserTurn(item) ? [] : [item]));
+  const any = replies.some((item) => item.edits !== undefined || item.validation !== undefined);
+  let index = -1;
+  return {
+    any,
+    next(reply) {
+      index++;
+      const edits = replies[index]?.edits;
+      return edits === undefined ? undefined : applyEdits(reply, edits);
+    },
+    validation: () => (usePolicies ? replies[index]?.validation : undefined),
+  };
 }
 
 /** Node's timers hold at most 2^31 - 1 ms; a longer delay would fire after 1 ms, with a warning. */

@@ -5,11 +5,21 @@ import type { Tool } from "../protocol/types.ts";
 import { objectSchema } from "../schema/object-schema.ts";
 import { stringValue } from "../schema/validator.ts";
 
-export const boom: Tool<{ value: string }> = {
-  name: "boom",
-  description: 'Always throws Error("exploded"); it exists to show what a throwing tool becomes',
-  schema: objectSchema({ value: stringValue }),
-  async execute() {
-    throw new Error("exploded");
-  },
+/** Its description per language; "exploded" is chapter 06's own message in both. */
+export const boomDescriptions = {
+  zh: '总是抛出 Error("exploded")：它用来演示一个抛错的工具会变成什么',
+  en: 'Always throws Error("exploded"); it exists to show what a throwing tool becomes',
 };
+
+export function boomIn(description: string): Tool<{ value: string }> {
+  return {
+    name: "boom",
+    description,
+    schema: objectSchema({ value: stringValue }),
+    async execute() {
+      throw new Error("exploded");
+    },
+  };
+}
+
+export const boom = boomIn(boomDescriptions.zh);

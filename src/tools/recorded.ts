@@ -7,13 +7,16 @@
 // imported conversation replays as it happened (import narrates a call the harness ran although
 // its arguments break the declared schema, as lint's arguments-schema rule does).
 
-import type { ImageContent, Schema, TextContent, Tool, ToolDefinition } from "../protocol/types.ts";
+import type { Schema, Tool, ToolDefinition, ToolResultContent } from "../protocol/types.ts";
 import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
+
+/** A recorded tool replays a real tool's answers, images included. */
+export type RecordedTool = Tool<unknown, unknown, ToolResultContent>;
 
 /** What the real tool answered one call with. */
 export interface RecordedResult {
   toolCallId: string;
-  content: (TextContent | ImageContent)[];
+  content: ToolResultContent[];
   isError: boolean;
 }
 
@@ -31,10 +34,10 @@ export function recordedTools(
   declared: readonly ToolDefinition[],
   undeclared: readonly string[],
   results: readonly RecordedResult[],
-): { declared: Tool[]; undeclared: Tool[] } {
+): { declared: RecordedTool[]; undeclared: RecordedTool[] } {
   const queues = new Map<string, RecordedResult[]>();
   for (const result of results) queues.set(result.toolCallId, [...(queues.get(result.toolCallId) ?? []), result]);
-  const tool = (definition: ToolDefinition): Tool => ({
+  const tool = (definition: ToolDefinition): RecordedTool => ({
     name: definition.name,
     description: definition.description,
     schema: asRecorded(schemaFromJsonSchema(definition.parameters).schema),
@@ -70,4 +73,18 @@ function asRecorded(schema: Schema<unknown>): Schema<unknown> {
       }
     },
   };
+}
+
+/**
+ * What the declared schema says of arguments a recorded tool takes as they are: the error its
+ * parse throws, or undefined when it accepts them. The replay does not refuse them (the log says
+ * what the harness did); the narration says the schema would have.
+ */
+export function declaredSchemaRefusal(definition: ToolDefinition, args: unknown): unknown {
+  try {
+    schemaFromJsonSchema(definition.parameters).schema.parse(args);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
 }

@@ -10,16 +10,36 @@ import { describe, numberValue } from "../schema/validator.ts";
 /** Longer waits are refused as a domain failure: a fixture typo should not hang a terminal. */
 export const SLOW_MAX_MS = 600_000;
 
-export const slow: Tool<{ ms: number }, { ms: number }> = {
-  name: "slow",
-  description: "等待 ms 毫秒后返回，开始时报告进度；收到中止信号就立刻停下。",
-  schema: objectSchema({ ms: describe(numberValue, "要等待的毫秒数") }),
-  async execute({ ms }, { signal, reportProgress }) {
-    if (ms < 0 || ms > SLOW_MAX_MS) {
-      return { content: [text(`ms 必须在 0 到 ${SLOW_MAX_MS} 之间，收到 ${ms}`)], details: { ms }, isError: true };
-    }
-    reportProgress?.([text(`开始等待 ${ms} ms`)]);
-    await sleep(ms, undefined, { signal });
-    return { content: [text(`等待了 ${ms} ms`)], details: { ms } };
+/** What the model reads of slow and what slow says, in one language. */
+export const slowWords = {
+  zh: {
+    description: "等待 ms 毫秒后返回，开始时报告进度；收到中止信号就立刻停下。",
+    ms: "要等待的毫秒数",
+    outOfRange: (ms: number) => `ms 必须在 0 到 ${SLOW_MAX_MS} 之间，收到 ${ms}`,
+    started: (ms: number) => `开始等待 ${ms} ms`,
+    waited: (ms: number) => `等待了 ${ms} ms`,
+  },
+  en: {
+    description: "Waits ms milliseconds, then returns; reports progress when it starts, and stops at once when aborted.",
+    ms: "how many milliseconds to wait",
+    outOfRange: (ms: number) => `ms must be between 0 and ${SLOW_MAX_MS}, got ${ms}`,
+    started: (ms: number) => `waiting ${ms} ms`,
+    waited: (ms: number) => `waited ${ms} ms`,
   },
 };
+
+export function slowIn(words: (typeof slowWords)["zh"]): Tool<{ ms: number }, { ms: number }> {
+  return {
+    name: "slow",
+    description: words.description,
+    schema: objectSchema({ ms: describe(numberValue, words.ms) }),
+    async execute({ ms }, { signal, reportProgress }) {
+      if (ms < 0 || ms > SLOW_MAX_MS) return { content: [text(words.outOfRange(ms))], details: { ms }, isError: true };
+      reportProgress?.([text(words.started(ms))]);
+      await sleep(ms, undefined, { signal });
+      return { content: [text(words.waited(ms))], details: { ms } };
+    },
+  };
+}
+
+export const slow = slowIn(slowWords.zh);

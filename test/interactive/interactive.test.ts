@@ -50,11 +50,15 @@ test('pick → edit a to "128" → the failure is paired and calc never runs →
   ]);
   assert.equal(code, 0, errors.join("\n"));
   assert.deepEqual(ui.unused(), []);
-  assert.match(transcript, /id=call_1 name=calc arguments=\{"a":"128","b":64,"op":"mul"\}/);
-  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n\n\[4\] 执行 calc：[^\n]*\n应用 {3}应用不执行工具/);
-  // The edited arguments are the person's, not the model's: in the reply and in the history.
-  assert.match(transcript, /\n人工 {5}内容块 1 {2}toolCall {2}id=call_1 name=calc arguments=\{"a":"128"/);
-  assert.match(transcript, /\n人工 {5}\[assistant\] {2}text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"/);
+  assert.match(transcript, /\n人工 {3}你把调用 call_1 的 arguments 改成了 \{"a":"128","b":64,"op":"mul"\}/);
+  assert.match(transcript, /校验失败：参数 a 必须是数字，收到 "128"\n[^\n]*\n\n\[4\] calc 没有执行：参数没通过校验\n应用 {3}应用不执行工具/);
+  // The reply is shown as the model sent it; the change is the person's, on a line of its own, in
+  // the reply and below the history line.
+  assert.match(transcript, /\n模型 {5}内容块 1 {2}toolCall {2}id=call_1 name=calc arguments=\{"a":128/);
+  assert.match(
+    transcript,
+    /\n模型 {5}\[assistant\] {2}text\("我算一下。"\) \+ toolCall\(calc \{"a":"128"[^\n]*\n人工 {5} {2}↑ 上面这条消息里有你的修改：call_1 的 arguments/,
+  );
   assert.match(transcript, /\[toolResult\] calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
   assert.doesNotMatch(transcript, /details=\{"expression":"128 \* 64"/, "calc did not run");
   assert.ok(
@@ -63,11 +67,8 @@ test('pick → edit a to "128" → the failure is paired and calc never runs →
   );
 
   const replay = await transcriptText(await loadFixture(saved), "zh");
-  // Replayed, the edit is simply what the scripted model sends: the same transcript, with the
-  // person's marks on the edited reply turned into the model's.
-  const asModel = transcript.replace(/^人工(?= +(内容块|\[assistant\]))/gm, "模型");
-  assert.notEqual(asModel, transcript);
-  assert.equal(replay, asModel, "the saved fixture replays to the same transcript");
+  // The save records the model's reply and the person's edit apart: it replays byte for byte, marks included.
+  assert.equal(replay, transcript, "the saved fixture replays to the same transcript");
   assert.match(readFileSync(saved, "utf8"), /"description": "Saved from tool-call-playground --interactive\. episode 1, turn 1, call_1: arguments/);
 });
 
@@ -113,21 +114,25 @@ for (const [fixtureName, blocksLeft] of [
       fixtureName,
     );
     assert.equal(dropped.code, 0, dropped.errors.join("\n"));
-    assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft} 个内容块`));
+    // The reply as the model sent it: the dropped call is still one of its blocks.
+    assert.match(dropped.transcript, new RegExp(`里面有 ${blocksLeft + 1} 个内容块`));
     assert.doesNotMatch(dropped.transcript, /\[toolResult\]/);
     assert.match(dropped.transcript, /\n应用 {3}应用按你的选择从回复里删掉了调用 calc（id=[^）]+）/);
     assert.match(dropped.transcript, /\n应用 {3}stopReason=stop —— 模型原本给的是 toolUse/);
     assert.doesNotMatch(dropped.transcript, /stopReason=toolUse —— 模型停下来等工具结果/, "no stopReason that contradicts the end");
-    assert.match(dropped.transcript, /模型不再请求工具，对话结束/);
+    // The conversation ends because the person removed the call, not because the model asked for none.
+    assert.match(dropped.transcript, /你删掉了这条回复里的全部调用，于是对话到此结束/);
+    assert.doesNotMatch(dropped.transcript, /模型不再请求工具/);
 
     const fixture = await loadFixture(saved);
     const first = fixture.episodes[0]?.script[0];
-    assert.deepEqual(first && "stopReason" in first ? first.stopReason : undefined, "stop");
+    // Saved as the model sent it, with the person's drop beside it.
+    assert.deepEqual(first && "stopReason" in first ? first.stopReason : undefined, "toolUse");
+    assert.deepEqual(first && "edits" in first ? first.edits?.map((edit) => edit.kind) : undefined, ["drop"]);
     const validate = new Ajv({ strict: false }).compile(fixtureJsonSchema());
     assert.ok(validate(JSON.parse(readFileSync(saved, "utf8"))), JSON.stringify(validate.errors));
     const replay = await transcriptText(fixture, "zh");
-    assert.match(replay, /\n模型 {3}stopReason=stop —— 模型说完了，没有请求工具。/);
-    assert.match(replay, /模型不再请求工具，对话结束（共请求模型 1 次）/);
+    assert.equal(replay, dropped.transcript, "the drop replays as the person's, byte for byte");
   });
 }
 
@@ -162,6 +167,23 @@ test("the real edit prompt explains bad JSON and gives a second chance", async (
   events.type('{"a":"128","b":64}');
   events.keypress("enter");
   assert.deepEqual(await answer, { a: "128", b: 64 });
+});
+
+test("the real edit prompt is not pre-filled: typing replaces the arguments, Tab copies them in to edit", async () => {
+  const typed = await render((config: { current: string }, context) => createInquirerUI("en", catalogs, context).editArguments(config.current), {
+    current: '{"a":128}',
+  });
+  typed.events.type('{"a":"128"}');
+  typed.events.keypress("enter");
+  assert.deepEqual(await typed.answer, { a: "128" });
+  const tabbed = await render((config: { current: string }, context) => createInquirerUI("en", catalogs, context).editArguments(config.current), {
+    current: '{"a":128}',
+  });
+  tabbed.events.keypress("tab");
+  tabbed.events.keypress("backspace");
+  tabbed.events.type(',"b":1}');
+  tabbed.events.keypress("enter");
+  assert.deepEqual(await tabbed.answer, { a: 128, b: 1 });
 });
 
 test("Esc at a real prompt leaves like Ctrl-C", async () => {
@@ -207,13 +229,13 @@ test("an imported fixture steps through, takes an edit, and saves with its user 
     before.script.map((item) => ("user" in item ? "user" : "reply")),
     "the user turns stay where they were",
   );
+  // The reply stays as the model sent it; the person's edit is recorded beside it.
   const third = after.script.filter((item) => !("user" in item))[2];
-  assert.deepEqual(third && "content" in third ? third.content.find((block) => block.type === "toolCall") : undefined, {
-    type: "toolCall",
-    id: "call_Qm2Lr9Xc4vTb1Nz8",
-    name: "book_table",
-    arguments: { city: "Porto", people: 2, time: "2025-06-14T20:00" },
-  });
+  const thirdBefore = before.script.filter((item) => !("user" in item))[2];
+  assert.deepEqual(third && "content" in third ? third.content : undefined, thirdBefore && "content" in thirdBefore ? thirdBefore.content : undefined);
+  assert.deepEqual(third && "edits" in third ? third.edits : undefined, [
+    { kind: "arguments", callId: "call_Qm2Lr9Xc4vTb1Nz8", arguments: { city: "Porto", people: 2, time: "2025-06-14T20:00" } },
+  ]);
   const replay = await transcriptText(edited, "zh");
   assert.match(replay, /\[toolResult\] book_table#call_Qm2Lr9Xc4vTb1Nz8 isError=false/);
 });

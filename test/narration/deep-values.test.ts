@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
-import { type Fixture, fixtureSchema } from "../../src/fixture/fixture-format.ts";
+import { type Fixture, fixtureSchemaFor } from "../../src/fixture/fixture-format.ts";
 import { DISPLAY_DEPTH_LIMIT, depthCut, depthMarker } from "../../src/narration/display-text.ts";
 import { JSON_DEPTH_LIMIT } from "../../src/narration/json-lines.ts";
 import { providerIds } from "../../src/providers/registry.ts";
@@ -16,7 +16,7 @@ function nested(depth: number): unknown {
 }
 
 function deepFixture(depth: number): Fixture {
-  return fixtureSchema.parse({
+  return fixtureSchemaFor("zh").parse({
     title: "deep",
     episodes: [
       {

@@ -9,7 +9,7 @@ import { runInteractiveSession } from "../../src/commands/interactive/session.ts
 import { loadSessionCatalogs } from "../../src/commands/interactive/session-catalogs.ts";
 import type { InteractiveUI } from "../../src/commands/interactive/ui.ts";
 import { fixtureJsonLines, narrateFixture } from "../../src/commands/play/transcript.ts";
-import { type Fixture, fixtureSchema } from "../../src/fixture/fixture-format.ts";
+import { type Fixture, fixtureSchemaFor } from "../../src/fixture/fixture-format.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
@@ -103,7 +103,7 @@ const sources: Record<string, Source> = {
 function fixtureWith(source: Source, hostile: string): Fixture {
   const raw = base();
   source(raw, hostile);
-  return fixtureSchema.parse(raw);
+  return fixtureSchemaFor("zh").parse(raw);
 }
 
 /** An interactive person who runs every call as scripted and saves nothing. */

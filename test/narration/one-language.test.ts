@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ModelRequestError } from "../../src/agent/fake-model.ts";
 import { narrateFixture } from "../../src/commands/play/transcript.ts";
-import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
+import { fixtureSchemaFor } from "../../src/fixture/fixture-format.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
@@ -26,7 +26,7 @@ function thrownBy(run: () => unknown): unknown {
   return undefined;
 }
 
-const exhausted = fixtureSchema.parse({
+const exhausted = fixtureSchemaFor("zh").parse({
   title: "t",
   episodes: [{ user: "u", tools: ["calc"], script: [{ content: [{ type: "toolCall", id: "c1", name: "calc", arguments: { a: 1, b: 2, op: "add" } }] }] }],
 });

@@ -3,11 +3,14 @@
 // declared tools are kept verbatim. A request body ends with the request it was, so the episode
 // awaits a reply there. Also says, per call, where the replay cannot give the recorded answer.
 
+import { detailedMessage } from "../../agent/execute-tool-call.ts";
 import type { UserTurn } from "../../fixture/conversation-format.ts";
 import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
+import { englishTexts } from "../../protocol/text.ts";
 import type { AssistantMessage, ToolCall } from "../../protocol/types.ts";
 import type { ImportedConversation, ImportNote } from "../../providers/shared/imported-conversation.ts";
 import { schemaFromJsonSchema } from "../../schema/from-json-schema.ts";
+import { SchemaError } from "../../schema/schema-error.ts";
 import type { RecordedResult } from "../../tools/recorded.ts";
 
 /** An imported reply streams as --stream would cut it by default, and expects nothing of serve's requests. */
@@ -17,6 +20,8 @@ type Reply = {
   errorMessage: undefined;
   stream: undefined;
   expect: undefined;
+  edits: undefined;
+  validation: undefined;
 };
 
 /** A call whose arguments break its tool's declared schema, and what the log answered it with. */
@@ -25,8 +30,10 @@ export interface ArgumentsMismatch {
   messageIndex: number;
   callId: string;
   tool: string;
-  /** The validator's message (contract text). */
+  /** The validator's message (contract text, the chapter's words). */
   error: string;
+  /** The same in English, with the field and the value: for English notes and the fixture's finding text. */
+  errorEn: string;
   /** The log answers it with a result not flagged as an error: the harness ran it anyway. */
   ran: boolean;
 }
@@ -76,6 +83,8 @@ export function conversationToFixture(conversation: ImportedConversation, title:
         errorMessage: undefined,
         stream: undefined,
         expect: undefined,
+        edits: undefined,
+        validation: undefined,
       });
       for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
         const converted = schemas.get(call.name);
@@ -90,12 +99,17 @@ export function conversationToFixture(conversation: ImportedConversation, title:
           converted.schema.parse(call.arguments);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          const errorEn = error instanceof SchemaError ? detailedMessage(error, englishTexts) : message;
           const answer = answeredAsError.get(call.id);
           const ran = answer === false;
-          mismatches.push({ messageIndex: index, callId: call.id, tool: call.name, error: message, ran });
+          mismatches.push({ messageIndex: index, callId: call.id, tool: call.name, error: message, errorEn, ran });
           // The replay gives the recorded answer (src/tools/recorded.ts); an unanswered call gets the replay's own error.
           const answered = answer === undefined ? "unanswered" : ran ? "ran" : "refused";
-          notes.push({ pointer: at, kind: "formChanged", detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: message, answered } });
+          notes.push({
+            pointer: at,
+            kind: "formChanged",
+            detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: message, errorEn, answered },
+          });
         }
       }
     } else {
@@ -108,6 +122,7 @@ export function conversationToFixture(conversation: ImportedConversation, title:
   const awaitingReply = conversation.format !== "pi-session" || last === undefined || last.role !== "assistant";
   const episode: Episode = {
     title: undefined,
+    titleWhen: undefined,
     systemPrompt: context.systemPrompt,
     user,
     tools: undefined,

@@ -80,10 +80,10 @@ function note(detail: NoteDetail): string {
       return `${detail.name} is called but not declared: the replay answers its calls from the record without showing the tool to the model`;
     case "argumentsMismatch":
       if (detail.answered === "ran")
-        return `the arguments of call ${detail.callId} do not match ${detail.tool}'s declared schema (${detail.error}), yet the log answers it with a result not flagged as an error: the harness ran it, and the replay answers with that recorded result (narrated at the reply)`;
+        return `the arguments of call ${detail.callId} do not match ${detail.tool}'s declared schema (${detail.errorEn}), yet the log answers it with a result not flagged as an error: the harness ran it, and the replay answers with that recorded result (narrated at the reply)`;
       if (detail.answered === "refused")
-        return `the arguments of call ${detail.callId} do not match ${detail.tool}'s declared schema (${detail.error}): the harness answered with an error result, and the replay gives that recorded answer`;
-      return `the arguments of call ${detail.callId} do not match ${detail.tool}'s declared schema (${detail.error}), and the log holds no answer: the replay answers with its own error`;
+        return `the arguments of call ${detail.callId} do not match ${detail.tool}'s declared schema (${detail.errorEn}): the harness answered with an error result, and the replay gives that recorded answer`;
+      return `the arguments of call ${detail.callId} do not match ${detail.tool}'s declared schema (${detail.errorEn}), and the log holds no answer: the replay answers with its own error`;
   }
 }
 

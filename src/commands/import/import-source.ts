@@ -153,7 +153,7 @@ async function finish(
       })),
       ...harnessMismatches.map((mismatch) => ({
         message: replayIndex[mismatch.messageIndex] ?? 0,
-        text: `import/arguments-schema at ${conversation.messagePointers[mismatch.messageIndex] || "/"}: the arguments of call ${mismatch.callId} do not match the declared schema of ${mismatch.tool} (${mismatch.error}), yet the log answers the call with a result not flagged as an error: the harness ran it, and the replay gives that recorded result`,
+        text: `import/arguments-schema at ${conversation.messagePointers[mismatch.messageIndex] || "/"}: the arguments of call ${mismatch.callId} do not match the declared schema of ${mismatch.tool} (${mismatch.errorEn}), yet the log answers the call with a result not flagged as an error: the harness ran it, and the replay gives that recorded result`,
         warning: true,
       })),
     ];

@@ -1,70 +1,66 @@
-// Turns an interactive run back into a fixture: the replies as the learner left them (edits
-// included, the unused rest kept), a description of each edit, and files written so that nothing
-// is overwritten without asking and nothing is left half-written.
+// Turns an interactive run back into a fixture: each reply as the model sent it, with the person's
+// edits beside it (`edits`: which call, changed to what) and, where the person switched policy, the
+// policy its calls were validated with (`validation`) — so the saved file replays byte for byte
+// through the same code, each datum still credited to whoever produced it. Replies never requested
+// are kept as they were.
 
 import type { ScriptedReply } from "../../agent/fake-model.ts";
-import type { StreamPlan } from "../../agent/stream-plan.ts";
-import type { ReplyExpectation } from "../../fixture/conversation-format.ts";
-import { isUserTurn, type UserTurn } from "../../fixture/conversation-format.ts";
-import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
+import { isUserTurn } from "../../fixture/conversation-format.ts";
+import type { Fixture } from "../../fixture/fixture-format.ts";
+import type { CallEdit } from "../../fixture/person-edits.ts";
 import { json } from "../../narration/display-text.ts";
-import type { TextContent, ToolCall, ValidationPolicy } from "../../protocol/types.ts";
+import type { ToolCall, ValidationPolicy } from "../../protocol/types.ts";
 
+/** One edit, for the fixture's description: where it was made and what the call was. */
 export interface SessionEdit {
   episode: number;
   turn: number;
-  callId: string;
-  kind: "arguments" | "name" | "dropped";
-  from: unknown;
-  to: unknown;
+  edit: CallEdit;
+  from: ToolCall;
 }
 
-export function editedFixture(
-  fixture: Fixture,
-  scripts: (ScriptedReply | UserTurn)[][],
-  edits: SessionEdit[],
-  validation: ValidationPolicy | undefined,
-): Fixture {
-  const notes = edits.map((edit) => `episode ${edit.episode + 1}, turn ${edit.turn}, ${edit.callId}: ${describeEdit(edit)}`);
+/** A reply as the model sent it, what the person changed in it, and the policy its calls met. */
+export type SavedReply = ScriptedReply & { edits: CallEdit[]; validation: ValidationPolicy | undefined };
+
+export function editedFixture(fixture: Fixture, used: readonly (readonly SavedReply[] | undefined)[], notes: readonly SessionEdit[]): Fixture {
+  const described = notes.map((note) => `episode ${note.episode + 1}, turn ${note.turn}, ${note.edit.callId}: ${describeEdit(note)}`);
   return {
     ...fixture,
-    description: ["Saved from tool-call-playground --interactive.", ...notes].join(" "),
-    episodes: fixture.episodes.map((episode, index) => ({
-      ...episode,
-      // A policy switched during the session applies to the whole replay.
-      ...(validation === undefined ? {} : { validation }),
-      // A fixture scripts text and calls only; a replayed fixture never produced anything else.
-      // A reply's stream plan (--stream) and expectations (serve) are kept as the fixture had them.
-      script:
-        scripts[index]?.map((item, itemIndex) =>
-          isUserTurn(item)
-            ? item
-            : {
-                content: item.content.filter(isScriptable),
-                stopReason: item.stopReason,
-                errorMessage: item.errorMessage,
-                ...keptOf(episode.script[itemIndex]),
-              },
-        ) ?? episode.script,
-    })),
+    description: ["Saved from tool-call-playground --interactive.", ...described].join(" "),
+    episodes: fixture.episodes.map((episode, index) => {
+      const replies = used[index] ?? [];
+      // The episode keeps its own policy; a reply records one only where the person's switch made it differ.
+      const episodePolicy = episode.validation ?? "strict";
+      let replyIndex = 0;
+      return {
+        ...episode,
+        script: episode.script.map((item) => {
+          if (isUserTurn(item)) return item;
+          const saved = replies[replyIndex++];
+          if (saved === undefined) return item;
+          return {
+            content: saved.content,
+            stopReason: saved.stopReason,
+            errorMessage: saved.errorMessage,
+            // A reply's stream plan (--stream) and expectations (serve) are kept as the fixture had them.
+            stream: item.stream,
+            expect: item.expect,
+            edits: saved.edits.length > 0 ? saved.edits : item.edits,
+            validation: saved.validation !== undefined && saved.validation !== episodePolicy ? saved.validation : undefined,
+          };
+        }),
+      };
+    }),
   };
 }
 
-function isScriptable(block: ScriptedReply["content"][number]): block is TextContent | ToolCall {
-  return block.type !== "thinking";
-}
-
-function describeEdit(edit: SessionEdit): string {
+function describeEdit({ edit, from }: SessionEdit): string {
   switch (edit.kind) {
     case "arguments":
-      return `arguments ${json(edit.from)} → ${json(edit.to)}`;
+      return `arguments ${json(from.arguments)} → ${json(edit.arguments)}`;
     case "name":
-      return `tool ${json(edit.from)} → ${json(edit.to)}`;
-    case "dropped":
-      return `call to ${json(edit.from)} dropped`;
+      return `tool ${json(from.name)} → ${json(edit.name)}`;
+    case "drop":
+      return `call to ${json(from.name)} dropped`;
   }
-}
-
-function keptOf(item: Episode["script"][number] | undefined): { stream: StreamPlan | undefined; expect: ReplyExpectation | undefined } {
-  return item === undefined || isUserTurn(item) ? { stream: undefined, expect: undefined } : { stream: item.stream, expect: item.expect };
 }

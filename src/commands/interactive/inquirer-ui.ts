@@ -102,7 +102,8 @@ export function createInquirerUI(initialLang: Language, catalogs: SessionCatalog
       // and the result is still the same JSON.
       const text = await ask((context) =>
         input(
-          { message: say().editArguments, default: visible(currentJson), prefill: "editable", validate: (value) => checkJsonText(value, lang, catalogs) },
+          // "tab": the current arguments show as the default; typing starts afresh, Tab copies them in to edit.
+          { message: say().editArguments, default: visible(currentJson), prefill: "tab", validate: (value) => checkJsonText(value, lang, catalogs) },
           context,
         ),
       );
@@ -116,7 +117,7 @@ export function createInquirerUI(initialLang: Language, catalogs: SessionCatalog
           // would become a different name.
           {
             message: visible(say().renameTool(known)),
-            ...(hasUnsafe(current) ? {} : { default: current, prefill: "editable" as const }),
+            ...(hasUnsafe(current) ? {} : { default: current, prefill: "tab" as const }),
             validate: (value) => value.trim() !== "" || say().emptyName,
           },
           context,

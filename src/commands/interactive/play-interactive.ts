@@ -59,7 +59,8 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     }
     let fixture: Fixture;
     try {
-      fixture = await loadFixture(reference.file);
+      // The data is read in the language the session starts in; a switch later changes the narration.
+      fixture = await loadFixture(reference.file, undefined, lang);
     } catch (error) {
       const line = errorLine(error, reference.file, narration[lang]);
       if (line === undefined) throw error;

@@ -6,16 +6,17 @@
 import type { AgentEvent } from "../../agent/agent-events.ts";
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import type { ScriptedReply } from "../../agent/fake-model.ts";
-import { scriptReplies, withUserTurns } from "../../fixture/conversation-format.ts";
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { localize } from "../../fixture/fixture-format.ts";
+import { applyEdits, type CallEdit, type EditedReply } from "../../fixture/person-edits.ts";
 import { json } from "../../narration/display-text.ts";
+import { episodeOptions } from "../../narration/episode-options.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import { narratedStream, type StreamSettings } from "../../narration/stream-view.ts";
 import type { Style } from "../../narration/style.ts";
-import type { AssistantMessage, Context, ToolCall } from "../../protocol/types.ts";
-import { type EpisodeSettings, replayClock, runFixture } from "../../replay/run-fixture.ts";
-import { editedFixture, type SessionEdit } from "./edited-fixture.ts";
+import type { AssistantMessage, Context } from "../../protocol/types.ts";
+import { type EpisodeSettings, modelFacing, replayClock, runFixture } from "../../replay/run-fixture.ts";
+import { editedFixture, type SavedReply, type SessionEdit } from "./edited-fixture.ts";
 import type { SessionCatalogs } from "./session-catalogs.ts";
 import type { InteractiveUI } from "./ui.ts";
 
@@ -47,8 +48,9 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
   let validationOverride = options.overrides?.validation;
   let runToEnd = false;
   let nextContext: Context | undefined;
-  const edits: SessionEdit[] = [];
-  const used: ScriptedReply[][] = [];
+  const notes: SessionEdit[] = [];
+  /** Per episode, each reply as the model sent it, with the person's edits and the policy its calls met. */
+  const used: SavedReply[][] = [];
   /** The settings of the episode being played, for the pause menu. */
   let current: EpisodeSettings | undefined;
   const narrator = new Narrator(catalogs.narration[lang], style, write);
@@ -85,43 +87,27 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
     }
   };
 
-  const review = async (reply: AssistantMessage, episode: number, turn: number): Promise<AssistantMessage> => {
-    const content: AssistantMessage["content"] = [];
-    const edited = new Set<string>();
-    const dropped: ToolCall[] = [];
+  /** Asks about each call of the reply; the edits are data, applied the way a saved run replays them. */
+  const review = async (reply: AssistantMessage, episode: number, turn: number): Promise<EditedReply & { edits: CallEdit[] }> => {
+    const callEdits: CallEdit[] = [];
     for (const block of reply.content) {
-      if (block.type !== "toolCall" || runToEnd) {
-        content.push(block);
-        continue;
-      }
+      if (block.type !== "toolCall" || runToEnd) continue;
       const choice = await ui.reviewCall(block, json(block.arguments));
-      if (choice === "run") content.push(block);
-      if (choice === "edit") {
-        const next = { ...block, arguments: await ui.editArguments(json(block.arguments)) };
-        edits.push({ episode, turn, callId: block.id, kind: "arguments", from: block.arguments, to: next.arguments });
-        edited.add(block.id);
-        content.push(next);
-      }
+      let edit: CallEdit | undefined;
+      if (choice === "edit") edit = { kind: "arguments", callId: block.id, arguments: await ui.editArguments(json(block.arguments)) };
       if (choice === "rename") {
-        const name = await ui.renameTool(
-          block.name,
-          (nextContext?.tools ?? []).map((tool) => tool.name),
-        );
-        edits.push({ episode, turn, callId: block.id, kind: "name", from: block.name, to: name });
-        edited.add(block.id);
-        content.push({ ...block, name });
+        const names = (nextContext?.tools ?? []).map((tool) => tool.name);
+        edit = { kind: "name", callId: block.id, name: await ui.renameTool(block.name, names) };
       }
-      if (choice === "drop") {
-        edits.push({ episode, turn, callId: block.id, kind: "dropped", from: block.name, to: null });
-        dropped.push(block);
-      }
+      if (choice === "drop") edit = { kind: "drop", callId: block.id };
+      if (edit === undefined) continue;
+      callEdits.push(edit);
+      notes.push({ episode, turn, edit, from: block });
     }
-    // A reply whose calls were all removed asks for no tool: its stopReason must say so, or the
-    // history would hold a "toolUse" message that the loop (rightly) treats as the end.
-    const callsLeft = content.some((block) => block.type === "toolCall");
-    const stopReason = dropped.length > 0 && !callsLeft && reply.stopReason === "toolUse" ? "stop" : reply.stopReason;
-    narrator.personEdited({ edited, dropped, ...(stopReason === reply.stopReason ? {} : { stopReasonWas: reply.stopReason }) });
-    return { ...reply, content, stopReason };
+    const edited = applyEdits(reply, callEdits);
+    // No new edit: what the narrator holds (a saved run's recorded edits) stands.
+    if (callEdits.length > 0) narrator.personEdited(edited);
+    return { ...edited, edits: callEdits };
   };
 
   // Stepping delta by delta: after each fragment, the same pause as between two steps.
@@ -133,29 +119,43 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
       {
         onEpisodeStart: (episode, index, settings, episodeSignal) => {
           current = settings;
-          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
-            signal: episodeSignal,
-            toolExecution: settings.toolExecution,
-            toolErrors: options.toolErrors,
-          });
+          narrator.startEpisode(
+            index === 0 ? "steps" : "summary",
+            episode.title && localize(episode.title, lang),
+            episodeOptions(episode, settings, episodeSignal, options.toolErrors),
+          );
           narrator.setFindings(episode.lintFindings ?? []);
         },
         reviewReply: async (reply, index, turn) => {
           const reviewed = await review(reply, index, turn);
-          (used[index] ??= []).push(scriptedFrom(reviewed));
-          return reviewed;
+          (used[index] ??= []).push({ ...scriptedFrom(reply), edits: reviewed.edits, validation: undefined });
+          return reviewed.reply;
         },
-        onEvent: async (event) => {
+        onPersonEdits: (edited) => narrator.personEdited(edited),
+        onEvent: async (event, index) => {
           narrator.onEvent(event);
           if (event.type === "turnStart") nextContext = event.context;
-          if (isStep(event) && current) await pause(current);
+          // The calls of one reply are validated with one policy: no pause falls between them.
+          const saved = used[index]?.at(-1);
+          if (event.type === "toolStart" && saved && current) saved.validation = validationOverride ?? current.validation;
+          // A summary episode holds its lines until its outcome: a pause then would show nothing.
+          if (isStep(event) && current && !narrator.holding) await pause(current);
         },
         onEpisodeEnd: (_episode, _index, { unusedReplies, awaitingReply, result }) => {
           if (awaitingReply) narrator.awaitingReply(result.history.length);
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), signal, overrides: options.overrides, liveValidation: () => validationOverride, wrapModel, toolErrors: options.toolErrors },
+      {
+        now: replayClock(),
+        signal,
+        overrides: options.overrides,
+        liveValidation: () => validationOverride,
+        wrapModel,
+        toolErrors: options.toolErrors,
+        // The model's texts stay in the language the session started in, as its data does.
+        ...modelFacing(options.lang),
+      },
     );
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };
@@ -163,12 +163,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
   } finally {
     narrator.finish();
   }
-  // The replies as the person left them, then the rest of each script, never requested.
-  const scripts = fixture.episodes.map((episode, index) => {
-    const replies = scriptReplies(episode.script);
-    return withUserTurns(episode.script, [...(used[index] ?? []), ...replies.slice(used[index]?.length ?? 0)]);
-  });
-  return { kind: "finished", fixture: editedFixture(fixture, scripts, edits, validationOverride), edits, lang };
+  return { kind: "finished", fixture: editedFixture(fixture, used, notes), edits: notes, lang };
 }
 
 /** The events after which the narration has shown a whole step (a result once it is in the

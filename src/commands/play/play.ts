@@ -43,9 +43,18 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
   const write = (line: string) => io.out(`${line}\n`);
   const stream = streamFrom(options);
   try {
-    const fixture = await loadFixture(reference.file, io.interrupt);
+    const fixture = await loadFixture(reference.file, io.interrupt, options.lang);
     if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
+      await fixtureJsonLines(fixture, {
+        lang: options.lang,
+        write,
+        overrides,
+        signal: io.interrupt,
+        wire: options.wire,
+        ...toolErrorsFrom(options),
+        stream,
+        drained: io.drained,
+      });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
       await narrateFixture(fixture, {

@@ -3,12 +3,14 @@
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
+import { episodeOptions } from "../../narration/episode-options.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
 import { plainStyle, type Style } from "../../narration/style.ts";
+import type { Tool } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
-import { type EpisodeSettings, replayClock, runFixture } from "../../replay/run-fixture.ts";
+import { type EpisodeSettings, modelFacing, replayClock, runFixture } from "../../replay/run-fixture.ts";
 
 export interface TranscriptOptions {
   lang: Language;
@@ -25,11 +27,13 @@ export interface TranscriptOptions {
   stream?: StreamSettings;
   /** A promise while the output cannot take more: the run waits for it (backpressure). */
   drained?: () => Promise<void> | undefined;
+  /** The built-in tools episodes name (in the run's language unless a caller brings its own). */
+  builtins?: readonly Tool[];
 }
 
 export async function narrateFixture(
   fixture: Fixture,
-  { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained }: TranscriptOptions,
+  { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained, builtins }: TranscriptOptions,
 ): Promise<void> {
   const narrator = new Narrator(await loadCatalog(lang), style, write, wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire)));
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).narratedStream(stream, lang, style, write, wire));
@@ -39,13 +43,15 @@ export async function narrateFixture(
       fixture,
       {
         onEpisodeStart: (episode, index, settings, episodeSignal) => {
-          narrator.startEpisode(index === 0 ? "steps" : "summary", episode.title && localize(episode.title, lang), {
-            signal: episodeSignal,
-            toolExecution: settings.toolExecution,
-            toolErrors,
-          });
+          narrator.startEpisode(
+            index === 0 ? "steps" : "summary",
+            episode.title && localize(episode.title, lang),
+            episodeOptions(episode, settings, episodeSignal, toolErrors),
+          );
           narrator.setFindings(episode.lintFindings ?? []);
         },
+        // A saved interactive run: the person's edits are told as theirs, as they were live.
+        onPersonEdits: (edited) => narrator.personEdited(edited),
         onEvent: (event) => {
           narrator.onEvent(event);
           return drained?.();
@@ -55,7 +61,7 @@ export async function narrateFixture(
           narrator.unusedReplies(unusedReplies);
         },
       },
-      { now: replayClock(), overrides, signal, toolErrors, wrapModel },
+      { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
     );
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
@@ -65,7 +71,7 @@ export async function narrateFixture(
 
 export async function fixtureJsonLines(
   fixture: Fixture,
-  { write, overrides, signal, wire, toolErrors, stream, drained }: Omit<TranscriptOptions, "lang" | "style">,
+  { lang = "zh", write, overrides, signal, wire, toolErrors, stream, drained, builtins }: Omit<TranscriptOptions, "lang" | "style"> & { lang?: Language },
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
@@ -82,7 +88,7 @@ export async function fixtureJsonLines(
       },
       onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
     },
-    { now: replayClock(), overrides, signal, toolErrors, wrapModel },
+    { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
   );
 }
 
@@ -90,7 +96,7 @@ export async function fixtureJsonLines(
 export async function transcriptText(
   fixture: Fixture,
   lang: Language,
-  options: { overrides?: Partial<EpisodeSettings>; wire?: ProviderId; toolErrors?: ToolErrorDetail; stream?: StreamSettings } = {},
+  options: { overrides?: Partial<EpisodeSettings>; wire?: ProviderId; toolErrors?: ToolErrorDetail; stream?: StreamSettings; builtins?: readonly Tool[] } = {},
 ): Promise<string> {
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });

@@ -33,7 +33,16 @@ const serveEn: ServeMessages = {
   requestHeading: (number, method, path, provider, streamed) => `── request ${number} · ${method} ${path} · ${provider}${streamed ? ", streamed" : ""} ──`,
   conversation: (episode, reply, replies, messages, fresh) =>
     `episode ${episode}, asks for reply ${reply} of ${replies}; the harness sent ${messages} message(s), ${fresh} new since the model's last reply:`,
-  marksHere: "Here the app is your harness (what it sent); model is this server answering as the model and its API; tool is what your tools returned.",
+  legend:
+    "Marks (serve): app = your harness (the requests it sent, the results it produced) · model = this server, answering as the model and its API · tool = what your tools returned · person = the user's messages · playground = this playground's own checks (where the script is, the provider's rules, the script's expectations)",
+  marks: {
+    model: "model      ",
+    app: "app        ",
+    tool: "tool       ",
+    person: "person     ",
+    record: "record     ",
+    playground: "playground ",
+  },
   tools: (names) => `the harness declares its tools: ${names}`,
   noTools: "the harness declares no tools",
   ranCall: (call) => `ran ${call} and sent its result:`,

@@ -2,6 +2,7 @@
 // implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
 // one). Data (messages, ids, error texts) is passed in already sanitised. What the server answers
 // over HTTP is the API's answer, not narration: it stays in English, and the narration quotes it.
+import type { Producer } from "../../narration/step-outcome.ts";
 import type { UnmetExpectation } from "./expectations.ts";
 import type { OutcomeKind } from "./serve-events.ts";
 
@@ -11,8 +12,10 @@ export interface ServeMessages {
   routesHeading: string;
   requestHeading(number: number, method: string, path: string, provider: string, streamed: boolean): string;
   conversation(episode: number, reply: number, replies: number, messages: number, fresh: number): string;
-  /** Under the legend: what the marks mean here, where the harness is the app. */
-  marksHere: string;
+  /** serve's own legend and marks: here the app is the client's harness, and what this program
+   *  checks itself (the script's position, lint, expectations) is the playground's. */
+  legend: string;
+  marks: Record<Producer, string>;
   tools(names: string): string;
   noTools: string;
   /** A result the harness produced for a call of the model's last reply. */

@@ -1,4 +1,5 @@
-// serve's narration: each request as a transcript turn, in the transcript's marked layout — what
+// serve's narration: each request as a transcript turn, in the transcript's marked layout (with
+// serve's own legend and marks: the harness is the app, the playground's checks are its own) — what
 // the harness (here the app) sent since the model's last reply, the tools it declares, the result
 // it produced for each call (the tool's output), what the provider's rules find, and what the
 // server, standing in for the model and its API, answers. Lines are collected per request and
@@ -28,16 +29,17 @@ export function serveListeningLines(event: Extract<ServeEvent, { type: "listenin
 /** The stdout lines for one event after the URL line: the legend first, then one turn per request. */
 export function serveNarrationLines(event: ServeEvent, words: ServeWords, style: Style): string[] {
   const lines: string[] = [];
+  // serve's own marks: the harness is the app here, and the playground's checks have a mark of their own.
+  const catalog = { ...words.narration, marks: words.serve.marks };
   const out = new MarkedLines(
     style,
     (line) => lines.push(line),
-    () => words.narration,
+    () => catalog,
   );
   const say = words.serve;
   switch (event.type) {
     case "listening":
-      out.unmarked(words.narration.legend, style.note);
-      out.heading(say.marksHere);
+      out.unmarked(say.legend, style.note);
       break;
     case "closing":
       out.heading(say.closing(event.signal, event.inFlight));
@@ -57,7 +59,7 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   const { conversation, outcome } = record;
   if (conversation) {
     out.line(
-      "model",
+      "playground",
       say.conversation(conversation.episode + 1, conversation.replyIndex + 1, conversation.replies, conversation.messages, conversation.newMessages.length),
     );
     for (const message of conversation.newMessages) {
@@ -82,16 +84,16 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
         out.data("app", `${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
       }
     }
-    if (conversation.findings.length === 0) out.line("model", say.lintClean, "note");
+    if (conversation.findings.length === 0) out.line("playground", say.lintClean, "note");
     for (const finding of conversation.findings) {
       out.line(
-        "model",
+        "playground",
         say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message),
         finding.severity === "error" ? "failure" : "note",
       );
     }
   }
-  for (const problem of outcome.problems ?? []) out.line("model", say.unmet(problem), "failure");
+  for (const problem of outcome.problems ?? []) out.line("playground", say.unmet(problem), "failure");
   if (outcome.kind === "reply" && outcome.reply) {
     out.line("model", say.replied(outcome.status, outcome.events));
     out.data("model", summarizeMessage(outcome.reply));

@@ -9,6 +9,8 @@ export const exitCodes = {
   findings: 1,
   /** --interactive without a terminal. */
   noTerminal: 2,
+  /** A usage mistake (an unknown option, a missing option value), for every command alike. */
+  usage: 2,
   /** lint: not a request body of any provider, or a usage mistake (so 1 always means findings). */
   notABody: 2,
   /** A bug: said in one line, never as a stack trace. */

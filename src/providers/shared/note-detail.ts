@@ -53,4 +53,4 @@ export type NoteDetail =
   | { about: "undeclaredTool"; name: string }
   /** `error`: the validator's own message (contract text: the same in every language). */
   /** `answered`: what the log did with the call — ran it anyway, refused it (an error result), or nothing. */
-  | { about: "argumentsMismatch"; callId: string; tool: string; error: string; answered: "ran" | "refused" | "unanswered" };
+  | { about: "argumentsMismatch"; callId: string; tool: string; error: string; errorEn: string; answered: "ran" | "refused" | "unanswered" };
