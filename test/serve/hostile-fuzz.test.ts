@@ -4,21 +4,10 @@
 // the server must answer a valid request at the end. Loopback only; bounded in count and time.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { seededRandom } from "../seeded-random.ts";
 import { rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
 
-/** mulberry32: a small seeded generator, so every run sends the same bytes. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = generator(24);
+const random = seededRandom(24);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const randomText = (length: number): string => Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 256))).join("");
 
