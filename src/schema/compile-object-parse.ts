@@ -11,13 +11,13 @@
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
 // The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
 // asks `getOwnPropertyDescriptor`; a proxy whose traps agree with one another gets the same result.
-import { type Expectation, FAILED, type Failed, fail, failWithin, type PathSegment } from "./schema-error.ts";
+import { type Expectation, expectation, FAILED, type Failed, fail, failWithin, type PathSegment } from "./schema-error.ts";
 import { type BuiltinCheck, builtinCheckOf, type Fields, type SafeCheck, safeCheckOf } from "./validator.ts";
 
 /** The parsed object, or FAILED with the SchemaError waiting (takeFailure in schema-error.ts). */
 export type ParseFunction = (input: unknown) => Record<string, unknown> | Failed;
 
-const expectObject: Expectation = Object.freeze({ kind: "object" });
+const expectObject: Expectation = expectation({ kind: "object" });
 
 /** A specialised parse for these fields, or undefined when code generation is not allowed. */
 export function compileObjectParse(fields: Fields): ParseFunction | undefined {
@@ -131,7 +131,7 @@ class SourceBuilder {
   /** Statements that check `raw` the way the built-in would and assign its return value to `out`. */
   #inline(spec: BuiltinCheck, raw: string, out: string, path: readonly PathSegment[], indent: string): string {
     const literalPath = `[${path.map((segment) => JSON.stringify(segment)).join(", ")}]`;
-    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, Object.freeze(expected))}, ${raw}, ${literalPath});`;
+    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, expectation(expected))}, ${raw}, ${literalPath});`;
     switch (spec.kind) {
       case "unknown":
         return `${indent}if (${raw} === undefined) ${reject({ kind: "any" })}\n${indent}${out} = ${raw};`;

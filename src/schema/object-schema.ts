@@ -7,7 +7,7 @@
 import { isRecord } from "../json/is-record.ts";
 import type { Coercion, Schema } from "../protocol/types.ts";
 import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
-import { type Expectation, FAILED, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
+import { type Expectation, expectation, FAILED, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
 import { type Fields, fromSafeCheck, type SafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
@@ -76,7 +76,7 @@ export function objectValue<TShape extends Shape>(shape: TShape): Validator<Pars
   return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
 }
 
-const expectObject: Expectation = Object.freeze({ kind: "object" });
+const expectObject: Expectation = expectation({ kind: "object" });
 
 /** The plain per-field parse: the behaviour the compiled one reproduces, and its fallback. */
 export function loopParse(fields: Fields): ParseFunction {
