@@ -7,6 +7,7 @@ import type { Fixture } from "../fixture/fixture-format.ts";
 import type { EpisodeSettings } from "../replay/run-fixture.ts";
 import { safeJson } from "./display-text.ts";
 import type { WireView } from "./wire-block.ts";
+import { type WireSnapshot, wireDelta, wireSnapshot } from "./wire-delta.ts";
 
 export const JSON_LINES_VERSION = 1;
 
@@ -17,10 +18,15 @@ export const JSON_DEPTH_LIMIT = 256;
 export type JsonLine = Record<string, unknown> & { type: string };
 
 export class JsonLinesWriter {
+  /** The episode's previous request, for the next one's delta. */
+  #previous: { snapshot: WireSnapshot; notes: Set<string> } | undefined;
+
   constructor(
     private readonly write: (line: string) => void,
     /** With --wire: a `wireRequest` line after each `turnStart`. */
     private readonly wire?: WireView,
+    /** --wire-full: every `wireRequest` carries its `body` whole, not a `delta`. */
+    private readonly options: { wholeBodies?: boolean } = {},
   ) {}
 
   fixture(fixture: Fixture): void {
@@ -28,6 +34,7 @@ export class JsonLinesWriter {
   }
 
   episodeStart(episode: number, title: unknown, settings: EpisodeSettings): void {
+    this.#previous = undefined;
     this.#emit({ type: "episodeStart", episode, title: title ?? null, settings: { ...settings, timeoutMs: settings.timeoutMs ?? null } });
   }
 
@@ -50,10 +57,7 @@ export class JsonLinesWriter {
           turn: event.turn,
           request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] },
         });
-        if (this.wire) {
-          const { provider, endpoint, body, notes } = this.wire(event.context);
-          this.#emit({ type: "wireRequest", episode, turn: event.turn, provider, endpoint, body, notes });
-        }
+        if (this.wire) this.#wireRequest(this.wire(event.context), episode, event.turn);
         return;
       }
       case "messageAppended":
@@ -83,6 +87,22 @@ export class JsonLinesWriter {
       case "end":
         return this.#emit({ type: "end", episode, reason: event.reason, turns: event.turns, historyLength: event.history.length });
     }
+  }
+
+  /** An episode's first request whole (`body`); each later one as its `delta` to the one before,
+   *  with the notes it adds (`addedNotes`): the body is the previous body with the delta applied
+   *  (applyWireDelta in wire-delta.ts), and the output grows with the run, not with its square. */
+  #wireRequest({ provider, endpoint, body, notes }: ReturnType<WireView>, episode: number, turn: number): void {
+    const noteTexts = notes.map((note) => JSON.stringify(note));
+    const previous = this.#previous;
+    if (this.options.wholeBodies || !previous) {
+      this.#previous = { snapshot: wireSnapshot(body), notes: new Set(noteTexts) };
+      return this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, body, notes });
+    }
+    const { delta, next } = wireDelta(previous.snapshot, body);
+    this.#previous = { snapshot: next, notes: new Set(noteTexts) };
+    const addedNotes = notes.filter((_, index) => !previous.notes.has(noteTexts[index] ?? ""));
+    this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, delta, addedNotes });
   }
 
   #emit(line: JsonLine): void {

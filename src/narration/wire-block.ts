@@ -7,6 +7,7 @@ import type { AssistantMessage, Context } from "../protocol/types.ts";
 import type { ProviderId, WireRequest } from "../providers/registry.ts";
 import type { Catalog } from "./catalog.ts";
 import { DISPLAY_DEPTH_LIMIT, depthCut, prettyJson } from "./display-text.ts";
+import { type WireDelta, type WireSnapshot, wireDelta, wireSnapshot } from "./wire-delta.ts";
 
 /** One provider's renderer, bound: context in, request body out. */
 export type WireView = (context: Context) => WireRequest;
@@ -39,8 +40,13 @@ function shallowEnough(context: Context): Context {
   return messages ? { ...context, messages } : context;
 }
 
-/** What the narrator asks of the view: the block for a context, in the run's language. */
-export type WireBlocks = (context: Context, say: Catalog, next: boolean) => WireBlock;
+/** What the narrator asks of the view: the block for a context, in the run's language. Each
+ *  request after an episode's first is shown as what it adds to the previous one, unless `whole`. */
+export interface WireBlocks {
+  (context: Context, say: Catalog, next: boolean): WireBlock;
+  /** A new episode: its history starts again, so its first request is shown whole. */
+  startEpisode(): void;
+}
 
 export interface WireBlock {
   heading: string;
@@ -48,17 +54,60 @@ export interface WireBlock {
   notes: string[];
 }
 
-export async function loadWireBlocks(provider: ProviderId): Promise<WireBlocks> {
+export async function loadWireBlocks(provider: ProviderId, { whole = false } = {}): Promise<WireBlocks> {
   const view = await loadWireView(provider);
-  return (context, say, next) => wireBlock(view, context, say, next);
+  let previous: { snapshot: WireSnapshot; notes: Set<string> } | undefined;
+  const blocks = (context: Context, say: Catalog, next: boolean): WireBlock => {
+    const request = view(context);
+    const noteTexts = request.notes.map((note) => JSON.stringify(note));
+    const shown = previous;
+    if (whole || !shown) {
+      previous = { snapshot: wireSnapshot(request.body), notes: new Set(noteTexts) };
+      const heading = say.wireHeading(request.provider, request.endpoint, next);
+      return { heading, body: prettyJson(request.body).split("\n"), notes: request.notes.map((note) => say.wireNote(note)) };
+    }
+    const { delta, next: snapshot } = wireDelta(shown.snapshot, request.body);
+    previous = { snapshot, notes: new Set(noteTexts) };
+    // A note the previous request had already said is not said again.
+    const fresh = request.notes.filter((_, index) => !shown.notes.has(noteTexts[index] ?? ""));
+    const heading = say.wireDeltaHeading(request.provider, request.endpoint, next);
+    return { heading, body: deltaLines(delta), notes: [...restLines(delta, say), ...fresh.map((note) => say.wireNote(note))] };
+  };
+  return Object.assign(blocks, {
+    startEpisode() {
+      previous = undefined;
+    },
+  });
 }
 
-/** `next`: the request the run would send if it went on (shown when the run stops with calls answered). */
-function wireBlock(view: WireView, context: Context, say: Catalog, next: boolean): WireBlock {
-  const request = view(context);
-  return {
-    heading: say.wireHeading(request.provider, request.endpoint, next),
-    body: prettyJson(request.body).split("\n"),
-    notes: request.notes.map((note) => say.wireNote(note)),
+/** The changed parts as JSON, each introduced by where it goes: `"messages"[3]: {…}`. */
+function deltaLines(delta: WireDelta): string[] {
+  const lines: string[] = [];
+  const add = (place: string, value: unknown) => {
+    const [first = "", ...rest] = prettyJson(value).split("\n");
+    lines.push(`${place}: ${first}`, ...rest);
   };
+  for (const part of delta.parts) {
+    const key = JSON.stringify(part.key);
+    if (part.kind === "set") add(key, part.value);
+    else if (part.kind === "splice") {
+      if (part.items.length === 0) lines.push(`${key}.length: ${part.kept}`);
+      part.items.forEach((item, index) => add(`${key}[${part.kept + index}]`, item));
+    }
+  }
+  return lines;
+}
+
+/** The line saying what is as before (`"model"`, `"messages"[0..2]`), and what is gone. */
+function restLines(delta: WireDelta, say: Catalog): string[] {
+  const same: string[] = [];
+  for (const part of delta.parts) {
+    const key = JSON.stringify(part.key);
+    if (part.kind === "same") same.push(key);
+    else if (part.kind === "splice") same.push(part.kept === 1 ? `${key}[0]` : `${key}[0..${part.kept - 1}]`);
+  }
+  return [
+    ...(same.length > 0 ? [say.wireAsBefore(same)] : []),
+    ...(delta.removed.length > 0 ? [say.wireRemoved(delta.removed.map((key) => JSON.stringify(key)))] : []),
+  ];
 }

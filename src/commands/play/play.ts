@@ -45,7 +45,16 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
   try {
     const fixture = await loadFixture(reference.file, io.interrupt);
     if (options.json) {
-      await fixtureJsonLines(fixture, { write, overrides, signal: io.interrupt, wire: options.wire, ...toolErrorsFrom(options), stream, drained: io.drained });
+      await fixtureJsonLines(fixture, {
+        write,
+        overrides,
+        signal: io.interrupt,
+        wire: options.wire,
+        wireFull: options.wireFull,
+        ...toolErrorsFrom(options),
+        stream,
+        drained: io.drained,
+      });
     } else {
       const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
       await narrateFixture(fixture, {
@@ -55,6 +64,7 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
         overrides,
         signal: io.interrupt,
         wire: options.wire,
+        wireFull: options.wireFull,
         ...toolErrorsFrom(options),
         stream,
         drained: io.drained,
