@@ -221,6 +221,7 @@ rows.push([
 ]);
 
 rows.push(...lintBenchRows(progress));
+rows.push(...(await import("./bench-import.ts")).importBenchRows(progress));
 rows.push(...(await import("./bench-stream.ts")).streamBenchRows(progress));
 rows.push(...(await (await import("./bench-serve.ts")).serveBenchRows(progress)));
 
