@@ -104,9 +104,9 @@ describe("long runs through the command", { concurrency: true }, () => {
   });
 
   test("piped output waits for a slow reader: memory stays flat while nobody reads", async () => {
-    // --wire prints the whole history in every request: gigabytes for a few thousand turns. A
-    // reader that does not read must stall the run, not fill the writer's memory.
-    const child = startCli([bigFixture(1_000, "x".repeat(2_000)), "--wire", "anthropic", "--lang", "en"]);
+    // --wire-full prints the whole history in every request: gigabytes for a few thousand turns.
+    // A reader that does not read must stall the run, not fill the writer's memory.
+    const child = startCli([bigFixture(1_000, "x".repeat(2_000)), "--wire", "anthropic", "--wire-full", "--lang", "en"]);
     // Stop reading once output flows (start-up is over), let the pipe fill for 1 s, then sample
     // the child's memory for 3 s.
     await new Promise((resolve) => child.stdout?.once("data", resolve));
@@ -125,7 +125,7 @@ describe("long runs through the command", { concurrency: true }, () => {
 
   test("a reader that closes the pipe ends the run early, exit 0, nothing on stderr", async () => {
     // Without an early end this run would print gigabytes (see above) for minutes.
-    const child = startCli([bigFixture(5_000), "--wire", "anthropic", "--json"]);
+    const child = startCli([bigFixture(5_000), "--wire", "anthropic", "--wire-full", "--json"]);
     let closed = false;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       let stderr = "";

@@ -1,21 +1,20 @@
-// The streaming flags as a learner uses them, in a child process: Ctrl-C in the middle of a
-// stream still answers the half-arrived call and exits 130; --chunk changes the fragments; every
-// provider's streamed wire view prints.
+// The streaming flags as a learner uses them: Ctrl-C in the middle of a stream still answers the
+// half-arrived call and exits 130, and replay-stream reads stdin (both in a child process, where
+// the signal and the pipe are real); --chunk changes the fragments and every provider's streamed
+// wire view prints (in this process, through runCli).
 import assert from "node:assert/strict";
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { providerIds } from "../../src/providers/registry.ts";
+import { cli } from "./in-process.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(bin, args, { cwd: projectRoot, encoding: "utf8" }, (error, stdout, stderr) => {
-      resolve({ code: error && typeof error.code === "number" ? error.code : error ? -1 : 0, stdout, stderr });
-    });
-  });
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { code, out, err } = await cli(args);
+  return { code, stdout: out, stderr: err };
 }
 
 test("Ctrl-C mid-stream: the half call gets a paired result and the exit code is 130", async () => {
