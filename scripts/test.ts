@@ -2,7 +2,7 @@
 // than one core and each waits on something else (tsc on one core, the test files on the rest, a
 // test's child processes and timers in between). Each one's output is printed whole when it ends,
 // the tests' as they run; the exit code is the first failure's, else 0.
-// Usage: `npm test`, or `npm test -- test/a/b.test.ts …` for only those files (the checks still run).
+// Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the checks still run).
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
