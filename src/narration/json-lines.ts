@@ -6,8 +6,7 @@ import type { AgentEvent } from "../agent/agent-events.ts";
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { EpisodeSettings } from "../replay/run-fixture.ts";
 import { safeJson } from "./display-text.ts";
-import type { WireView } from "./wire-block.ts";
-import { type WireSnapshot, wireDelta, wireSnapshot } from "./wire-delta.ts";
+import type { WireSequence, WireStep } from "./wire-block.ts";
 
 export const JSON_LINES_VERSION = 1;
 
@@ -18,15 +17,10 @@ export const JSON_DEPTH_LIMIT = 256;
 export type JsonLine = Record<string, unknown> & { type: string };
 
 export class JsonLinesWriter {
-  /** The episode's previous request, for the next one's delta. */
-  #previous: { snapshot: WireSnapshot; notes: Set<string> } | undefined;
-
   constructor(
     private readonly write: (line: string) => void,
-    /** With --wire: a `wireRequest` line after each `turnStart`. */
-    private readonly wire?: WireView,
-    /** --wire-full: every `wireRequest` carries its `body` whole, not a `delta`. */
-    private readonly options: { wholeBodies?: boolean } = {},
+    /** With --wire: a `wireRequest` line after each `turnStart` (wire-block.ts's loadWireSequence). */
+    private readonly wire?: WireSequence,
   ) {}
 
   fixture(fixture: Fixture): void {
@@ -34,7 +28,7 @@ export class JsonLinesWriter {
   }
 
   episodeStart(episode: number, title: unknown, settings: EpisodeSettings): void {
-    this.#previous = undefined;
+    this.wire?.startEpisode();
     this.#emit({ type: "episodeStart", episode, title: title ?? null, settings: { ...settings, timeoutMs: settings.timeoutMs ?? null } });
   }
 
@@ -57,7 +51,7 @@ export class JsonLinesWriter {
           turn: event.turn,
           request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] },
         });
-        if (this.wire) this.#wireRequest(this.wire(event.context), episode, event.turn);
+        if (this.wire) this.#wireRequest(this.wire.next(event.context), episode, event.turn);
         return;
       }
       case "messageAppended":
@@ -92,17 +86,10 @@ export class JsonLinesWriter {
   /** An episode's first request whole (`body`); each later one as its `delta` to the one before,
    *  with the notes it adds (`addedNotes`): the body is the previous body with the delta applied
    *  (applyWireDelta in wire-delta.ts), and the output grows with the run, not with its square. */
-  #wireRequest({ provider, endpoint, body, notes }: ReturnType<WireView>, episode: number, turn: number): void {
-    const noteTexts = notes.map((note) => JSON.stringify(note));
-    const previous = this.#previous;
-    if (this.options.wholeBodies || !previous) {
-      this.#previous = { snapshot: wireSnapshot(body), notes: new Set(noteTexts) };
-      return this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, body, notes });
-    }
-    const { delta, next } = wireDelta(previous.snapshot, body);
-    this.#previous = { snapshot: next, notes: new Set(noteTexts) };
-    const addedNotes = notes.filter((_, index) => !previous.notes.has(noteTexts[index] ?? ""));
-    this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, delta, addedNotes });
+  #wireRequest(step: WireStep, episode: number, turn: number): void {
+    const { provider, endpoint, body, notes } = step.request;
+    if (step.delta === undefined) return this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, body, notes });
+    this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, delta: step.delta, addedNotes: step.addedNotes });
   }
 
   #emit(line: JsonLine): void {

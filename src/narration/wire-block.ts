@@ -40,11 +40,44 @@ function shallowEnough(context: Context): Context {
   return messages ? { ...context, messages } : context;
 }
 
-/** What the narrator asks of the view: the block for a context, in the run's language. Each
- *  request after an episode's first is shown as what it adds to the previous one, unless `whole`. */
+/** One request of an episode: the first whole (`delta` undefined), each later one as what it
+ *  changes in the one before, with the notes the one before did not have. */
+export type WireStep = { request: WireRequest; delta: undefined } | { request: WireRequest; delta: WireDelta; addedNotes: WireRequest["notes"] };
+
+/** An episode's requests in order, for both views (narrated and --json). `whole` (--wire-full):
+ *  every request whole. Memory: the previous request's item texts, nothing older. */
+export interface WireSequence {
+  next(context: Context): WireStep;
+  /** A new episode: its history starts again, so its first request is whole. */
+  startEpisode(): void;
+}
+
+export async function loadWireSequence(provider: ProviderId, { whole = false } = {}): Promise<WireSequence> {
+  const view = await loadWireView(provider);
+  let previous: { snapshot: WireSnapshot; notes: Set<string> } | undefined;
+  return {
+    next(context) {
+      const request = view(context);
+      const noteTexts = request.notes.map((note) => JSON.stringify(note));
+      const before = previous;
+      if (whole || !before) {
+        previous = { snapshot: wireSnapshot(request.body), notes: new Set(noteTexts) };
+        return { request, delta: undefined };
+      }
+      const { delta, next } = wireDelta(before.snapshot, request.body);
+      previous = { snapshot: next, notes: new Set(noteTexts) };
+      return { request, delta, addedNotes: request.notes.filter((_, index) => !before.notes.has(noteTexts[index] ?? "")) };
+    },
+    startEpisode() {
+      previous = undefined;
+    },
+  };
+}
+
+/** What the narrator asks of the view: the block for a context, in the run's language. */
 export interface WireBlocks {
   (context: Context, say: Catalog, next: boolean): WireBlock;
-  /** A new episode: its history starts again, so its first request is shown whole. */
+  /** A new episode: its first request is shown whole. */
   startEpisode(): void;
 }
 
@@ -54,30 +87,19 @@ export interface WireBlock {
   notes: string[];
 }
 
-export async function loadWireBlocks(provider: ProviderId, { whole = false } = {}): Promise<WireBlocks> {
-  const view = await loadWireView(provider);
-  let previous: { snapshot: WireSnapshot; notes: Set<string> } | undefined;
+export async function loadWireBlocks(provider: ProviderId, options: { whole?: boolean } = {}): Promise<WireBlocks> {
+  const sequence = await loadWireSequence(provider, options);
   const blocks = (context: Context, say: Catalog, next: boolean): WireBlock => {
-    const request = view(context);
-    const noteTexts = request.notes.map((note) => JSON.stringify(note));
-    const shown = previous;
-    if (whole || !shown) {
-      previous = { snapshot: wireSnapshot(request.body), notes: new Set(noteTexts) };
+    const step = sequence.next(context);
+    const { request } = step;
+    if (step.delta === undefined) {
       const heading = say.wireHeading(request.provider, request.endpoint, next);
       return { heading, body: prettyJson(request.body).split("\n"), notes: request.notes.map((note) => say.wireNote(note)) };
     }
-    const { delta, next: snapshot } = wireDelta(shown.snapshot, request.body);
-    previous = { snapshot, notes: new Set(noteTexts) };
-    // A note the previous request had already said is not said again.
-    const fresh = request.notes.filter((_, index) => !shown.notes.has(noteTexts[index] ?? ""));
     const heading = say.wireDeltaHeading(request.provider, request.endpoint, next);
-    return { heading, body: deltaLines(delta), notes: [...restLines(delta, say), ...fresh.map((note) => say.wireNote(note))] };
+    return { heading, body: deltaLines(step.delta), notes: [...restLines(step.delta, say), ...step.addedNotes.map((note) => say.wireNote(note))] };
   };
-  return Object.assign(blocks, {
-    startEpisode() {
-      previous = undefined;
-    },
-  });
+  return Object.assign(blocks, { startEpisode: () => sequence.startEpisode() });
 }
 
 /** The changed parts as JSON, each introduced by where it goes: `"messages"[3]: {…}`. */

@@ -72,9 +72,10 @@ export async function fixtureJsonLines(
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
-  const writer = new JsonLinesWriter(write, wire && (await (await import("../../narration/wire-block.ts")).loadWireView(wire)), {
-    wholeBodies: wireFull === true,
-  });
+  const writer = new JsonLinesWriter(
+    write,
+    wire && (await (await import("../../narration/wire-block.ts")).loadWireSequence(wire, { whole: wireFull === true })),
+  );
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
   writer.fixture(fixture);
   await runFixture(
