@@ -222,7 +222,8 @@ rows.push([
 
 rows.push(...lintBenchRows(progress));
 rows.push(...(await import("./bench-import.ts")).importBenchRows(progress));
-rows.push(...(await import("./bench-stream.ts")).streamBenchRows(progress));
+const streamBench = await import("./bench-stream.ts");
+rows.push(...streamBench.streamBenchRows(progress), ...streamBench.uiBenchRows(progress));
 rows.push(...(await (await import("./bench-serve.ts")).serveBenchRows(progress)));
 
 // --- The table ------------------------------------------------------------------------------------
