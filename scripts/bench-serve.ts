@@ -1,8 +1,10 @@
 // serve under load, bounded and on loopback only: `tool-call-playground serve serve-calc --json`
 // in a child process, then 1,000 requests, 20 in flight, spread over the four providers (first
-// turn and the results turn, plain and streamed; bodies rendered by the wire view), each checked
-// for status 200. p50 / p99 latency against a bare Node http server answering a fixed body in the
-// same run, with the same client. The child is stopped with SIGINT and must exit 130.
+// turn and the results turn; bodies rendered by the wire view), each checked for status 200:
+// once all plain, once all streamed. The yardstick is a bare Node http server in the same run,
+// with the same client, answering each request with the very bytes serve answered it with (its
+// status, content type and body, captured first): requests per second against it is the target.
+// The child is stopped with SIGINT and must exit 130.
 import { spawn } from "node:child_process";
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -36,7 +38,7 @@ function paths(provider: string, stream: boolean): string {
 }
 
 /** The 16 requests the load cycles through: 4 providers × (first turn, results turn) × (plain, streamed). */
-function requests(): { path: string; body: string }[] {
+function requests(): Work[] {
   const tools = new ToolRegistry([calc]).definitions();
   const first: Context = { systemPrompt: "You are a helpful assistant.", messages: [{ role: "user", content: USER, timestamp: 0 }], tools };
   const second: Context = {
@@ -61,18 +63,24 @@ function requests(): { path: string; body: string }[] {
       [false, true].map((stream) => {
         const body: Record<string, unknown> = { ...renderWireRequest(provider, context).body };
         if (stream && provider !== "gemini") body.stream = true;
-        return { path: paths(provider, stream), body: JSON.stringify(body) };
+        return { path: paths(provider, stream), body: JSON.stringify(body), stream };
       }),
     ),
   );
 }
 
-async function load(baseUrl: string, work: readonly { path: string; body: string }[], count = REQUESTS): Promise<Load> {
+interface Work {
+  path: string;
+  body: string;
+  stream: boolean;
+}
+
+async function load(baseUrl: string, work: readonly Work[], count = REQUESTS): Promise<Load> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
-  const one = (item: { path: string; body: string }) =>
+  const one = (item: Work) =>
     new Promise<void>((resolve) => {
       const started = nowMs();
       const req = request(`${baseUrl}${item.path}`, { method: "POST", agent, headers: { "content-type": "application/json" } }, (res) => {
@@ -105,11 +113,40 @@ async function load(baseUrl: string, work: readonly { path: string; body: string
   return { p50: at(0.5), p99: at(0.99), errors: errors + (count - latencies.length), seconds };
 }
 
-async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const body = JSON.stringify({ ok: true });
+interface Answer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** What serve answers each request with: status, content type and body bytes. */
+async function capture(baseUrl: string, work: readonly Work[]): Promise<Map<string, Answer>> {
+  const answers = new Map<string, Answer>();
+  for (const item of work) {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = request(`${baseUrl}${item.path}`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end(item.body);
+    });
+    answers.set(`${item.path}\n${item.body}`, answer);
+  }
+  return answers;
+}
+
+/** A server that reads each request whole and answers it with serve's captured answer to it. */
+async function bareServer(answers: ReadonlyMap<string, Answer>): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(body));
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const answer = answers.get(`${req.url}\n${Buffer.concat(chunks).toString("utf8")}`);
+      if (!answer) return res.writeHead(404).end();
+      res.writeHead(answer.status, { "content-type": answer.contentType }).end(answer.body);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -119,6 +156,8 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
 export async function serveBenchRows(progress: (text: string) => void): Promise<Row[]> {
   progress("serve load");
   const work = requests();
+  const plain = work.filter((item) => !item.stream);
+  const streamed = work.filter((item) => item.stream);
   const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src/main.ts"), "serve", "serve-calc", "--json"], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
@@ -132,31 +171,46 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
   child.stdout.resume();
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   await load(url, work, 200); // warm-up: tsx and the JIT, not counted
-  const served = await load(url, work);
+  const answers = await capture(url, work);
+  const bare = await bareServer(answers);
+  await load(bare.url, work, 200);
+  // Interleaved, so the machine's load falls on both alike: serve plain, bare plain, serve streamed, bare streamed.
+  const servedPlain = await load(url, plain);
+  const barePlain = await load(bare.url, plain);
+  const servedStreamed = await load(url, streamed);
+  const bareStreamed = await load(bare.url, streamed);
+  const served = { plain: servedPlain, streamed: servedStreamed };
+  const baseline = { plain: barePlain, streamed: bareStreamed };
   child.kill("SIGINT");
   const code = await exited;
-  const bare = await bareServer();
-  await load(bare.url, work, 200);
-  const baseline = await load(bare.url, work);
   await bare.close();
-  const ok = served.errors === 0 && code === 130;
-  return [
-    [`serve, ${REQUESTS.toLocaleString("en")} requests, ${CONCURRENCY} in flight (loopback)`, "", "", "", ""],
-    [
-      "",
-      "serve serve-calc --json: 4 providers × 2 turns × plain/streamed",
-      `p50 ${served.p50.toFixed(2)} ms, p99 ${served.p99.toFixed(2)} ms, ${served.errors} errors, ${(REQUESTS / served.seconds).toFixed(0)} req/s`,
-      `p50 ${(served.p50 / baseline.p50).toFixed(1)}× bare`,
-      `zero errors, exit 130 on SIGINT: ${ok ? "met" : `NOT met (${served.errors} errors, exit ${code})`}`,
-    ],
-    [
-      "",
-      "bare node:http server, fixed body (same client)",
-      `p50 ${baseline.p50.toFixed(2)} ms, p99 ${baseline.p99.toFixed(2)} ms, ${baseline.errors} errors`,
-      "1.00×",
-      "",
-    ],
-  ];
+  const errors = served.plain.errors + served.streamed.errors;
+  const ok = errors === 0 && code === 130;
+  const rate = (run: Load) => REQUESTS / run.seconds;
+  const rows: Row[] = [[`serve, ${REQUESTS.toLocaleString("en")} requests, ${CONCURRENCY} in flight (loopback)`, "", "", "", ""]];
+  for (const mode of ["plain", "streamed"] as const) {
+    const ours = served[mode];
+    const theirs = baseline[mode];
+    const ratio = rate(ours) / rate(theirs);
+    rows.push(
+      [
+        "",
+        `serve serve-calc --json, ${mode}: 4 providers × 2 turns`,
+        `${rate(ours).toFixed(0)} req/s, p50 ${ours.p50.toFixed(2)} ms, p99 ${ours.p99.toFixed(2)} ms, ${ours.errors} errors`,
+        `${ratio.toFixed(2)}× bare req/s`,
+        `≥ 0.7× bare: ${ratio >= 0.7 ? "met" : "NOT met"}`,
+      ],
+      [
+        "",
+        `bare node:http, the same answers, ${mode}`,
+        `${rate(theirs).toFixed(0)} req/s, p50 ${theirs.p50.toFixed(2)} ms, p99 ${theirs.p99.toFixed(2)} ms`,
+        "1.00×",
+        "",
+      ],
+    );
+  }
+  rows.push(["", "serve: every answer 200, exit 130 on SIGINT", "", "", ok ? "met" : `NOT met (${errors} errors, exit ${code})`]);
+  return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

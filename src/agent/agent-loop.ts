@@ -26,8 +26,12 @@ export interface AgentLoopOptions {
   model: Model;
   registry: ToolRegistry;
   systemPrompt?: string;
-  /** The history so far; the loop appends to its own copy. */
+  /** The history so far; the loop appends to its own copy, unless `appendTo` is given. */
   messages: readonly Message[];
+  /** The same array as `messages`, given to be appended to in place: a caller that runs the loop
+   *  more than once over one conversation (later user turns, run-conversation.ts) keeps one
+   *  history, where a copy on every entry would cost the whole history again each time. */
+  appendTo?: Message[];
   maxTurns?: number;
   /** "sequential" (default) runs one call after another; "parallel" starts them together. */
   toolExecution?: ToolExecution;
@@ -57,7 +61,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   // A listener may hand back a promise (an interactive pause); the loop waits for it.
   const emit = (event: AgentEvent): void | Promise<void> => listener?.(event);
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
-  const history: Message[] = [...options.messages];
+  if (options.appendTo !== undefined && options.appendTo !== options.messages) {
+    throw new TypeError("runAgentLoop: appendTo must be the messages array itself");
+  }
+  const history: Message[] = options.appendTo ?? [...options.messages];
   // Fixed for the run: the model must see the same tools on every request.
   const tools = registry.definitions();
   const finish = async (reason: EndReason, turns: number): Promise<AgentLoopResult> => {
@@ -65,7 +72,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     return { history, reason, turns };
   };
 
-  await emit({ type: "agentStart", messages: [...history] });
+  // The starting history as it is now, copied only if a listener reads it: the history only
+  // ever grows at its end, so its first `started` messages stay what they are.
+  const started = history.length;
+  let opening: Message[] | undefined;
+  await emit({
+    type: "agentStart",
+    get messages() {
+      opening ??= history.slice(0, started);
+      return opening;
+    },
+  });
   let lastYield = performance.now();
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (performance.now() - lastYield >= YIELD_EVERY_MS) {

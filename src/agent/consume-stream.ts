@@ -5,7 +5,7 @@
 // still yields a message: unfinished calls keep their last partial arguments, and the message's
 // stopReason tells the loop not to run them, so each gets a paired error result.
 
-import { type GrowingLeaf, PartialJsonParser } from "../json/partial-json.ts";
+import { type GrowingLeaf, type JsonChange, PartialJsonParser } from "../json/partial-json.ts";
 import type { AssistantStream, AssistantStreamEvent } from "../protocol/stream-events.ts";
 import type { AssistantMessage, StopReason, ToolCall } from "../protocol/types.ts";
 import { describeAbort } from "./call-policy.ts";
@@ -20,6 +20,9 @@ export interface PartialToolCall {
   value: unknown;
   /** The leaf that may still change (`12` in `{"a":12`). */
   growing: GrowingLeaf | undefined;
+  /** What this event's fragment changed in `value` (empty for other events): a watcher keeping its
+   *  own copy applies these instead of re-reading `value` or `text`, which grow with every fragment. */
+  changes: readonly JsonChange[];
   /** The text stopped being JSON here; the call will fail validation. */
   syntaxError: { offset: number; message: string } | undefined;
   ended: boolean;
@@ -155,6 +158,7 @@ function progressFor(partial: AssistantMessage, calls: Map<number, OpenCall>, ev
       text: open.text,
       value: open.ended ? open.call.arguments : open.parser.value,
       growing: open.ended ? undefined : open.parser.growing,
+      changes: event.type === "toolcall_delta" && !open.ended ? open.parser.changes : [],
       syntaxError: open.parser.error,
       ended: open.ended,
     },

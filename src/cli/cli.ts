@@ -126,7 +126,12 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
         .default("brief"),
     )
     .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
-    .addOption(new Option("--wire <provider>", "also print each request as that provider's API body").choices(providerChoices))
+    .addOption(
+      new Option("--wire <provider>", "also print each request as that provider's API body (after an episode's first, what it changes)").choices(
+        providerChoices,
+      ),
+    )
+    .option("--wire-full", "with --wire, print every request body whole")
     .option("--stream", "stream each reply as events (Pi's names) and narrate them; with --wire, also the provider's server-sent events")
     .addOption(new Option("--chunk <n>", "fragment size for --stream (overrides the fixture; implies --stream)").argParser(positiveInteger))
     .version(version, "-V, --version", "print the version")

@@ -11,6 +11,23 @@
 /** The leaf of the value that is still arriving and may change with the next fragment. */
 export type GrowingLeaf = "string" | "number" | "literal";
 
+/** A key or an index, from the outermost value inward. */
+export type JsonPathSegment = string | number;
+
+/**
+ * What one `push` (or `end`) changed in the value, in the order it happened, so a consumer can
+ * keep its own copy (a UI, a preview) by applying these instead of re-reading the value: "open" a
+ * new empty container at `path`, "set" a leaf (a number, literal or string, new or changed), or
+ * "append" characters to the string at `path`, which an earlier change set. Reading the growing
+ * value itself after every fragment costs its whole size each time (V8 flattens the string).
+ */
+export type JsonChange =
+  | { kind: "open"; path: readonly JsonPathSegment[]; container: "object" | "array" }
+  | { kind: "set"; path: readonly JsonPathSegment[]; value: unknown }
+  | { kind: "append"; path: readonly JsonPathSegment[]; text: string };
+
+const NO_CHANGES: readonly JsonChange[] = Object.freeze([]);
+
 /** Where the text stopped being JSON: the offset (in UTF-16 units) of the offending character. */
 export interface PartialJsonError {
   offset: number;
@@ -65,9 +82,14 @@ export class PartialJsonParser {
   #isKey = false;
   #leafPlaced = false;
   #hex = "";
+  /** The string leaf's characters added since its last report, and whether it was reported. */
+  #fresh = "";
+  #reported = false;
+  #changes: JsonChange[] | undefined;
 
   /** Feeds the next fragment. Cost: the fragment's length, plus one write of the growing leaf. */
   push(fragment: string): this {
+    this.#changes = undefined;
     if (this.#state === FAILED) return this;
     const length = fragment.length;
     let index = 0;
@@ -81,7 +103,7 @@ export class PartialJsonParser {
           if (code === 0x22 || code === 0x5c || code < 0x20) break;
           end++;
         }
-        if (end > index) this.#text += fragment.slice(index, end);
+        if (end > index) this.#addText(fragment.slice(index, end));
         if (end === length) {
           index = end;
           break;
@@ -104,6 +126,7 @@ export class PartialJsonParser {
 
   /** Says the text is over: a number at the very end is complete now; anything else open stays partial. */
   end(): this {
+    this.#changes = undefined;
     if (this.#state === NUMBER) this.#endNumber(this.#offset);
     return this;
   }
@@ -111,6 +134,11 @@ export class PartialJsonParser {
   /** The best value known so far (undefined before any value has started). Live: later fragments change it. */
   get value(): unknown {
     return this.#root;
+  }
+
+  /** What the last `push` or `end` changed, in order (empty when it changed nothing). */
+  get changes(): readonly JsonChange[] {
+    return this.#changes ?? NO_CHANGES;
   }
 
   /** True once a whole JSON value has been read (and, at the top level, nothing else). */
@@ -150,6 +178,7 @@ export class PartialJsonParser {
         if (code === 0x7d && this.#state === FIRST_KEY) return this.#close("object", offset);
         if (code !== 0x22) return this.#fail(offset, "expected a key in double quotes");
         this.#text = "";
+        this.#fresh = "";
         this.#isKey = true;
         this.#state = STRING;
         return;
@@ -166,7 +195,7 @@ export class PartialJsonParser {
         if (!isHex(code)) return this.#fail(offset, "expected four hex digits after \\u");
         this.#hex += String.fromCharCode(code);
         if (this.#hex.length === 4) {
-          this.#text += String.fromCharCode(Number.parseInt(this.#hex, 16));
+          this.#addText(String.fromCharCode(Number.parseInt(this.#hex, 16)));
           this.#state = STRING;
         }
         return;
@@ -198,6 +227,7 @@ export class PartialJsonParser {
       case 0x7b: {
         const value: Record<string, unknown> = {};
         this.#place(value);
+        this.#record({ kind: "open", path: this.#path(), container: "object" });
         this.#stack.push({ kind: "object", value, key: undefined });
         this.#state = FIRST_KEY;
         return;
@@ -205,6 +235,7 @@ export class PartialJsonParser {
       case 0x5b: {
         const value: unknown[] = [];
         this.#place(value);
+        this.#record({ kind: "open", path: this.#path(), container: "array" });
         this.#stack.push({ kind: "array", value });
         this.#state = FIRST_ITEM;
         return;
@@ -222,6 +253,8 @@ export class PartialJsonParser {
   #beginLeaf(state: number, text: string): void {
     this.#state = state;
     this.#text = text;
+    this.#fresh = text;
+    this.#reported = false;
     this.#isKey = false;
     this.#leafPlaced = false;
   }
@@ -254,7 +287,7 @@ export class PartialJsonParser {
       return;
     }
     if (decoded === undefined) return this.#fail(offset, "unknown escape in a string");
-    this.#text += decoded;
+    this.#addText(decoded);
     this.#state = STRING;
   }
 
@@ -274,6 +307,8 @@ export class PartialJsonParser {
 
   #completeLeaf(value: unknown): void {
     this.#writeLeaf(value);
+    if (typeof value === "string") this.#reportString();
+    else this.#record({ kind: "set", path: this.#path(), value });
     this.#text = "";
     this.#valueEnded();
   }
@@ -286,16 +321,54 @@ export class PartialJsonParser {
   #placeGrowingLeaf(): void {
     const state = this.#state;
     if (state === STRING || state === ESCAPE || state === UNICODE) {
-      if (!this.#isKey) this.#writeLeaf(this.#text);
+      if (!this.#isKey) {
+        this.#writeLeaf(this.#text);
+        this.#reportString();
+      }
     } else if (state === NUMBER) {
       if (this.#text.length <= PARTIAL_NUMBER_LIMIT) {
         const known = partialNumber(this.#text);
-        if (known !== undefined) this.#writeLeaf(known);
+        if (known !== undefined) this.#setLeaf(known);
       }
     } else if (state === LITERAL) {
       const literal = LITERALS.find((word) => word.startsWith(this.#text));
-      if (literal) this.#writeLeaf(LITERAL_VALUES[literal]);
+      if (literal) this.#setLeaf(LITERAL_VALUES[literal]);
     }
+  }
+
+  #setLeaf(value: unknown): void {
+    this.#writeLeaf(value);
+    this.#record({ kind: "set", path: this.#path(), value });
+  }
+
+  /** A string leaf's characters: the whole leaf, and what is new since its last report. */
+  #addText(text: string): void {
+    this.#text += text;
+    this.#fresh += text;
+  }
+
+  /** The string leaf as a change: set when first seen, then only what each push appended. */
+  #reportString(): void {
+    if (!this.#reported) {
+      this.#record({ kind: "set", path: this.#path(), value: this.#fresh });
+      this.#reported = true;
+    } else if (this.#fresh !== "") this.#record({ kind: "append", path: this.#path(), text: this.#fresh });
+    this.#fresh = "";
+  }
+
+  #record(change: JsonChange): void {
+    if (this.#changes === undefined) this.#changes = [change];
+    else this.#changes.push(change);
+  }
+
+  /** The path of the value placed last: each open container's current key or last index. */
+  #path(): JsonPathSegment[] {
+    const path: JsonPathSegment[] = [];
+    for (const frame of this.#stack) {
+      if (frame.kind === "array") path.push(frame.value.length - 1);
+      else if (frame.key !== undefined) path.push(frame.key);
+    }
+    return path;
   }
 
   #writeLeaf(value: unknown): void {

@@ -223,6 +223,10 @@ const en: Catalog = {
   finishedAfterDrop: (turns) => `You removed every call of this reply, so the conversation ends here (${turns} model request${turns === 1 ? "" : "s"}).`,
 
   wireHeading: (provider, endpoint, next) => `${next ? "Were the run to go on, the next" : "This"} request as ${provider} receives it (${endpoint}):`,
+  wireDeltaHeading: (provider, endpoint, next) =>
+    `${next ? "Were the run to go on, the next" : "This"} request as ${provider} receives it (${endpoint}), where it differs from the previous one:`,
+  wireAsBefore: (places) => `The rest is as in the previous request: ${places.join(", ")}`,
+  wireRemoved: (keys) => `In the previous request but not in this one: ${keys.join(", ")}`,
   wireNote: (note) => {
     switch (note.kind) {
       case "syntheticResult":

@@ -210,6 +210,9 @@ const zh: Catalog = {
   unusedReplies: (count) => `FakeModel：脚本里还有 ${count} 条回复没有被请求过`,
 
   wireHeading: (provider, endpoint, next) => `${next ? "如果继续，下一次" : "这次"}请求在 ${provider} 的线上是这样的（${endpoint}）：`,
+  wireDeltaHeading: (provider, endpoint, next) => `${next ? "如果继续，下一次" : "这次"}请求在 ${provider} 的线上（${endpoint}）和上一次相比，变了的部分：`,
+  wireAsBefore: (places) => `其余和上一次请求一样：${places.join("、")}`,
+  wireRemoved: (keys) => `上一次请求里有、这次没有：${keys.join("、")}`,
   wireNote: (note) => {
     switch (note.kind) {
       case "syntheticResult":

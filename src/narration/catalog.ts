@@ -110,6 +110,12 @@ export interface Catalog {
   lintFinding(text: string, warning: boolean): string;
   // --wire
   wireHeading(provider: string, endpoint: string, next: boolean): string;
+  /** Before a request shown as what it changes in the previous one (the parts follow). */
+  wireDeltaHeading(provider: string, endpoint: string, next: boolean): string;
+  /** After it: the parts as before, each a JSON place (`"model"`, `"messages"[0..2]`). */
+  wireAsBefore(places: readonly string[]): string;
+  /** Top-level keys the previous request had and this one does not. */
+  wireRemoved(keys: readonly string[]): string;
   wireNote(note: WireNote): string;
   // the command line
   fixtureProblem(problem: FixtureProblem): string;

@@ -6,7 +6,7 @@ import type { AgentEvent } from "../agent/agent-events.ts";
 import type { Fixture } from "../fixture/fixture-format.ts";
 import type { EpisodeSettings } from "../replay/run-fixture.ts";
 import { safeJson } from "./display-text.ts";
-import type { WireView } from "./wire-block.ts";
+import type { WireSequence, WireStep } from "./wire-block.ts";
 
 export const JSON_LINES_VERSION = 1;
 
@@ -19,8 +19,8 @@ export type JsonLine = Record<string, unknown> & { type: string };
 export class JsonLinesWriter {
   constructor(
     private readonly write: (line: string) => void,
-    /** With --wire: a `wireRequest` line after each `turnStart`. */
-    private readonly wire?: WireView,
+    /** With --wire: a `wireRequest` line after each `turnStart` (wire-block.ts's loadWireSequence). */
+    private readonly wire?: WireSequence,
   ) {}
 
   fixture(fixture: Fixture): void {
@@ -28,6 +28,7 @@ export class JsonLinesWriter {
   }
 
   episodeStart(episode: number, title: unknown, settings: EpisodeSettings): void {
+    this.wire?.startEpisode();
     this.#emit({ type: "episodeStart", episode, title: title ?? null, settings: { ...settings, timeoutMs: settings.timeoutMs ?? null } });
   }
 
@@ -50,10 +51,7 @@ export class JsonLinesWriter {
           turn: event.turn,
           request: { systemPrompt: systemPrompt ?? null, messageCount: messages.length, tools: tools ?? [] },
         });
-        if (this.wire) {
-          const { provider, endpoint, body, notes } = this.wire(event.context);
-          this.#emit({ type: "wireRequest", episode, turn: event.turn, provider, endpoint, body, notes });
-        }
+        if (this.wire) this.#wireRequest(this.wire.next(event.context), episode, event.turn);
         return;
       }
       case "messageAppended":
@@ -83,6 +81,15 @@ export class JsonLinesWriter {
       case "end":
         return this.#emit({ type: "end", episode, reason: event.reason, turns: event.turns, historyLength: event.history.length });
     }
+  }
+
+  /** An episode's first request whole (`body`); each later one as its `delta` to the one before,
+   *  with the notes it adds (`addedNotes`): the body is the previous body with the delta applied
+   *  (applyWireDelta in wire-delta.ts), and the output grows with the run, not with its square. */
+  #wireRequest(step: WireStep, episode: number, turn: number): void {
+    const { provider, endpoint, body, notes } = step.request;
+    if (step.delta === undefined) return this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, body, notes });
+    this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, delta: step.delta, addedNotes: step.addedNotes });
   }
 
   #emit(line: JsonLine): void {

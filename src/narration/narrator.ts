@@ -103,6 +103,7 @@ export class Narrator {
   /** A summary episode is one numbered step, titled once its outcome is known. */
   startEpisode(mode: NarrationMode, title: string | undefined, options: EpisodeOptions = {}): void {
     this.finish();
+    this.wire?.startEpisode();
     this.#mode = mode;
     this.#episode = options;
     if (mode === "summary") {

@@ -10,7 +10,7 @@ import { jsonSafe } from "../io/sanitize.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
 import type { SseFrame, WireStreamBlock } from "../providers/shared/sse.ts";
 import type { Catalog } from "./catalog.ts";
-import { clip, json } from "./display-text.ts";
+import { clip, json, PREVIEW_LIMIT } from "./display-text.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import type { StreamCatalog } from "./stream-catalog.ts";
 import type { Style } from "./style.ts";
@@ -27,6 +27,7 @@ export class StreamNarrator {
   #events: AssistantStreamEvent[] = [];
   #ended = new Set<number>();
   #reportedSyntax = new Set<number>();
+  #previews = new Map<number, TextPreview>();
   readonly #lines: MarkedLines;
 
   constructor(
@@ -47,6 +48,7 @@ export class StreamNarrator {
       this.#events = [];
       this.#ended.clear();
       this.#reportedSyntax.clear();
+      this.#previews.clear();
       lines.line("app", say.streamHeader, "note");
     }
     this.#events.push(event);
@@ -68,10 +70,14 @@ export class StreamNarrator {
         modelData(`${tag("toolcall_delta")}+${quotedFragment(event.delta)}`);
         const call = progress.toolCall;
         if (!call) return;
+        let preview = this.#previews.get(event.contentIndex);
+        if (!preview) this.#previews.set(event.contentIndex, (preview = new TextPreview()));
+        // The consumer appends a fragment only while the call is open; so does the preview.
+        if (!call.ended) preview.add(event.delta);
         // What the app makes of the text so far: its own parse, not the model's claim.
         const value = call.value === undefined ? say.notYetAValue : json(call.value);
         const grows = call.growing ? ` ${say.mayGrow(call.growing, json(rightmostLeaf(call.value)))}` : "";
-        lines.data("app", `${DETAIL}${say.argumentsSoFar(clip(call.text), value)}${grows}`, "note");
+        lines.data("app", `${DETAIL}${say.argumentsSoFar(preview.clipped(), value)}${grows}`, "note");
         if (call.syntaxError && !this.#reportedSyntax.has(event.contentIndex)) {
           this.#reportedSyntax.add(event.contentIndex);
           lines.data("app", `${DETAIL}${say.notJson(call.syntaxError.offset, call.syntaxError.message)}`, "failure");
@@ -110,6 +116,23 @@ export class StreamNarrator {
         lines.data("app", `data: ${sseData(frame.data)}`);
       }
     }
+  }
+}
+
+/** A call's argument text as `clip` shows it, kept from the fragments: its first PREVIEW_LIMIT
+ *  characters and its length. Clipping the whole text after each fragment would copy all of it
+ *  every time (a string grown by `+=` is flattened when sliced): quadratic in the argument. */
+class TextPreview {
+  #head = "";
+  #length = 0;
+
+  add(fragment: string): void {
+    if (this.#head.length < PREVIEW_LIMIT) this.#head += fragment.slice(0, PREVIEW_LIMIT - this.#head.length);
+    this.#length += fragment.length;
+  }
+
+  clipped(): string {
+    return this.#length <= PREVIEW_LIMIT ? this.#head : `${this.#head}…(+${this.#length - PREVIEW_LIMIT})`;
   }
 }
 

@@ -37,21 +37,20 @@ interface Stretch {
 export async function runConversation(options: ConversationOptions): Promise<ConversationResult> {
   const { model, scripted, script, awaitingReply, onEvent, signal } = options;
   const now = options.now ?? Date.now;
-  let history: Message[] = options.user === undefined ? [] : [{ role: "user", content: options.user, timestamp: now() }];
+  // One history for the whole conversation: the loop appends to it in place, and so do user turns.
+  const history: Message[] = options.user === undefined ? [] : [{ role: "user", content: options.user, timestamp: now() }];
   const stretches = splitIntoStretches(script);
   let turns = 0;
-  let lastContext: readonly Message[] = history;
   let started = false;
 
   for (const [index, stretch] of stretches.entries()) {
     // User turns before any reply open the conversation: they are in the first request, not "again".
     if (index === 0) {
-      history = [...history, ...stretch.users.map((turn): Message => ({ role: "user", content: turn.user, timestamp: now() }))];
-      lastContext = history;
+      for (const turn of stretch.users) history.push({ role: "user", content: turn.user, timestamp: now() });
     } else
       for (const turn of stretch.users) {
         const message: Message = { role: "user", content: turn.user, timestamp: now() };
-        history = [...history, message];
+        history.push(message);
         await onEvent?.({ type: "messageAppended", message, historyLength: history.length });
       }
     const last = index === stretches.length - 1;
@@ -65,9 +64,9 @@ export async function runConversation(options: ConversationOptions): Promise<Con
           ...options,
           model,
           messages: history,
+          appendTo: history,
           maxTurns: remaining,
           onEvent: (event) => {
-            if (event.type === "turnStart") lastContext = event.context.messages;
             // One agentStart per conversation: later stretches start from a history already told.
             if (event.type === "agentStart") {
               if (started) return undefined;
@@ -84,11 +83,10 @@ export async function runConversation(options: ConversationOptions): Promise<Con
       } catch (error) {
         // The one request the log has no reply to: it has been shown (turnStart); the replay ends there.
         if (last && awaitingReply && error instanceof ScriptExhaustedError && scripted.unusedReplies().length === 0) {
-          return { history: [...lastContext], reason: "stop", turns: turns + 1, awaitingReply: true };
+          return { history, reason: "stop", turns: turns + 1, awaitingReply: true };
         }
         throw error;
       }
-      history = result.history;
       turns += result.turns;
       remaining -= result.turns;
       const finalRun = result.reason === "aborted" || (last && remaining <= 0) || result.turns === 0;

@@ -4,15 +4,15 @@
 // SchemaError, its path grown on the way out; each coerces through its members as well.
 
 import { isRecord } from "../json/is-record.ts";
-import { type Expectation, FAILED, fail, failAt } from "./schema-error.ts";
+import { type Expectation, expectation, FAILED, fail, failAt } from "./schema-error.ts";
 import { fromSafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
-const expectArray: Expectation = Object.freeze({ kind: "array" });
-const expectObject: Expectation = Object.freeze({ kind: "object" });
+const expectArray: Expectation = expectation({ kind: "array" });
+const expectObject: Expectation = expectation({ kind: "object" });
 
 export function arrayOf<T>(item: Validator<T>, { minItems = 0 } = {}): Validator<T[]> {
   const safeItem = safeCheckOf(item);
-  const expectLength: Expectation = Object.freeze({ kind: "minItems", count: minItems });
+  const expectLength: Expectation = expectation({ kind: "minItems", count: minItems });
   const coerceItem = item.coerce;
   return fromSafeCheck(
     (value) => {
@@ -55,7 +55,7 @@ export const recordValue: Validator<Record<string, unknown>> = fromSafeCheck((va
 /** `{ "type": "text", … } | { "type": "toolCall", … }`: the tag picks the validator. */
 export function taggedUnion<T extends object>(tagKey: string, variants: Record<string, Validator<T>>): Validator<T> {
   const tags = Object.keys(variants);
-  const expectTag: Expectation = Object.freeze({ kind: "oneOf", values: tags });
+  const expectTag: Expectation = expectation({ kind: "oneOf", values: tags });
   const safeVariants = new Map(Object.entries(variants).map(([tag, variant]) => [tag, safeCheckOf(variant)]));
   /** The variant the value's tag names, if it names one (own keys only, on both sides). */
   const variantOf = <V>(value: Record<string, unknown>, table: ReadonlyMap<string, V>): V | undefined => {

@@ -11,27 +11,58 @@
 // CSP-like policy, --disallow-code-generation-from-strings), the caller falls back to the loop.
 // The one observable difference: a Proxy input sees `has` and `getPrototypeOf` traps where the loop
 // asks `getOwnPropertyDescriptor`; a proxy whose traps agree with one another gets the same result.
-import { type Expectation, FAILED, type Failed, fail, failWithin, type PathSegment } from "./schema-error.ts";
+import { type Expectation, expectation, FAILED, type Failed, fail, failWithin, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
 import { type BuiltinCheck, builtinCheckOf, type Fields, type SafeCheck, safeCheckOf } from "./validator.ts";
 
 /** The parsed object, or FAILED with the SchemaError waiting (takeFailure in schema-error.ts). */
 export type ParseFunction = (input: unknown) => Record<string, unknown> | Failed;
 
-const expectObject: Expectation = Object.freeze({ kind: "object" });
+const expectObject: Expectation = expectation({ kind: "object" });
+
+/** The compiled parse and the two public entries around it, `parse` (throws the failure) and
+ *  `safeParse` (returns it). The entries are written into the same generated source, so each schema
+ *  has its own: one closure shared by every schema would see every schema's parse at its call,
+ *  turn polymorphic and stop inlining it. */
+export interface CompiledEntries {
+  safe: ParseFunction;
+  parse(input: unknown): Record<string, unknown>;
+  safeParse(input: unknown): { success: true; value: Record<string, unknown> } | { success: false; error: SchemaError };
+}
 
 /** A specialised parse for these fields, or undefined when code generation is not allowed. */
 export function compileObjectParse(fields: Fields): ParseFunction | undefined {
+  return compileObjectEntries(fields)?.safe;
+}
+
+/** Numbers each schema's source: V8 caches `new Function` by its text, and a cached entry shares
+ *  its type feedback, so two schemas of one shape (many tools take `{ value: string }`) would
+ *  share one parse whose inline caches see both tools' inputs. Each schema gets its own. */
+let compiledSchemas = 0;
+
+export function compileObjectEntries(fields: Fields): CompiledEntries | undefined {
   const source = new SourceBuilder();
   const { statements, output } = source.object(fields, "input", [], "  ");
   const code = [
-    '"use strict";',
+    `"use strict"; // schema ${compiledSchemas++}`,
     source.preamble(),
-    "return function parse(input) {",
+    "const safe = function parse(input) {",
     '  if (typeof input !== "object" || input === null || isArray(input)) return fail(expectObject, input);',
     "  let proto;",
     statements,
     `  return ${output};`,
-    "}",
+    "};",
+    "return {",
+    "  safe,",
+    "  parse(input) {",
+    "    const result = safe(input);",
+    "    if (result === FAILED) throw takeFailure();",
+    "    return result;",
+    "  },",
+    "  safeParse(input) {",
+    "    const result = safe(input);",
+    "    return result === FAILED ? { success: false, error: takeFailure() } : { success: true, value: result };",
+    "  },",
+    "};",
   ].join("\n");
   let factory: unknown;
   try {
@@ -46,6 +77,7 @@ export function compileObjectParse(fields: Fields): ParseFunction | undefined {
       "getPrototypeOf",
       "ObjectPrototype",
       "hasOwn",
+      "takeFailure",
       code,
     );
   } catch {
@@ -63,14 +95,25 @@ export function compileObjectParse(fields: Fields): ParseFunction | undefined {
     Object.getPrototypeOf,
     Object.prototype,
     hasOwn,
+    takeFailure,
   );
-  return isGeneratedParse(made) ? made : undefined;
+  return isGeneratedEntries(made) ? made : undefined;
 }
 
-/** The one typed boundary around generated code: `made` is the function written above, whose only
- *  returns are the object literal on its last line and FAILED, so "a function" is all there is to check. */
-function isGeneratedParse(made: unknown): made is ParseFunction {
-  return typeof made === "function";
+/** The one typed boundary around generated code: `made` is the object written above, whose
+ *  functions return only what CompiledEntries says (the parse: the object literal on its last
+ *  line, or FAILED), so "these three are functions" is all there is to check. */
+function isGeneratedEntries(made: unknown): made is CompiledEntries {
+  return (
+    typeof made === "object" &&
+    made !== null &&
+    "safe" in made &&
+    typeof made.safe === "function" &&
+    "parse" in made &&
+    typeof made.parse === "function" &&
+    "safeParse" in made &&
+    typeof made.safeParse === "function"
+  );
 }
 
 /** `Object.prototype.hasOwnProperty` uncurried once, so neither a later patch of `Object.hasOwn`
@@ -131,7 +174,7 @@ class SourceBuilder {
   /** Statements that check `raw` the way the built-in would and assign its return value to `out`. */
   #inline(spec: BuiltinCheck, raw: string, out: string, path: readonly PathSegment[], indent: string): string {
     const literalPath = `[${path.map((segment) => JSON.stringify(segment)).join(", ")}]`;
-    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, Object.freeze(expected))}, ${raw}, ${literalPath});`;
+    const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, expectation(expected))}, ${raw}, ${literalPath});`;
     switch (spec.kind) {
       case "unknown":
         return `${indent}if (${raw} === undefined) ${reject({ kind: "any" })}\n${indent}${out} = ${raw};`;

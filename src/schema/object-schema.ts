@@ -6,8 +6,8 @@
 
 import { isRecord } from "../json/is-record.ts";
 import type { Coercion, Schema } from "../protocol/types.ts";
-import { compileObjectParse, type ParseFunction } from "./compile-object-parse.ts";
-import { type Expectation, FAILED, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
+import { compileObjectEntries, type ParseFunction } from "./compile-object-parse.ts";
+import { type Expectation, expectation, FAILED, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
 import { type Fields, fromSafeCheck, type SafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
@@ -34,21 +34,31 @@ function objectParts<TShape extends Shape>(shape: TShape) {
     defineOwn(properties, key, check.jsonSchema ?? {});
     if (!check.optional) required.push(key);
   }
-  const parseFields = compileObjectParse(fields) ?? loopParse(fields);
+  const compiled = compileObjectEntries(fields);
   // The output holds exactly the shape's keys, each set from its own validator's return value:
   // that is what Parsed<TShape> says, and the one place the generated code's type is asserted.
-  const safe = parseFields as SafeCheck<Parsed<TShape>>;
+  const entries = (compiled ?? loopEntries(loopParse(fields))) as Entries<Parsed<TShape>>;
   return {
     fields,
-    safe,
+    safe: entries.safe,
+    entries,
     coerce: (input: unknown) => coerceFields(fields, input),
     jsonSchema: { type: "object", properties, required, additionalProperties: false },
   };
 }
 
-export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
-  const { safe, coerce, jsonSchema } = objectParts(shape);
+/** The safe parse and the two public entries around it, for one schema. */
+interface Entries<T> {
+  safe: SafeCheck<T>;
+  parse(input: unknown): T;
+  safeParse(input: unknown): SafeParseResult<T>;
+}
+
+/** The entries around the plain loop, where code generation is not allowed (the compiled parse
+ *  writes its own, compile-object-parse.ts says why). */
+function loopEntries(safe: ParseFunction): Entries<Record<string, unknown>> {
   return {
+    safe,
     parse(input) {
       const result = safe(input);
       if (result === FAILED) throw takeFailure();
@@ -58,6 +68,14 @@ export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<
       const result = safe(input);
       return result === FAILED ? { success: false, error: takeFailure() } : { success: true, value: result };
     },
+  };
+}
+
+export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
+  const { entries, coerce, jsonSchema } = objectParts(shape);
+  return {
+    parse: entries.parse,
+    safeParse: entries.safeParse,
     /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
     coerce(input) {
       const value = coerce(input);
@@ -76,7 +94,7 @@ export function objectValue<TShape extends Shape>(shape: TShape): Validator<Pars
   return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
 }
 
-const expectObject: Expectation = Object.freeze({ kind: "object" });
+const expectObject: Expectation = expectation({ kind: "object" });
 
 /** The plain per-field parse: the behaviour the compiled one reproduces, and its fallback. */
 export function loopParse(fields: Fields): ParseFunction {

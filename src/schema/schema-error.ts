@@ -4,8 +4,19 @@ import { schemaText } from "../protocol/text.ts";
 
 export type PathSegment = string | number;
 
+/** Where an expectation made by `expectation()` keeps its message once worded: a key no JSON value
+ *  can hold, on a property that is not enumerable, so JSON, Object.keys and deepEqual never see it. */
+export const WORDING: unique symbol = Symbol("wording");
+
+/** The one mutable part of a frozen expectation: its message, worded on first read. */
+interface Wording {
+  text: string | undefined;
+}
+
 /** What a validator wanted, as data (the wording lives with whoever shows it). */
-export type Expectation =
+export type Expectation = ExpectationKind & { readonly [WORDING]?: Wording };
+
+type ExpectationKind =
   | { kind: "string" }
   | { kind: "number" }
   | { kind: "boolean" }
@@ -44,8 +55,10 @@ export class SchemaError {
     public path: PathSegment[] = [],
   ) {}
 
+  /** Worded on first read, then kept with its expectation: a caller that tells the model what was
+   *  wrong reads it, and the built-in checks share one frozen expectation per field and kind. */
   get message(): string {
-    return defaultMessage(this.expected);
+    return messageOf(this.expected);
   }
 }
 // The declaration merge tells TypeScript what the prototype link below tells the runtime.
@@ -54,6 +67,22 @@ export interface SchemaError extends Error {
 }
 Object.setPrototypeOf(SchemaError.prototype, Error.prototype);
 Object.defineProperty(SchemaError.prototype, "name", { value: "SchemaError", writable: true, configurable: true });
+
+/** A frozen expectation that words its message once, on the first read of any error rejecting
+ *  with it: the built-in checks make one per kind (per enum, per compiled field) and share it. */
+export function expectation<const E extends ExpectationKind>(kind: E): Readonly<E> {
+  Object.defineProperty(kind, WORDING, { value: { text: undefined } });
+  return Object.freeze(kind);
+}
+
+/** An expectation made elsewhere, without a place to keep its wording, is worded on every read. */
+function messageOf(expected: Expectation): string {
+  if (expected.kind === "custom") return expected.message;
+  const wording = expected[WORDING];
+  if (wording === undefined) return defaultMessage(expected);
+  wording.text ??= defaultMessage(expected);
+  return wording.text;
+}
 
 /** The library's message for each expectation, in the style the course fixes ("必须是 string").
  *  Contract text, not narration: it reaches the model inside the failed result, whatever --lang. */

@@ -3,7 +3,7 @@
 // Each built here also keeps a safe form that returns its failure instead of throwing it (see
 // schema-error.ts); objectSchema and the collections call that one, so a rejection never throws
 // until the public `parse` does.
-import { type Expectation, FAILED, type Failed, fail, failWith, type Literal, takeFailure, toSchemaError } from "./schema-error.ts";
+import { type Expectation, expectation, FAILED, type Failed, fail, failWith, type Literal, takeFailure, toSchemaError } from "./schema-error.ts";
 
 /** A check that returns FAILED (its SchemaError waiting in schema-error.ts) instead of throwing. */
 export type SafeCheck<T> = (value: unknown) => T | Failed;
@@ -81,11 +81,11 @@ export function fromSafeCheck<T>(safe: SafeCheck<T>, jsonSchema: Record<string, 
 
 // One frozen expectation per kind: a rejection allocates its SchemaError and nothing more.
 const expect = {
-  string: Object.freeze({ kind: "string" }),
-  number: Object.freeze({ kind: "number" }),
-  boolean: Object.freeze({ kind: "boolean" }),
-  positiveInteger: Object.freeze({ kind: "positiveInteger" }),
-  any: Object.freeze({ kind: "any" }),
+  string: expectation({ kind: "string" }),
+  number: expectation({ kind: "number" }),
+  boolean: expectation({ kind: "boolean" }),
+  positiveInteger: expectation({ kind: "positiveInteger" }),
+  any: expectation({ kind: "any" }),
 } satisfies Record<string, Expectation>;
 
 // The conversions the lenient policy applies, the common ground of Pi's (ajv's coerceTypes) and
@@ -141,7 +141,7 @@ export const optionalPositiveInteger: Validator<number | undefined> = fromSafeCh
 export function enumValue<const V extends string>(values: readonly V[]): Validator<V> {
   const allowed: ReadonlySet<unknown> = new Set(values);
   const isAllowed = (value: unknown): value is V => allowed.has(value);
-  const expected: Expectation = Object.freeze({ kind: "oneOf", values });
+  const expected: Expectation = expectation({ kind: "oneOf", values });
   const coerce = (value: unknown) => {
     const text = toText(value);
     return text !== value && allowed.has(text) ? text : value;
@@ -157,7 +157,7 @@ export function enumValue<const V extends string>(values: readonly V[]): Validat
 /** Exactly one value: the tag of a tagged union, for instance. A string literal also accepts, when
  *  coercing, the number or boolean that reads as it (1 for "1"). */
 export function literalValue<const V extends Literal>(literal: V): Validator<V> {
-  const expected: Expectation = Object.freeze({ kind: "oneOf", values: [literal] });
+  const expected: Expectation = expectation({ kind: "oneOf", values: [literal] });
   const coerce = (value: unknown) => (typeof literal === "string" && toText(value) === literal ? literal : value);
   // The literal, not the input, is returned: for 0 the input may have been -0.
   return fromSafeCheck((value) => (value === literal ? literal : fail(expected, value)), { const: literal }, { coerce }, { kind: "literal", literal });

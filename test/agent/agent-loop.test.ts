@@ -158,3 +158,24 @@ test("the coerce policy converts with the same schema; strict rejects", async ()
     ]);
   }
 });
+
+test("one history: appendTo is appended in place, and agentStart's opening history is a snapshot", async () => {
+  const history = [user];
+  const seen: AgentEvent[] = [];
+  const { result } = await run([{ content: [toolCall("call_1", "calc", { a: 1, b: 2, op: "add" })] }, { content: [text("3")] }], {
+    messages: history,
+    appendTo: history,
+    onEvent: (event) => {
+      seen.push(event);
+    },
+  });
+  assert.equal(result.history, history, "the loop worked in the caller's array, not a copy");
+  assert.equal(history.length, 4);
+  const start = seen.find((event) => event.type === "agentStart");
+  assert.deepEqual(start?.type === "agentStart" ? start.messages : undefined, [user], "read after the run, it is still the opening history");
+  const messages = [user];
+  const own = await run([{ content: [text("hi")] }], { messages });
+  assert.notEqual(own.result.history, messages, "without appendTo the loop keeps its own copy");
+  assert.equal(messages.length, 1);
+  await assert.rejects(run([], { messages: [user], appendTo: [user] }), TypeError, "appendTo must be messages itself");
+});

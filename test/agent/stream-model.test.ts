@@ -9,6 +9,7 @@ import { consumeStream } from "../../src/agent/consume-stream.ts";
 import { blockText, type StreamPlan } from "../../src/agent/stream-plan.ts";
 import { type StreamedReply, StreamingFakeModel } from "../../src/agent/streaming-fake-model.ts";
 import { builtinTools, FakeModel, findPairingProblem, type Message, runAgentLoop, type StopReason, ToolRegistry } from "../../src/index.ts";
+import type { JsonChange, JsonPathSegment } from "../../src/json/partial-json.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 
 const block = fc.oneof(
@@ -51,6 +52,20 @@ const explicitPlan = (content: StreamedReply["content"]) =>
       return { deltas };
     });
 
+/** Applies a parser's changes to a copy of the value kept apart from it. */
+function applyChanges(replica: { root: unknown }, changes: readonly JsonChange[]): void {
+  const at = (path: readonly JsonPathSegment[]): unknown =>
+    path.reduce<unknown>((node, segment) => (typeof node === "object" && node !== null ? Reflect.get(node, segment) : undefined), replica.root);
+  for (const change of changes) {
+    const value =
+      change.kind === "open" ? (change.container === "array" ? [] : {}) : change.kind === "set" ? change.value : `${String(at(change.path))}${change.text}`;
+    const key = change.path.at(-1);
+    const parent = at(change.path.slice(0, -1));
+    if (key === undefined) replica.root = value;
+    else if (typeof parent === "object" && parent !== null) Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+}
+
 const context = { messages: [{ role: "user" as const, content: "hi", timestamp: 0 }] };
 
 test("a streamed reply, in any fragments, is the message complete returns", async () => {
@@ -62,9 +77,19 @@ test("a streamed reply, in any fragments, is the message complete returns", asyn
       async ([scripted, plan]) => {
         const whole = await new FakeModel([scripted], { now: () => 7 }).complete(context);
         const events: AssistantStreamEvent[] = [];
+        // What a watcher keeps from each fragment's changes alone is the value the consumer parsed.
+        const replicas = new Map<number, { root: unknown }>();
         const streamed = await new StreamingFakeModel([{ ...scripted, stream: plan }], {
           now: () => 7,
-          onStreamEvent: (event) => void events.push(event),
+          onStreamEvent: (event, progress) => {
+            events.push(event);
+            const call = progress.toolCall;
+            if (event.type !== "toolcall_delta" || !call || call.ended) return;
+            const replica = replicas.get(call.contentIndex) ?? { root: undefined };
+            replicas.set(call.contentIndex, replica);
+            applyChanges(replica, call.changes);
+            assert.deepStrictEqual(replica.root, call.value);
+          },
         }).complete(context);
         assert.deepStrictEqual(streamed, whole);
         // Pi's order: start first, one terminal event last, and every block opened before its deltas and closed once.

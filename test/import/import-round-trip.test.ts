@@ -10,23 +10,32 @@ import { importSource } from "../../src/commands/import/import-source.ts";
 import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
 import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
+import { applyWireDelta, type WireDelta } from "../../src/narration/wire-delta.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
 import { history } from "./import-histories.ts";
 
 const RUNS = 1000;
 const PRINTED_RUNS = 100;
 
-/** The body of the last `wireRequest` line a replay prints with `--json --wire provider`. */
+/** The body of the last `wireRequest` line a replay prints with `--json --wire provider`: the
+ *  first line's body with each later line's delta applied, as a reader of the output does. */
 async function lastPrintedBody(fixtureText: string, provider: (typeof wireProviders)[number]): Promise<unknown> {
   const fixture = parseFixture("round-trip.json", fixtureText);
   const lines: string[] = [];
   await fixtureJsonLines(fixture, { write: (line) => lines.push(line), wire: provider });
-  const wireLines = lines
-    .map((line): unknown => JSON.parse(line))
-    .filter(
-      (event): event is { type: string; body: unknown } => typeof event === "object" && event !== null && "type" in event && event.type === "wireRequest",
-    );
-  return wireLines[wireLines.length - 1]?.body;
+  let body: object | undefined;
+  for (const line of lines) {
+    const event: unknown = JSON.parse(line);
+    if (typeof event !== "object" || event === null || !("type" in event) || event.type !== "wireRequest") continue;
+    if ("body" in event && typeof event.body === "object" && event.body !== null) body = event.body;
+    else if ("delta" in event && isWireDelta(event.delta) && body) body = applyWireDelta(body, event.delta);
+    else throw new Error("a wireRequest line with neither a body nor a delta to a body before it");
+  }
+  return body;
+}
+
+function isWireDelta(value: unknown): value is WireDelta {
+  return typeof value === "object" && value !== null && "parts" in value && Array.isArray(value.parts);
 }
 
 for (const provider of wireProviders) {

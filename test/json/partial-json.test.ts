@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { PartialJsonParser, parsePartialJson } from "../../src/json/partial-json.ts";
+import { type JsonChange, type JsonPathSegment, PartialJsonParser, parsePartialJson } from "../../src/json/partial-json.ts";
 
 /** Cuts `text` at the given positions (sorted, deduplicated). */
 function fragments(text: string, cuts: number[]): string[] {
@@ -98,4 +98,71 @@ test("nesting ten thousand levels deep needs no recursion", () => {
   const depth = 10_000;
   const parser = new PartialJsonParser().push("[".repeat(depth)).push("]".repeat(depth));
   assert.equal(parser.complete, true);
+});
+
+/** A copy of the value kept only from the parser's changes, as a UI would keep its own. */
+class Replica {
+  root: unknown = undefined;
+  apply(changes: readonly JsonChange[]): void {
+    for (const change of changes) {
+      const value = change.kind === "open" ? (change.container === "array" ? [] : {}) : change.kind === "set" ? change.value : undefined;
+      if (change.kind === "append") {
+        const before = this.#get(change.path);
+        assert.equal(typeof before, "string", "append follows a set of the same string");
+        this.#put(change.path, `${before}${change.text}`);
+      } else this.#put(change.path, value);
+    }
+  }
+  #get(path: readonly JsonPathSegment[]): unknown {
+    let node: unknown = this.root;
+    for (const segment of path) node = typeof node === "object" && node !== null ? Reflect.get(node, segment) : undefined;
+    return node;
+  }
+  #put(path: readonly JsonPathSegment[], value: unknown): void {
+    if (path.length === 0) {
+      this.root = value;
+      return;
+    }
+    const parent = this.#get(path.slice(0, -1));
+    assert.ok(typeof parent === "object" && parent !== null, "a change's parent was opened first");
+    Object.defineProperty(parent, path[path.length - 1] ?? "", { value, enumerable: true, writable: true, configurable: true });
+  }
+}
+
+test("changes: applying what each push changed rebuilds the value, fragment by fragment", () => {
+  const texts = [
+    '{"a":12,"b":[1,"two",{"c":null,"d":true}],"e":"x\\n\\u00e9\\"y","f":-3.5e2,"g":[],"h":{}}',
+    '["long string that grows over many fragments", 123456789, false, [[["deep"]]]]',
+    '"top-level string"',
+    "42",
+    '{"__proto__":"kept","k":""}',
+  ];
+  for (const text of texts) {
+    for (const size of [1, 2, 3, 7, 1000]) {
+      const parser = new PartialJsonParser();
+      const replica = new Replica();
+      for (let at = 0; at < text.length; at += size) {
+        parser.push(text.slice(at, at + size));
+        replica.apply(parser.changes);
+        assert.deepEqual(replica.root, parser.value, `${text} in ${size}-character fragments, after ${at + size}`);
+      }
+      parser.end();
+      replica.apply(parser.changes);
+      assert.deepEqual(replica.root, JSON.parse(text));
+    }
+  }
+});
+
+test("changes: a growing string reports only what each push appended", () => {
+  const parser = new PartialJsonParser().push('{"text":"ab');
+  assert.deepEqual(parser.changes, [
+    { kind: "open", path: [], container: "object" },
+    { kind: "set", path: ["text"], value: "ab" },
+  ]);
+  parser.push("cd");
+  assert.deepEqual(parser.changes, [{ kind: "append", path: ["text"], text: "cd" }]);
+  parser.push('e"}');
+  assert.deepEqual(parser.changes, [{ kind: "append", path: ["text"], text: "e" }]);
+  parser.push(" ");
+  assert.deepEqual(parser.changes, [], "nothing changed");
 });

@@ -1,4 +1,4 @@
-// Long scripted runs through the real command (issue 10): memory that stays linear in the number
+// Long scripted runs through the real command (issue 10; --timeout in this process): memory that stays linear in the number
 // of turns, a run that never waits still stops on Ctrl-C, SIGTERM, SIGHUP and --timeout with every
 // call paired, output that waits for a slow reader and ends with a closed pipe, and timeouts past
 // Node's timer limit that neither fire early nor warn.
@@ -8,6 +8,7 @@ import { describe, test } from "node:test";
 import { findPairingProblem } from "../../src/protocol/tool-pairing.ts";
 import type { Message } from "../../src/protocol/types.ts";
 import { bigFixture, collect, jsonLines, startCli, writeScratch } from "./big-fixture.ts";
+import { cli } from "./in-process.ts";
 
 const TURNS = 20_000;
 const big = bigFixture(TURNS);
@@ -67,18 +68,16 @@ describe("long runs through the command", { concurrency: true }, () => {
   }
 
   test("--timeout 100 stops a run that never waits, with the timeout narrated", async () => {
-    const [json, narrated] = await Promise.all([
-      collect(startCli([big, "--json", "--timeout", "100"])),
-      collect(startCli([big, "--lang", "en", "--timeout", "100"])),
-    ]);
-    assert.equal(json.code, 0, json.stderr);
-    const events = jsonLines(json.stdout);
+    // In this process: the timer, not the process, is what is tested.
+    const [json, narrated] = await Promise.all([cli([big, "--json", "--timeout", "100"]), cli([big, "--lang", "en", "--timeout", "100"])]);
+    assert.equal(json.code, 0, json.err);
+    const events = jsonLines(json.out);
     const end = events.find((event) => event.type === "end");
     assert.equal(end?.reason, "aborted");
     assert.ok(typeof end?.turns === "number" && end.turns < TURNS);
     assert.equal(findPairingProblem(historyOf(events)), undefined);
-    assert.match(narrated.stdout, /timed out after 100 ms/);
-    assert.equal(json.stderr + narrated.stderr, "");
+    assert.match(narrated.out, /timed out after 100 ms/);
+    assert.equal(json.err + narrated.err, "");
   });
 
   test("a timeout past the timer limit (2^31 ms and more) neither fires early nor warns", async () => {
@@ -104,9 +103,9 @@ describe("long runs through the command", { concurrency: true }, () => {
   });
 
   test("piped output waits for a slow reader: memory stays flat while nobody reads", async () => {
-    // --wire prints the whole history in every request: gigabytes for a few thousand turns. A
-    // reader that does not read must stall the run, not fill the writer's memory.
-    const child = startCli([bigFixture(1_000, "x".repeat(2_000)), "--wire", "anthropic", "--lang", "en"]);
+    // --wire-full prints the whole history in every request: gigabytes for a few thousand turns.
+    // A reader that does not read must stall the run, not fill the writer's memory.
+    const child = startCli([bigFixture(1_000, "x".repeat(2_000)), "--wire", "anthropic", "--wire-full", "--lang", "en"]);
     // Stop reading once output flows (start-up is over), let the pipe fill for 1 s, then sample
     // the child's memory for 3 s.
     await new Promise((resolve) => child.stdout?.once("data", resolve));
@@ -125,7 +124,7 @@ describe("long runs through the command", { concurrency: true }, () => {
 
   test("a reader that closes the pipe ends the run early, exit 0, nothing on stderr", async () => {
     // Without an early end this run would print gigabytes (see above) for minutes.
-    const child = startCli([bigFixture(5_000), "--wire", "anthropic", "--json"]);
+    const child = startCli([bigFixture(5_000), "--wire", "anthropic", "--wire-full", "--json"]);
     let closed = false;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       let stderr = "";

@@ -9,6 +9,13 @@ import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
 import { type ChildRun, collect, jsonLines, startCli, writeScratch } from "./big-fixture.ts";
+import { cli } from "./in-process.ts";
+
+/** The command in this process (no stdin, no signal involved), its result in ChildRun's terms. */
+async function inProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildRun> {
+  const { code, out, err } = await cli(args, env);
+  return { code, signal: null, stdout: out, stderr: err };
+}
 
 function runWithStdin(args: string[], stdin: string | number, env: NodeJS.ProcessEnv = {}): Promise<ChildRun> {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", ...env };
@@ -108,19 +115,19 @@ describe("writing the output", () => {
 describe("options", { concurrency: true }, () => {
   for (const value of ["0x10", "1e3", " 2", "2 ", "+2", "2.0", "0", "99999999999999999999"]) {
     test(`--max-turns ${JSON.stringify(value)} is refused: plain decimal integers only`, async () => {
-      const result = await collect(startCli(["--max-turns", value]));
+      const result = await inProcess(["--max-turns", value]);
       assert.equal(result.code, 1, result.stderr);
       assert.match(result.stderr, /--max-turns.*plain decimal digits/);
     });
   }
 
   test("--max-turns 2 and --timeout 5000 are accepted", async () => {
-    const result = await collect(startCli(["--max-turns", "1", "--timeout", "5000", "--json"]));
+    const result = await inProcess(["--max-turns", "1", "--timeout", "5000", "--json"]);
     assert.equal(result.code, 0, result.stderr);
   });
 
   test("--list --json prints one JSON object per fixture", async () => {
-    const result = await collect(startCli(["--list", "--json", "--lang", "en"]));
+    const result = await inProcess(["--list", "--json", "--lang", "en"]);
     assert.equal(result.code, 0, result.stderr);
     const lines = jsonLines(result.stdout);
     assert.deepEqual(
@@ -137,29 +144,29 @@ describe("options", { concurrency: true }, () => {
 describe("options npm swallowed (npm start --list, without --)", { concurrency: true }, () => {
   const npm = { npm_lifecycle_event: "start" };
   test("npm start --list: npm_config_list=true and no argument", async () => {
-    const result = await runWithStdin([], "", { ...npm, npm_config_list: "true" });
+    const result = await inProcess([], { ...npm, npm_config_list: "true" });
     assertOneLine(result, /--list.*npm start -- --list$/m);
   });
 
   test("npm start --lang en: a bare `en` where the fixture name goes", async () => {
-    const result = await runWithStdin(["en"], "", npm);
+    const result = await inProcess(["en"], npm);
     assertOneLine(result, /npm 把 --lang .*npm start -- --lang en$/m);
   });
 
   test("npm run play --json: the script's own name in the advice", async () => {
-    const result = await runWithStdin([], "", { npm_lifecycle_event: "play", npm_config_json: "true" });
+    const result = await inProcess([], { npm_lifecycle_event: "play", npm_config_json: "true" });
     assertOneLine(result, /npm run play -- --json$/m);
   });
 
   test("with -- nothing is swallowed, and outside npm a bare `en` is an unknown fixture", async () => {
-    const withDashes = await runWithStdin(["--lang", "en", "--max-turns", "1"], "", npm);
+    const withDashes = await inProcess(["--lang", "en", "--max-turns", "1"], npm);
     assert.equal(withDashes.code, 0, withDashes.stderr);
-    const outside = await runWithStdin(["en"], "");
+    const outside = await inProcess(["en"]);
     assertOneLine(outside, /未知的 fixture "en"/);
   });
 
   test("--help shows both forms", async () => {
-    const result = await collect(startCli(["--help"]));
+    const result = await inProcess(["--help"]);
     assert.match(result.stdout, /npm start -- --lang en/);
     assert.match(result.stdout, /\n {2}tool-call-playground --lang en/);
   });

@@ -1,5 +1,7 @@
-// The real command, run as a child process the way a learner runs it: the golden transcript,
-// another working folder, a symlink on PATH (what npm link installs), and one-line errors.
+// The command as a learner runs it: the golden transcript and one-line errors, in this process
+// through runCli (exit code, stdout and stderr as the process would give them); and as a real
+// child process only where the process is the point: the bin launcher from another working
+// folder and through a symlink on PATH (what npm link installs).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -8,6 +10,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
+import { cli } from "./in-process.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 const scratch = mkdtempSync(join(tmpdir(), "tcp-cli-"));
@@ -32,6 +35,12 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
   });
 }
 
+/** The command in this process, its result in the child process's terms. */
+async function inProcess(args: string[]): Promise<Run> {
+  const { code, out, err } = await cli(args);
+  return { code, stdout: out, stderr: err };
+}
+
 function assertOneLineError(result: Run, pattern: RegExp): void {
   assert.equal(result.code, 1, result.stderr);
   assert.equal(result.stdout, "");
@@ -42,7 +51,7 @@ function assertOneLineError(result: Run, pattern: RegExp): void {
 
 describe("tool-call-playground", { concurrency: true }, () => {
   test("prints exactly expected-output.txt, and the English golden with --lang en", async () => {
-    const [zh, en] = await Promise.all([run(bin, []), run(bin, ["--lang", "en"])]);
+    const [zh, en] = await Promise.all([inProcess([]), inProcess(["--lang", "en"])]);
     assert.equal(zh.code, 0, zh.stderr);
     assert.equal(zh.stdout, golden("expected-output.txt"));
     assert.equal(en.stdout, golden("fixtures/expected/walkthrough.en.txt"));
@@ -64,26 +73,26 @@ describe("tool-call-playground", { concurrency: true }, () => {
   test("a fixture with a missing comma names file:line:column and exits 1", async () => {
     const file = join(scratch, "missing-comma.json");
     writeFileSync(file, walkthrough.replace('"maxTurns": 1,', '"maxTurns": 1'));
-    assertOneLineError(await run(bin, [file]), new RegExp(`^${file}:\\d+:\\d+: JSON 语法错误：缺少逗号`));
+    assertOneLineError(await inProcess([file]), new RegExp(`^${file}:\\d+:\\d+: JSON 语法错误：缺少逗号`));
   });
 
   test("a toolCall without name names the JSON path and exits 1", async () => {
     const file = join(scratch, "no-name.json");
     writeFileSync(file, walkthrough.replace('"name": "calc", ', ""));
     assertOneLineError(
-      await run(bin, [file, "--lang", "en"]),
+      await inProcess([file, "--lang", "en"]),
       new RegExp(`^${file}:\\d+:\\d+: \\$\\.episodes\\[0\\]\\.script\\[0\\]\\.content\\[1\\]\\.name: missing key`),
     );
   });
 
   test("an unknown fixture name lists the valid ones; a missing file is named", async () => {
-    assertOneLineError(await run(bin, ["nope", "--lang", "en"]), /^Unknown fixture "nope" \(expected one of: .*walkthrough/);
-    assertOneLineError(await run(bin, ["no/such.json", "--lang", "en"]), /^no\/such\.json: no such file$/);
-    assertOneLineError(await run(bin, ["--lang", "fr"]), /--lang.*fr.*zh, en/);
+    assertOneLineError(await inProcess(["nope", "--lang", "en"]), /^Unknown fixture "nope" \(expected one of: .*walkthrough/);
+    assertOneLineError(await inProcess(["no/such.json", "--lang", "en"]), /^no\/such\.json: no such file$/);
+    assertOneLineError(await inProcess(["--lang", "fr"]), /--lang.*fr.*zh, en/);
   });
 
   test("--help explains and --version prints the version", async () => {
-    const [help, version] = await Promise.all([run(bin, ["--help"]), run(bin, ["--version"])]);
+    const [help, version] = await Promise.all([inProcess(["--help"]), inProcess(["--version"])]);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /Usage: tool-call-playground \[options\] \[fixture\]/);
     assert.match(help.stdout, /--lang <lang>/);

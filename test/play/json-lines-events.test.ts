@@ -1,43 +1,28 @@
-// `--json`, as a consumer reads it: the real command as a child process, one fixture per feature
+// `--json`, as a consumer reads it: the command (in this process, through runCli), one fixture per feature
 // (sequential, parallel, abort, violations, coerce, --wire), every line checked against the event
 // table in docs/command.md ("JSON Lines output"), parsed from that page itself so that the code
 // and the document cannot drift apart unnoticed — then the events checked against one another: each call
 // started, ended and answered once, in the order the loop promises.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { cli } from "./in-process.ts";
 import { checkAgainstTable, documentedEventTable, type EventDoc, isRecord, jsonLinesPage, type Line } from "./json-lines-docs.ts";
 import { checkEpisode, episodes, record, str, toolCallsOf } from "./json-lines-invariants.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = fileURLToPath(new URL("../../bin/tool-call-playground", import.meta.url));
-
 // ---- the command -------------------------------------------------------------------------------
 
-function runJson(args: string[]): Promise<Line[]> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    delete env.FORCE_COLOR;
-    execFile(bin, [...args, "--json"], { cwd: root, env, encoding: "utf8", maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`tool-call-playground ${args.join(" ")} --json failed: ${stderr}`));
-      try {
-        resolve(
-          stdout
-            .trimEnd()
-            .split("\n")
-            .map((text): Line => {
-              const value: unknown = JSON.parse(text);
-              assert.ok(isRecord(value) && typeof value.type === "string", `every line is an object with a type: ${text}`);
-              return { ...value, type: value.type };
-            }),
-        );
-      } catch (failure) {
-        reject(failure);
-      }
+async function runJson(args: string[]): Promise<Line[]> {
+  const { code, out, err } = await cli([...args, "--json"]);
+  if (code !== 0) throw new Error(`tool-call-playground ${args.join(" ")} --json failed: ${err}`);
+  return out
+    .trimEnd()
+    .split("\n")
+    .map((text): Line => {
+      const value: unknown = JSON.parse(text);
+      assert.ok(isRecord(value) && typeof value.type === "string", `every line is an object with a type: ${text}`);
+      return { ...value, type: value.type };
     });
-  });
 }
 
 const ofType = (lines: readonly Line[], type: string) => lines.filter((line) => line.type === type);
@@ -249,7 +234,9 @@ describe("--json lines", { concurrency: true }, () => {
       assert.equal(next?.type, "wireRequest");
       assert.equal(next?.turn, line.turn);
       assert.equal(next?.provider, "anthropic");
-      assert.ok(isRecord(next?.body) && Array.isArray(next.notes));
+      // An episode's first request is whole; each later one is what it changes in the one before.
+      const whole = next?.turn === 1;
+      assert.ok(whole ? isRecord(next?.body) && Array.isArray(next.notes) : isRecord(next?.delta) && Array.isArray(next.addedNotes));
     });
     assert.equal(ofType(lines, "wireRequest").length, ofType(lines, "turnStart").length);
   });

@@ -1,21 +1,22 @@
-// The streaming flags as a learner uses them, in a child process: Ctrl-C in the middle of a
-// stream still answers the half-arrived call and exits 130; --chunk changes the fragments; every
-// provider's streamed wire view prints.
+// The streaming flags as a learner uses them: Ctrl-C in the middle of a stream still answers the
+// half-arrived call and exits 130, and replay-stream reads stdin (both in a child process, where
+// the signal and the pipe are real); --chunk changes the fragments and every provider's streamed
+// wire view prints (in this process, through runCli).
 import assert from "node:assert/strict";
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { clip } from "../../src/narration/display-text.ts";
 import { providerIds } from "../../src/providers/registry.ts";
+import { writeScratch } from "./big-fixture.ts";
+import { cli } from "./in-process.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(bin, args, { cwd: projectRoot, encoding: "utf8" }, (error, stdout, stderr) => {
-      resolve({ code: error && typeof error.code === "number" ? error.code : error ? -1 : 0, stdout, stderr });
-    });
-  });
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { code, out, err } = await cli(args);
+  return { code, stdout: out, stderr: err };
 }
 
 test("Ctrl-C mid-stream: the half call gets a paired result and the exit code is 130", async () => {
@@ -81,4 +82,36 @@ test("replay-stream on the command line: from stdin, --json and --lang wherever 
   assert.match(narrated.stdout, /the stream ended early, after event 3 \(content_block_delta\)/);
   const json = await viaStdin(["--json", "replay-stream", "-"]);
   assert.deepEqual(JSON.parse(json.stdout).content, [{ type: "text", text: "Hi" }]);
+});
+
+test("--stream: a long argument's text so far is shown clipped, exactly as clip shows the whole text, fragment after fragment", async () => {
+  const value = `${"x".repeat(900)}é"\\${"y".repeat(300)}`;
+  const argumentsText = JSON.stringify({ value });
+  const fixture = writeScratch(
+    "long-argument.json",
+    JSON.stringify({
+      title: "long",
+      episodes: [
+        {
+          user: "u",
+          tools: ["echo"],
+          script: [{ content: [{ type: "toolCall", id: "c1", name: "echo", arguments: { value } }] }, { content: [{ type: "text", text: "ok" }] }],
+        },
+      ],
+    }),
+  );
+  const chunk = 37;
+  const { code, stdout, stderr } = await run([fixture, "--stream", "--chunk", String(chunk), "--lang", "en"]);
+  assert.equal(code, 0, stderr);
+  const shown = stdout
+    .split("\n")
+    .filter((line) => line.includes("argument text so far "))
+    .map((line) => line.slice(line.indexOf("argument text so far ") + "argument text so far ".length, line.indexOf("  →  ")));
+  // The fragments are the argument text cut every `chunk` characters; after each, the text so far.
+  const expected = Array.from({ length: Math.ceil(argumentsText.length / chunk) }, (_, index) => clip(argumentsText.slice(0, (index + 1) * chunk)));
+  assert.ok(
+    expected.some((text) => text.includes("…(+")),
+    "the argument is long enough to be clipped",
+  );
+  assert.deepEqual(shown, expected);
 });

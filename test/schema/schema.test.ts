@@ -18,7 +18,7 @@ import {
 } from "../../src/index.ts";
 import { compileObjectParse } from "../../src/schema/compile-object-parse.ts";
 import { loopParse } from "../../src/schema/object-schema.ts";
-import { FAILED, takeFailure } from "../../src/schema/schema-error.ts";
+import { FAILED, takeFailure, WORDING } from "../../src/schema/schema-error.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
 
 test("parse never copies an undeclared key, including __proto__, and reads own keys only", () => {
@@ -125,4 +125,24 @@ test("a failure is returned, not thrown, down to the innermost check, and is one
   assert.ok(thrown instanceof SchemaError);
   assert.deepEqual(thrown.path, ["items", 1, "blocks", 1]);
   assert.notEqual(thrown, result.error, "each failure builds its own error");
+});
+
+test("a failure's message is worded once per expectation, on first read, and the cache is invisible", () => {
+  const schema = objectSchema({ op: enumValue(["add", "mul"]), n: numberValue });
+  const first = schema.safeParse({ op: "pow", n: 1 });
+  assert.ok(!first.success);
+  const slot = first.error.expected[WORDING];
+  assert.ok(slot, "a built-in expectation carries a place for its wording");
+  assert.equal(slot.text, undefined, "nothing is worded on the rejecting path");
+  assert.equal(first.error.message, '必须是 "add" | "mul" 之一');
+  assert.equal(slot.text, first.error.message, "the first read keeps the wording");
+  const second = schema.safeParse({ op: "div", n: 1 });
+  assert.ok(!second.success);
+  assert.equal(second.error.expected, first.error.expected, "the field's rejections share one expectation");
+  assert.equal(second.error.message, first.error.message);
+  assert.deepEqual(Object.keys(first.error.expected), ["kind", "values"]);
+  assert.equal(JSON.stringify(first.error.expected), '{"kind":"oneOf","values":["add","mul"]}');
+  assert.deepEqual(first.error.expected, { kind: "oneOf", values: ["add", "mul"] });
+  // One made elsewhere has no slot and is worded on every read, the same text.
+  assert.equal(new SchemaError({ kind: "number" }, "x").message, "必须是 number");
 });

@@ -21,6 +21,8 @@ export interface TranscriptOptions {
   signal?: AbortSignal;
   /** Show each request as this provider's body too. */
   wire?: ProviderId;
+  /** With wire: every body whole, where by default a request after an episode's first shows what it adds to the previous one. */
+  wireFull?: boolean;
   /** What a failed validation tells the model (--tool-errors). */
   toolErrors?: ToolErrorDetail;
   /** --stream: replies arrive as events, narrated one by one (stream-view.ts). */
@@ -33,9 +35,10 @@ export interface TranscriptOptions {
 
 export async function narrateFixture(
   fixture: Fixture,
-  { lang, style = plainStyle, write, overrides, signal, wire, toolErrors, stream, drained, builtins }: TranscriptOptions,
+  { lang, style = plainStyle, write, overrides, signal, wire, wireFull, toolErrors, stream, drained, builtins }: TranscriptOptions,
 ): Promise<void> {
-  const narrator = new Narrator(await loadCatalog(lang), style, write, wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire)));
+  const wireBlocks = wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire, { whole: wireFull === true }));
+  const narrator = new Narrator(await loadCatalog(lang), style, write, wireBlocks);
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).narratedStream(stream, lang, style, write, wire));
   narrator.title(localize(fixture.title, lang));
   try {
@@ -71,11 +74,25 @@ export async function narrateFixture(
 
 export async function fixtureJsonLines(
   fixture: Fixture,
-  { lang = "zh", write, overrides, signal, wire, toolErrors, stream, drained, builtins }: Omit<TranscriptOptions, "lang" | "style"> & { lang?: Language },
+  {
+    lang = "zh",
+    write,
+    overrides,
+    signal,
+    wire,
+    wireFull,
+    toolErrors,
+    stream,
+    drained,
+    builtins,
+  }: Omit<TranscriptOptions, "lang" | "style"> & { lang?: Language },
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
   const { JsonLinesWriter, jsonLine } = await import("../../narration/json-lines.ts");
-  const writer = new JsonLinesWriter(write, wire && (await (await import("../../narration/wire-block.ts")).loadWireView(wire)));
+  const writer = new JsonLinesWriter(
+    write,
+    wire && (await (await import("../../narration/wire-block.ts")).loadWireSequence(wire, { whole: wireFull === true })),
+  );
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
   writer.fixture(fixture);
   await runFixture(
@@ -96,7 +113,14 @@ export async function fixtureJsonLines(
 export async function transcriptText(
   fixture: Fixture,
   lang: Language,
-  options: { overrides?: Partial<EpisodeSettings>; wire?: ProviderId; toolErrors?: ToolErrorDetail; stream?: StreamSettings; builtins?: readonly Tool[] } = {},
+  options: {
+    overrides?: Partial<EpisodeSettings>;
+    wire?: ProviderId;
+    wireFull?: boolean;
+    toolErrors?: ToolErrorDetail;
+    stream?: StreamSettings;
+    builtins?: readonly Tool[];
+  } = {},
 ): Promise<string> {
   const lines: string[] = [];
   await narrateFixture(fixture, { lang, write: (line) => lines.push(line), ...options });

@@ -42,6 +42,8 @@ export interface PlayOptions {
   validation?: EpisodeSettings["validation"];
   timeout?: number;
   wire?: ProviderId;
+  /** --wire-full: every request body whole, not what it adds to the previous one. */
+  wireFull?: boolean;
   interactive?: boolean;
   toolErrors?: ToolErrorDetail;
 }
