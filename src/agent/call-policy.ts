@@ -1,7 +1,7 @@
 // The loop's own checks on a reply, before any tool runs: calls a careful harness answers
 // without executing, each with a paired error result (never an exception, never silence).
 
-import { abortText, skipText } from "../protocol/text.ts";
+import { type AbortWords, abortText, type SkipWords, skipText } from "../protocol/text.ts";
 import type { AssistantMessage, ToolCall } from "../protocol/types.ts";
 import { failedToolResult, type SkipReason, type ToolCallTrace } from "./execute-tool-call.ts";
 
@@ -18,18 +18,19 @@ export function skipReason(message: AssistantMessage, repeatsId: boolean): SkipR
 
 /** The library's wording of each reason: contract text, inside the paired result the model reads,
  *  so one wording under every --lang (the narration words it per language from `reason`). */
-export function skipMessage(reason: SkipReason, call: ToolCall, message: AssistantMessage, abortReason: string): string {
+/** `words`: the registry's (chapter 06's by default, English under --lang en). */
+export function skipMessage(reason: SkipReason, call: ToolCall, message: AssistantMessage, abortReason: string, words: SkipWords = skipText): string {
   switch (reason) {
     case "truncated":
-      return skipText.truncated;
+      return words.truncated;
     case "modelError":
-      return skipText.modelError(message.stopReason);
+      return words.modelError(message.stopReason);
     case "duplicateId":
-      return skipText.duplicateId(call.id);
+      return words.duplicateId(call.id);
     case "notStarted":
-      return skipText.notStarted(abortReason);
+      return words.notStarted(abortReason);
     case "aborted":
-      return skipText.aborted(abortReason);
+      return words.aborted(abortReason);
   }
 }
 
@@ -61,8 +62,10 @@ export function stopSignalOf(reason: unknown): StopSignal | undefined {
 }
 
 /** The text of an abort reason: an Error's message, or the value itself. */
-export function describeAbort(signal: AbortSignal | undefined): string {
+export function describeAbort(signal: AbortSignal | undefined, words: AbortWords = abortText): string {
   const reason: unknown = signal?.reason;
+  // The playground's own aborts are worded in the run's language; anyone else's as they said it.
+  if (reason instanceof RunAborted) return reason.kind === "timeout" ? words.timeout(reason.ms) : words.interrupted;
   if (reason instanceof Error) return reason.message;
-  return reason === undefined ? abortText.noReason : String(reason);
+  return reason === undefined ? words.noReason : String(reason);
 }

@@ -80,6 +80,22 @@ export const abortText = {
   noReason: "aborted",
 } as const;
 
+/** The words of a call the loop answered without running it (`skipText` is the chapter's). */
+export interface SkipWords {
+  truncated: string;
+  modelError(stopReason: string): string;
+  duplicateId(callId: string): string;
+  notStarted(abortReason: string): string;
+  aborted(abortReason: string): string;
+}
+
+/** An abort's reason as a skipped call's result quotes it (`abortText` is the chapter's). */
+export interface AbortWords {
+  timeout(ms: number | undefined): string;
+  interrupted: string;
+  noReason: string;
+}
+
 /** The words of a schema failure per expectation, as src/schema/schema-error.ts words them. */
 export interface SchemaWords {
   mustBe(kind: string): string;
@@ -107,6 +123,9 @@ export interface ToolOutputWords {
  */
 export interface ContractTexts {
   failedResult(toolName: string, message: string): string;
+  /** Why the loop answered a call without running it, and how an abort's reason is quoted there. */
+  skip: SkipWords;
+  abort: AbortWords;
   unknownTool: string;
   schema: SchemaWords;
   detailed: typeof detailedText;
@@ -116,6 +135,8 @@ export interface ContractTexts {
 
 export const chapterTexts: ContractTexts = {
   failedResult: failedResultText,
+  skip: skipText,
+  abort: abortText,
   unknownTool: UNKNOWN_TOOL,
   schema: schemaText,
   detailed: detailedText,
@@ -125,6 +146,14 @@ export const chapterTexts: ContractTexts = {
 
 export const englishTexts: ContractTexts = {
   failedResult: failedResultText,
+  skip: {
+    truncated: "the reply was cut off (stopReason=length): its arguments may be incomplete, so this call did not run",
+    modelError: (stopReason: string) => `the model's reply ended with stopReason=${stopReason}, so this call did not run`,
+    duplicateId: (callId: string) => `duplicate call id: an earlier call in the same message already uses ${callId}, so this call did not run`,
+    notStarted: (abortReason: string) => `the run was aborted (${abortReason}); this call never started`,
+    aborted: (abortReason: string) => `the run was aborted (${abortReason})`,
+  },
+  abort: { timeout: (ms: number | undefined) => `timed out: ${ms} ms`, interrupted: "interrupted by the user", noReason: "aborted" },
   unknownTool: "unknown tool",
   schema: {
     mustBe: (kind: string) => `must be ${kind}`,

@@ -24,6 +24,18 @@ test("npm start -- --lang en prints no Chinese character, data included", async 
   assert.match(en, /"Tool missing failed: unknown tool"/);
 });
 
+test("--lang en: the results of calls the loop did not run (cut reply, duplicate id, timeout) are English too", async () => {
+  for (const scenario of ["violation-truncated", "violation-duplicate-ids", "slow-tool-aborted"]) {
+    let out = "";
+    await runCli(["--lang", "en", scenario], { out: (text) => void (out += text), err: () => {}, env: {}, isTTY: false });
+    assert.deepEqual(
+      out.split("\n").filter((line) => /\p{Script=Han}/u.test(line)),
+      [],
+      scenario,
+    );
+  }
+});
+
 /** What a Chinese line may hold in Latin letters: identifiers, the code it quotes, JSON, options. */
 const identifiers = new Set(
   [
