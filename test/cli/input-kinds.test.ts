@@ -66,9 +66,12 @@ for (const [name, command] of Object.entries(commands) as [keyof typeof commands
       let out = "";
       let err = "";
       // A server that did start is stopped at the deadline, so a failure here cannot hang the run.
+      // The 5 s bound is CPU time (this file's tests run one at a time in their own process), so
+      // a suite that shares the cores with other files does not make it fail; the deadline only
+      // catches a hang, and a hang ends in the interrupt's exit code, not the expected one.
       const interrupt = new AbortController();
-      const deadline = setTimeout(() => interrupt.abort(), 5000);
-      const started = Date.now();
+      const deadline = setTimeout(() => interrupt.abort(), 30_000);
+      const started = process.cpuUsage();
       const code = await runCli(["--lang", "en", ...command.argv(file)], {
         out: (text) => void (out += text),
         err: (text) => void (err += text),
@@ -77,8 +80,9 @@ for (const [name, command] of Object.entries(commands) as [keyof typeof commands
         interrupt: interrupt.signal,
       });
       clearTimeout(deadline);
-      const took = Date.now() - started;
-      assert.ok(took < 5000, `${name} ${kind}: took ${took} ms`);
+      const spent = process.cpuUsage(started);
+      const took = (spent.user + spent.system) / 1000;
+      assert.ok(took < 5000, `${name} ${kind}: took ${Math.round(took)} ms of CPU`);
       assert.equal(code, command.code, `${name} ${kind}: exit ${code}: ${err}`);
       assert.equal(out, "", `${name} ${kind}: wrote to stdout`);
       assert.equal(err.trimEnd().split("\n").length, 1, `${name} ${kind}: ${err.slice(0, 400)}`);
