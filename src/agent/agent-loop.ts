@@ -5,7 +5,7 @@
 import type { AssistantMessage, Message, Model, TextContent, ToolCall, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
 import { describeAbort, skipMessage, skippedTrace, skipReason } from "./call-policy.ts";
-import { type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
+import { type SkipReason, type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
 /** A run that never waits (a scripted model, instant tools) would hold the event loop for its
@@ -144,8 +144,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
   /** One call, answered whatever happens: refused, run, or cut short by an abort. */
   async function runCall(call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
+    // A call answered without running: its result text in the registry's words (its language).
+    const skipped = (reason: SkipReason): ToolCallTrace =>
+      skippedTrace(call, reason, skipMessage(reason, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now());
     const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
-    if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now());
+    if (refused) return skipped(refused);
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
     const reportProgress = (content: TextContent[]) => void emit({ type: "toolProgress", call, content });
     const policy = typeof validation === "function" ? validation() : validation;
@@ -164,7 +167,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     if (!signal) return running;
     // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
     return new Promise<ToolCallTrace>((resolve) => {
-      const onAbort = () => resolve(skippedTrace(call, "aborted", skipMessage("aborted", call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now()));
+      const onAbort = () => resolve(skipped("aborted"));
       signal.addEventListener("abort", onAbort, { once: true });
       void running.then((trace) => {
         signal.removeEventListener("abort", onAbort);
