@@ -110,6 +110,34 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   let started = false;
   // Once stdout's reader has gone there is nobody to narrate to: the rest goes nowhere.
   let silent = false;
+  // A request's narration is held until the end of the event loop's turn and written with the
+  // others of that turn: stdout to a pipe or file writes synchronously, one system call per write,
+  // which under load cost more than answering. Backpressure is unchanged (a request still waits
+  // for the output to drain before its body is read), and what is held is one turn's lines at most.
+  // Every other event writes what is held first, then itself at once: the URL line stays first
+  // and alone, and nothing is left held when the server has closed.
+  let held: string[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+  const flush = (): void => {
+    if (flushing) clearImmediate(flushing);
+    flushing = undefined;
+    const text = held.join("");
+    held = [];
+    if (text === "" || silent) return;
+    try {
+      io.out(text);
+    } catch {
+      // As in server.ts's tell: a narration that fails never ends the server or an answer.
+    }
+  };
+  const write = (event: ServeEvent, text: string): void => {
+    if (event.type !== "exchange") {
+      flush();
+      return io.out(text);
+    }
+    held.push(text);
+    flushing ??= setImmediate(flush);
+  };
   const emit = (event: ServeEvent): void => {
     if (silent) return;
     if (event.type === "listening") {
@@ -118,9 +146,9 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
       started = true;
     }
     if (!started) return;
-    if (options.json) return io.out(`${serveJsonLine(event)}\n`);
+    if (options.json) return write(event, `${serveJsonLine(event)}\n`);
     if (event.type === "listening") io.err(`${serveListeningLines(event, words, style).join("\n")}\n`);
-    io.out(`${serveNarrationLines(event, words, style).join("\n")}\n`);
+    write(event, `${serveNarrationLines(event, words, style).join("\n")}\n`);
   };
   let server: RunningServer;
   try {
@@ -153,6 +181,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   });
   if (stop === "outputClosed") {
     silent = true;
+    flush();
     const { loadOutputMessages } = await import("../shared/load-output-messages.ts");
     io.err(`${(await loadOutputMessages(options.lang)).outputClosed}\n`);
   } else emit({ type: "closing", signal: stop, inFlight: server.inFlight() });

@@ -27,24 +27,40 @@ export async function writeAnswer(response: ServerResponse, answer: Answer, clos
 }
 
 /** Each piece as its own write, so a client sees a stream arrive event by event; a full socket
- *  buffer is waited out (backpressure) rather than queued in memory. Resolves once the last piece
- *  has been handed to the socket, or the socket has closed. */
-async function writePieces(response: ServerResponse, pieces: string | readonly string[]): Promise<void> {
+ *  buffer is waited out (backpressure) rather than queued in memory. While the socket takes them,
+ *  the pieces are written in one go with no wait between them: Node's response corks its socket
+ *  for the rest of the tick, so they leave in order in one system call instead of one each.
+ *  `settled`: also wait until the last piece has been handed to the socket (an aborted reply
+ *  closes the socket right after). Resolves early if the socket closes. */
+async function writePieces(response: ServerResponse, pieces: string | readonly string[], settled = false): Promise<void> {
   const list = typeof pieces === "string" ? [pieces] : pieces;
-  for (const [index, piece] of list.entries()) {
+  for (let index = 0; index < list.length; index++) {
     if (response.destroyed) return;
-    const last = index === list.length - 1;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        response.off("drain", done).off("close", done);
-        resolve();
-      };
-      const flowing = response.write(piece, last ? done : undefined);
-      if (last) response.once("close", done);
-      else if (flowing) resolve();
-      else response.on("drain", done).on("close", done);
-    });
+    const piece = list[index] ?? "";
+    if (settled && index === list.length - 1) return handedOver(response, piece);
+    if (!response.write(piece)) await drainedOrClosed(response);
   }
+}
+
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off("drain", done).off("close", done);
+      resolve();
+    };
+    response.on("drain", done).on("close", done);
+  });
+}
+
+function handedOver(response: ServerResponse, piece: string): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off("close", done);
+      resolve();
+    };
+    response.once("close", done);
+    response.write(piece, done);
+  });
 }
 
 /** An aborted reply: nothing at all, or the body's events without the chunked body's end, then
@@ -52,7 +68,7 @@ async function writePieces(response: ServerResponse, pieces: string | readonly s
 async function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
   if (answer.status !== 0) {
     response.writeHead(answer.status, { ...answer.headers, "content-type": answer.contentType });
-    await writePieces(response, answer.body);
+    await writePieces(response, answer.body, true);
   }
   response.destroy();
 }
