@@ -145,7 +145,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   /** One call, answered whatever happens: refused, run, or cut short by an abort. */
   async function runCall(call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
     const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
-    if (refused) return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now());
+    if (refused)
+      return skippedTrace(call, refused, skipMessage(refused, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now());
     // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
     const reportProgress = (content: TextContent[]) => void emit({ type: "toolProgress", call, content });
     const policy = typeof validation === "function" ? validation() : validation;
@@ -164,7 +165,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     if (!signal) return running;
     // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
     return new Promise<ToolCallTrace>((resolve) => {
-      const onAbort = () => resolve(skippedTrace(call, "aborted", skipMessage("aborted", call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now()));
+      const onAbort = () =>
+        resolve(skippedTrace(call, "aborted", skipMessage("aborted", call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now()));
       signal.addEventListener("abort", onAbort, { once: true });
       void running.then((trace) => {
         signal.removeEventListener("abort", onAbort);
