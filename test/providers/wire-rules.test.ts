@@ -206,6 +206,15 @@ test("a call left unanswered before the user speaks again is answered in place, 
   );
 });
 
+test("a second result for a reply's only call is stray: the call is answered once, by the first", () => {
+  const { body, notes } = renderWireRequest("openai-chat", context(user("?"), assistant(call("call_1")), result("call_1", "1"), result("call_1", "again")));
+  assert.deepEqual(
+    body.messages.filter((message) => message.role === "tool"),
+    [{ role: "tool", tool_call_id: "call_1", content: "1" }],
+  );
+  assert.deepEqual(notes, [{ kind: "strayResultDropped", toolCallId: "call_1", messageIndex: 3 }]);
+});
+
 test("what no provider accepts is left out with a note: a stray result, an empty reply, non-object arguments", () => {
   const { body, notes } = renderWireRequest("openai-chat", context(user("?"), result("nobody", "1"), assistant(text(""))));
   assert.deepEqual(body.messages.slice(1), [{ role: "user", content: "?" }]);

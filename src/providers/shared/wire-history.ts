@@ -59,8 +59,20 @@ interface OpenTurn {
   entry: AssistantEntry;
   calls: WireToolCall[];
   answers: (WireToolResult | undefined)[];
-  /** Id → the slots of calls with that id still unanswered, oldest first (`next` is the head). */
-  waiting: Map<string, { slots: number[]; next: number }>;
+  /** Id → the slots of calls with that id still unanswered, oldest first (`next` is the head);
+   *  built only for a reply with several calls: most make one, and a map per reply was most of
+   *  what pairing allocated on a long history. */
+  waiting: Map<string, { slots: number[]; next: number }> | undefined;
+}
+
+/** The slot of `open`'s oldest unanswered call with this id, if any. */
+function slotFor(open: OpenTurn, toolCallId: string): number | undefined {
+  if (open.waiting === undefined) return open.calls[0]?.id === toolCallId && open.answers[0] === undefined ? 0 : undefined;
+  const queue = open.waiting.get(toolCallId);
+  if (queue === undefined || queue.next >= queue.slots.length) return undefined;
+  const slot = queue.slots[queue.next];
+  queue.next++;
+  return slot;
 }
 
 export function isBlank(text: string): boolean {
@@ -82,14 +94,12 @@ export function prepareWireHistory(context: Context, rules: WireLimits): WireHis
   context.messages.forEach((message, messageIndex) => {
     if (message.role === "toolResult") {
       // A repeated id is owed one result per call, so a result fills the oldest slot still empty.
-      const waiting = open?.waiting.get(message.toolCallId);
-      const slot = waiting && waiting.next < waiting.slots.length ? waiting.slots[waiting.next] : undefined;
+      const slot = open === undefined ? undefined : slotFor(open, message.toolCallId);
       const call = slot === undefined ? undefined : open?.calls[slot];
-      if (!open || !waiting || slot === undefined || !call) {
+      if (!open || slot === undefined || !call) {
         notes.push({ kind: "strayResultDropped", toolCallId: message.toolCallId, messageIndex });
         return;
       }
-      waiting.next++;
       const texts = message.content.filter((block): block is TextContent => block.type === "text");
       const images = message.content.filter((block): block is ImageContent => block.type === "image");
       open.answers[slot] = { toolCallId: message.toolCallId, toolName: call.name, text: joinTexts(texts), images, isError: message.isError };
@@ -118,11 +128,11 @@ export function prepareWireHistory(context: Context, rules: WireLimits): WireHis
     const entry: AssistantEntry = { role: "assistant", messageIndex, blocks, results: [] };
     entries.push(entry);
     const calls = blocks.filter((block): block is WireToolCall => block.type === "toolCall");
-    const waiting = new Map<string, { slots: number[]; next: number }>();
+    const waiting = calls.length > 1 ? new Map<string, { slots: number[]; next: number }>() : undefined;
     calls.forEach((call, index) => {
-      const queue = waiting.get(call.id);
+      const queue = waiting?.get(call.id);
       if (queue) queue.slots.push(index);
-      else waiting.set(call.id, { slots: [index], next: 0 });
+      else waiting?.set(call.id, { slots: [index], next: 0 });
     });
     open = { entry, calls, answers: calls.map(() => undefined), waiting };
   });
