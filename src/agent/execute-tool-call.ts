@@ -2,9 +2,9 @@
 // tool, bad arguments, a throwing tool — is a ToolResultMessage with the call's id and name; the
 // promise never rejects, so a caller only ever has one channel to handle.
 
-import { type ContractTexts, chapterTexts, type SchemaWords, text } from "../protocol/text.ts";
+import { type ContractTexts, chapterTexts, text } from "../protocol/text.ts";
 import type { Coercion, TextContent, ToolCall, ToolContext, ToolOutput, ToolResultContent, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
-import { type Expectation, formatFieldPath, SchemaError } from "../schema/schema-error.ts";
+import { expectationMessage, formatFieldPath, SchemaError } from "../schema/schema-error.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
 /** Where a call ended, for a narrator or a UI that wants more than the result message. `C` is what
@@ -130,7 +130,7 @@ export function detailedMessage(error: SchemaError, texts: ContractTexts = chapt
   const path = error.path.length === 0 ? texts.detailed.wholeArguments : formatFieldPath(error.path);
   return texts.detailed.message(
     path,
-    schemaMessage(error.expected, texts.schema),
+    expectationMessage(error.expected, texts.schema),
     error.received === undefined ? undefined : receivedText(error.received, texts),
   );
 }
@@ -149,7 +149,7 @@ function receivedText(value: unknown, texts: ContractTexts): string {
  *  schema's failure is worded in the registry's language from what it expected. */
 function errorMessage(error: unknown, texts: ContractTexts): string {
   try {
-    if (error instanceof SchemaError) return schemaMessage(error.expected, texts.schema);
+    if (error instanceof SchemaError) return expectationMessage(error.expected, texts.schema);
     if (error instanceof Error) return String(error.message);
     return typeof error === "string" ? error : String(error);
   } catch {
@@ -181,25 +181,4 @@ function isImageBlock(block: unknown): boolean {
     typeof Reflect.get(block, "data") === "string" &&
     typeof Reflect.get(block, "mimeType") === "string"
   );
-}
-
-/** A schema failure in the given words; with chapter 06's words it is the SchemaError's own message
- *  (src/schema/schema-error.ts words the same kinds the same way). */
-function schemaMessage(expected: Expectation, words: SchemaWords): string {
-  switch (expected.kind) {
-    case "positiveInteger":
-      return words.positiveInteger;
-    case "nonNegativeInteger":
-      return words.nonNegativeInteger;
-    case "minItems":
-      return words.minItems(expected.count);
-    case "oneOf":
-      return words.oneOf(expected.values.map((value) => JSON.stringify(value)));
-    case "custom":
-      return expected.message;
-    case "any":
-      return words.any;
-    default:
-      return words.mustBe(expected.kind);
-  }
 }

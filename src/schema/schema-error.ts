@@ -1,6 +1,6 @@
 // The one error a schema throws: which field failed, what it expected and what it got, so a
 // narrator or a CLI can word it in any language while the message stays the library's contract.
-import { schemaText } from "../protocol/text.ts";
+import { type SchemaWords, schemaText } from "../protocol/text.ts";
 
 export type PathSegment = string | number;
 
@@ -79,29 +79,30 @@ export function expectation<const E extends ExpectationKind>(kind: E): Readonly<
 function messageOf(expected: Expectation): string {
   if (expected.kind === "custom") return expected.message;
   const wording = expected[WORDING];
-  if (wording === undefined) return defaultMessage(expected);
-  wording.text ??= defaultMessage(expected);
+  if (wording === undefined) return expectationMessage(expected);
+  wording.text ??= expectationMessage(expected);
   return wording.text;
 }
 
-/** The library's message for each expectation, in the style the course fixes ("必须是 string").
- *  Contract text, not narration: it reaches the model inside the failed result, whatever --lang. */
-function defaultMessage(expected: Expectation): string {
+/** The message for each expectation in the given words: by default the library's, in the style the
+ *  course fixes ("必须是 string"). Contract text, not narration: it reaches the model inside the
+ *  failed result; a registry with other words (English under --lang en) passes them in. */
+export function expectationMessage(expected: Expectation, words: SchemaWords = schemaText): string {
   switch (expected.kind) {
     case "positiveInteger":
-      return schemaText.positiveInteger;
+      return words.positiveInteger;
     case "nonNegativeInteger":
-      return schemaText.nonNegativeInteger;
+      return words.nonNegativeInteger;
     case "minItems":
-      return schemaText.minItems(expected.count);
+      return words.minItems(expected.count);
     case "oneOf":
-      return schemaText.oneOf(expected.values.map((value) => JSON.stringify(value)));
+      return words.oneOf(expected.values.map((value) => JSON.stringify(value)));
     case "custom":
       return expected.message;
     case "any":
-      return schemaText.any;
+      return words.any;
     default:
-      return schemaText.mustBe(expected.kind);
+      return words.mustBe(expected.kind);
   }
 }
 

@@ -44,33 +44,20 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
   const stream = streamFrom(options);
   try {
     const fixture = await loadFixture(reference.file, io.interrupt, options.lang);
-    if (options.json) {
-      await fixtureJsonLines(fixture, {
-        lang: options.lang,
-        write,
-        overrides,
-        signal: io.interrupt,
-        wire: options.wire,
-        wireFull: options.wireFull,
-        ...toolErrorsFrom(options),
-        stream,
-        drained: io.drained,
-      });
-    } else {
-      const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-      await narrateFixture(fixture, {
-        lang: options.lang,
-        style,
-        write,
-        overrides,
-        signal: io.interrupt,
-        wire: options.wire,
-        wireFull: options.wireFull,
-        ...toolErrorsFrom(options),
-        stream,
-        drained: io.drained,
-      });
-    }
+    // The same run either way; only the way it is printed differs.
+    const run = {
+      lang: options.lang,
+      write,
+      overrides,
+      signal: io.interrupt,
+      wire: options.wire,
+      wireFull: options.wireFull,
+      ...toolErrorsFrom(options),
+      stream,
+      drained: io.drained,
+    };
+    if (options.json) await fixtureJsonLines(fixture, run);
+    else await narrateFixture(fixture, { ...run, style: await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)) });
   } catch (error) {
     const say = await catalog;
     // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
