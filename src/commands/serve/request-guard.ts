@@ -12,7 +12,7 @@ import { hostname } from "node:os";
 export interface HostPolicy {
   /** Host names (lower case, no port) that stand for this server. */
   names: ReadonlySet<string>;
-  /** Listening on every interface (0.0.0.0, ::): any IP address is one of ours. */
+  /** Listening on every interface (0.0.0.0, ::): every IP address is one of ours. */
   anyAddress: boolean;
 }
 
