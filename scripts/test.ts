@@ -2,11 +2,14 @@
 // than one core and each waits on something else (tsc on one core, the test files on the rest, a
 // test's child processes and timers in between). Each one's output is printed whole when it ends,
 // the tests' as they run; the exit code is the first failure's, else 0.
+// The test files are not a process each: a few workers (scripts/test-worker.ts) take them from a
+// queue, longest first as the last run timed them, and run each as one suite named by its path.
 // Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the checks still run).
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** Every test/<folder>/<name>.test.ts, in order, as the shell expanded the glob (Node 20's runner takes none). */
 function allTestFiles(): string[] {
@@ -22,8 +25,52 @@ function allTestFiles(): string[] {
 
 const files = process.argv.slice(2);
 const bin = (name: string) => `node_modules/.bin/${name}`;
-/** Test files at once: one per core and one more, since many of them wait on children or timers. */
-const concurrency = String(availableParallelism() + 1);
+/** Workers: one per core and one more, since many test files wait on children or timers. */
+const workers = availableParallelism() + 1;
+/** Each file's wall time in the last run, kept where npm keeps caches (never committed). */
+const timesFile = "node_modules/.cache/tool-call-playground/test-times.json";
+
+function lastTimes(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(timesFile, "utf8"));
+    if (typeof parsed !== "object" || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
+  } catch {
+    return {};
+  }
+}
+
+/** The queue the workers take files from: the files longest first (a file not timed yet first of
+ *  all, it may be long), and one entry module per worker, since Node's runner runs a path once. */
+function layOutQueue(testFiles: readonly string[], times: Record<string, number>): { queue: string; entries: string[] } {
+  const queue = mkdtempSync(join(tmpdir(), "tcp-test-queue-"));
+  for (const folder of ["todo", "taken", "times"]) mkdirSync(join(queue, folder));
+  const ordered = [...testFiles].sort((a, b) => (times[b] ?? Number.POSITIVE_INFINITY) - (times[a] ?? Number.POSITIVE_INFINITY) || a.localeCompare(b));
+  ordered.forEach((file, index) => writeFileSync(join(queue, "todo", String(index).padStart(4, "0")), file));
+  const worker = pathToFileURL(resolve("scripts/test-worker.ts")).href;
+  const entries = Array.from({ length: Math.min(workers, testFiles.length) }, (_, index) => {
+    const entry = join(queue, `worker-${index + 1}.mjs`);
+    writeFileSync(entry, `import ${JSON.stringify(worker)};\n`);
+    return entry;
+  });
+  return { queue, entries };
+}
+
+/** This run's times over the last run's (a run of a few files keeps the others' times). */
+function keepTimes(queue: string, times: Record<string, number>): void {
+  const now = { ...times };
+  for (const name of readdirSync(join(queue, "times"))) {
+    const entry: unknown = JSON.parse(readFileSync(join(queue, "times", name), "utf8"));
+    if (typeof entry === "object" && entry !== null && "file" in entry && "ms" in entry && typeof entry.file === "string" && typeof entry.ms === "number") {
+      now[entry.file] = Math.round(entry.ms);
+    }
+  }
+  mkdirSync(dirname(timesFile), { recursive: true });
+  writeFileSync(timesFile, `${JSON.stringify(now, null, 2)}\n`);
+}
+
+const times = lastTimes();
+const { queue, entries } = layOutQueue(files.length > 0 ? files : allTestFiles(), times);
 
 interface Step {
   name: string;
@@ -39,14 +86,17 @@ const steps: Step[] = [
   {
     name: "node --test",
     command: process.execPath,
-    args: ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, ...(files.length > 0 ? files : allTestFiles())],
+    args: ["--import", "tsx", "--test", `--test-concurrency=${entries.length}`, ...entries],
     live: true,
   },
 ];
 
 function run(step: Step): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: ["ignore", step.live ? "inherit" : "pipe", step.live ? "inherit" : "pipe"] });
+    const child = spawn(step.command, step.args, {
+      env: { ...process.env, TCP_TEST_QUEUE: queue },
+      stdio: ["ignore", step.live ? "inherit" : "pipe", step.live ? "inherit" : "pipe"],
+    });
     let held = "";
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
@@ -60,4 +110,6 @@ function run(step: Step): Promise<number> {
 }
 
 const codes = await Promise.all(steps.map(run));
+keepTimes(queue, times);
+rmSync(queue, { recursive: true, force: true });
 process.exitCode = codes.find((code) => code !== 0) ?? 0;
