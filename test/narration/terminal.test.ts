@@ -1,6 +1,8 @@
 // The command in a terminal's plumbing: a reader that stops early (`| head -1`), also after the
 // 64 KB pipe buffer has filled so EPIPE really happens, and the colour switches — NO_COLOR,
-// FORCE_COLOR (which wins), plain output in a pipe. A real terminal comes from util-linux `script`.
+// FORCE_COLOR (which wins), plain output in a pipe. Pipes and the real terminal (util-linux
+// `script`) need the real process; which colour a piped run gets is decided from the environment
+// alone, so those cases run the command in this process through runCli with the environment given.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -8,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { cli } from "../play/in-process.ts";
 
 const bin = join(projectRoot, "bin", "tool-call-playground");
 const scratch = mkdtempSync(join(tmpdir(), "tcp-terminal-"));
@@ -76,26 +79,22 @@ describe("pipes and colour", { concurrency: true }, () => {
   });
 
   test("piped output is plain by default and with NO_COLOR=1", async () => {
-    const [plain, noColor] = await Promise.all([bash('"$0"', [bin]), bash('"$0"', [bin], { NO_COLOR: "1" })]);
-    assert.equal(plain.code, 0, plain.stderr);
-    assert.doesNotMatch(plain.stdout, escapeSequence);
-    assert.doesNotMatch(noColor.stdout, escapeSequence);
-    assert.equal(noColor.stdout, plain.stdout);
+    const [plain, noColor] = await Promise.all([cli([]), cli([], { NO_COLOR: "1" })]);
+    assert.equal(plain.code, 0, plain.err);
+    assert.doesNotMatch(plain.out, escapeSequence);
+    assert.doesNotMatch(noColor.out, escapeSequence);
+    assert.equal(noColor.out, plain.out);
   });
 
   test("FORCE_COLOR=1 colours even a pipe, and wins over NO_COLOR=1", async () => {
-    const [forced, both, zero] = await Promise.all([
-      bash('"$0"', [bin], { FORCE_COLOR: "1" }),
-      bash('"$0"', [bin], { FORCE_COLOR: "1", NO_COLOR: "1" }),
-      bash('"$0"', [bin], { FORCE_COLOR: "0" }),
-    ]);
-    assert.equal(forced.code, 0, forced.stderr);
-    assert.match(forced.stdout, escapeSequence);
-    assert.match(both.stdout, escapeSequence);
-    assert.doesNotMatch(zero.stdout, escapeSequence, "FORCE_COLOR=0 turns colour off");
+    const [forced, both, zero] = await Promise.all([cli([], { FORCE_COLOR: "1" }), cli([], { FORCE_COLOR: "1", NO_COLOR: "1" }), cli([], { FORCE_COLOR: "0" })]);
+    assert.equal(forced.code, 0, forced.err);
+    assert.match(forced.out, escapeSequence);
+    assert.match(both.out, escapeSequence);
+    assert.doesNotMatch(zero.out, escapeSequence, "FORCE_COLOR=0 turns colour off");
     // Colour decorates the same text: without the escapes it is the plain transcript.
-    const plain = await bash('"$0"', [bin]);
-    assert.equal(forced.stdout.replace(/\u001b\[[0-9;]*m/g, ""), plain.stdout);
+    const plain = await cli([]);
+    assert.equal(forced.out.replace(/\u001b\[[0-9;]*m/g, ""), plain.out);
   });
 
   test("on a real terminal: colour by default, none with NO_COLOR=1", { skip: hasScript ? false : "util-linux `script` is not installed" }, async () => {
