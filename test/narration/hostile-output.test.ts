@@ -16,6 +16,7 @@ import { errorLine } from "../../src/narration/error-line.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { plainStyle } from "../../src/narration/style.ts";
 import { terminalStyle } from "../../src/narration/terminal-style.ts";
+import { cli } from "../play/in-process.ts";
 
 const catalogs = await allLanguages(loadCatalog);
 const sessionCatalogs = await loadSessionCatalogs();
@@ -224,14 +225,18 @@ test("the pre-stop probe: the CLI, piped with CI=true NO_COLOR=1, prints no ESC,
   first(probe).user = "\u001b]0;x\u0007";
   (first(probe).script[0]?.content[0] ?? {}).text = "a\u001b[2Jb\u009bc";
   writeFileSync(file, JSON.stringify(probe));
-  for (const extra of [[], ["--json"], ["--wire", "gemini"], ["--lang", "en"]]) {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", file, ...extra], {
-      env: { ...process.env, CI: "true", NO_COLOR: "1" },
-      encoding: "utf8",
-    });
-    assert.equal(result.status, 0, result.stderr);
-    assert.doesNotMatch(result.stdout, /[\u001b\u0007\u0080-\u009f]/, `${extra.join(" ")}: a raw ESC, BEL or C1 character`);
-    assert.match(result.stdout, /\\u001b/, "the escape is shown written out");
+  // The probe's own way once, as a real process; the other output modes through runCli in this
+  // process, with the same environment (the sanitising is the same code either way).
+  const real = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", file], { env: { ...process.env, CI: "true", NO_COLOR: "1" }, encoding: "utf8" });
+  const runs = [{ mode: "", code: real.status, out: real.stdout, err: real.stderr }];
+  for (const extra of [["--json"], ["--wire", "gemini"], ["--lang", "en"]]) {
+    const { code, out, err } = await cli([file, ...extra], { CI: "true", NO_COLOR: "1" });
+    runs.push({ mode: extra.join(" "), code, out, err });
+  }
+  for (const { mode, code, out, err } of runs) {
+    assert.equal(code, 0, err);
+    assert.doesNotMatch(out, /[\u001b\u0007\u0080-\u009f]/, `${mode}: a raw ESC, BEL or C1 character`);
+    assert.match(out, /\\u001b/, "the escape is shown written out");
   }
 });
 
