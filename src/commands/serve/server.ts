@@ -104,7 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const seen: Seen = { number: ++count, method: request.method ?? "CONNECT", path: request.url ?? "", provider: fallbackProvider };
     try {
       const answer = errorAnswer(seen, "notFound", "notFound", `tool-call-playground serve: no route ${seen.method} (routes: ${routeList.join(", ")})`);
-      const body = typeof answer.body === "string" ? answer.body : answer.body.join("");
+      const body = answer.body;
       socket.on("error", () => socket.destroy());
       socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
       tell(answer.record);
