@@ -188,8 +188,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(lastTurnMessages) : undefined, scripted);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
-  const rendered = responder.render(message, at, meta);
-  if (stored && !drop) input.book.responses.record(responder.ids.response(at), stored, outputItems(rendered));
+  // Rendered whole only where it is used: the plain answer's body, and the output items the
+  // Responses store keeps (a stream renders its own events below).
+  const rendered = !stream || (stored && !drop) ? responder.render(message, at, meta) : undefined;
+  if (stored && !drop && rendered) input.book.responses.record(responder.ids.response(at), stored, outputItems(rendered));
   if (!stream) {
     return {
       status: 200,
