@@ -16,6 +16,8 @@ export interface Answer {
 
 export interface BareServer {
   url: string;
+  /** The child's, for its CPU time; undefined in process. */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function bareServerChild(answers: ReadonlyMap<string, Answer>): Pro
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     url,
+    pid: child.pid,
     close: async () => {
       child.kill("SIGTERM");
       await exited;

@@ -7,6 +7,7 @@
 // median of the rounds. The same bare server in a child process is a reference row. The serve
 // child is stopped with SIGINT and must exit 130.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { ToolRegistry } from "../src/agent/tool-registry.ts";
@@ -166,9 +167,9 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of ["plain", "streamed"] as const) {
       const items = mode === "plain" ? plain : streamed;
-      const served = await load(url, items);
+      const served = await withCpu(child.pid, () => load(url, items));
       const baseline = await load(bare.url, items);
-      const inChild = await load(bareChild.url, items);
+      const inChild = await withCpu(bareChild.pid, () => load(bareChild.url, items));
       rounds[mode].push({ served, bare: baseline, bareChild: inChild });
     }
   }
@@ -188,9 +189,43 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
 type Mode = "plain" | "streamed";
 
 interface Round {
-  served: Load;
+  served: Measured;
   bare: Load;
-  bareChild: Load;
+  bareChild: Measured;
+}
+
+/** A load with the CPU time its server process spent meanwhile (all its threads), where Linux's
+ *  /proc says it: unlike requests per second, it hardly moves with what else the machine runs. */
+type Measured = Load & { cpuMs: number | undefined };
+
+const TICKS_PER_SECOND = 100;
+
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    // Fields 14 and 15 (utime, stime), after the command name's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function withCpu(pid: number | undefined, run: () => Promise<Load>): Promise<Measured> {
+  const before = processCpuMs(pid);
+  const result = await run();
+  const after = processCpuMs(pid);
+  return { ...result, cpuMs: before === undefined || after === undefined ? undefined : after - before };
+}
+
+/** CPU milliseconds per request over every round (one round is too few clock ticks to read). */
+function cpuPerRequest(runs: readonly Measured[]): number | undefined {
+  let total = 0;
+  for (const run of runs) {
+    if (run.cpuMs === undefined) return undefined;
+    total += run.cpuMs;
+  }
+  return total / (runs.length * REQUESTS);
 }
 
 const rate = (run: Load) => REQUESTS / run.seconds;
@@ -204,11 +239,15 @@ function modeRows(mode: Mode, rounds: readonly Round[]): Row[] {
   if (!middle) return [];
   const childRatio = median(rounds.map((round) => rate(round.bareChild) / rate(round.bare)));
   const spread = rounds.map((round) => ratioOf(round).toFixed(2)).join(", ");
+  const servedCpu = cpuPerRequest(rounds.map((round) => round.served));
+  const bareCpu = cpuPerRequest(rounds.map((round) => round.bareChild));
+  const cpu = (ms: number | undefined) => (ms === undefined ? "" : `, ${ms.toFixed(3)} ms CPU per request`);
+  const work = servedCpu === undefined || bareCpu === undefined ? "" : `; serve spends ${(servedCpu / bareCpu).toFixed(2)}× its CPU per request`;
   return [
     [
       "",
       `serve serve-calc --json, ${mode}: 4 providers × 2 turns`,
-      `${timing(middle.served)}, ${middle.served.errors} errors`,
+      `${timing(middle.served)}, ${middle.served.errors} errors${cpu(servedCpu)}`,
       `${ratio.toFixed(2)}× bare req/s (rounds: ${spread})`,
       `≥ 0.7× bare: ${ratio >= 0.7 ? "met" : "NOT met"}`,
     ],
@@ -216,8 +255,8 @@ function modeRows(mode: Mode, rounds: readonly Round[]): Row[] {
     [
       "",
       `bare node:http in a child process, ${mode} (reference: what the process boundary alone costs)`,
-      timing(middle.bareChild),
-      `${childRatio.toFixed(2)}× bare req/s`,
+      `${timing(middle.bareChild)}${cpu(bareCpu)}`,
+      `${childRatio.toFixed(2)}× bare req/s${work}`,
       "",
     ],
   ];
