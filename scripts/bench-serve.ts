@@ -254,7 +254,7 @@ function modeRows(mode: Mode, rounds: readonly Round[]): Row[] {
     ["", `bare node:http, the same answers, ${mode}`, timing(middle.bare), "1.00×", ""],
     [
       "",
-      `bare node:http in a child process, ${mode} (reference: what the process boundary alone costs)`,
+      `bare node:http in a child process, ${mode} (reference: across a process boundary, as serve runs)`,
       `${timing(middle.bareChild)}${cpu(bareCpu)}`,
       `${childRatio.toFixed(2)}× bare req/s${work}`,
       "",
