@@ -24,8 +24,11 @@ export class ConversationBook {
   readonly responses = new ResponseStore();
   /** Index: conversation ordinal − 1; value: the last turn served in it. */
   readonly #lastTurn: number[] = [];
-  /** `turn:fingerprint` of each served reply → the conversations it was served in, oldest first. */
-  readonly #served = new Map<string, number[]>();
+  /** `turn:fingerprint` of each served reply → the conversations it was served in that may still
+   *  continue, oldest first. A conversation leaves its lists once it has had a later turn: a
+   *  conversation's last turn only grows, so it never continues from that reply again, and a
+   *  retried first request (every one is a new conversation) does not make the next lookup longer. */
+  readonly #served = new Map<string, { conversations: number[]; head: number }>();
 
   /** Where the reply for `turn` is served: in the conversation whose served reply the request's
    *  last model turn repeats (`lastTurn`, its fingerprint), else in `continued` (named by the
@@ -33,15 +36,33 @@ export class ConversationBook {
    *  conversation otherwise. `reply` is the message served, remembered for the next turn. Call it
    *  only when a reply is served. */
   place(continued: number | undefined, turn: number, lastTurn: string | undefined, reply: AssistantMessage): ReplyAt {
-    const open = (conversation: number | undefined) => conversation !== undefined && (this.#lastTurn[conversation - 1] ?? turn) < turn;
-    const known = lastTurn === undefined ? undefined : this.#served.get(`${turn - 1}:${lastTurn}`)?.find(open);
-    const conversation = known ?? (open(continued) ? continued : undefined) ?? this.#lastTurn.length + 1;
+    const known = lastTurn === undefined ? undefined : this.#firstOpen(this.#served.get(`${turn - 1}:${lastTurn}`), turn);
+    const conversation = known ?? (this.#open(continued, turn) ? continued : undefined) ?? this.#lastTurn.length + 1;
     this.#lastTurn[conversation - 1] = turn;
     const key = `${turn}:${turnFingerprint([reply]) ?? ""}`;
     const list = this.#served.get(key);
-    if (list) list.push(conversation);
-    else this.#served.set(key, [conversation]);
+    if (list) list.conversations.push(conversation);
+    else this.#served.set(key, { conversations: [conversation], head: 0 });
     return { conversation, turn };
+  }
+
+  /** Whether `conversation` has not had `turn` yet. */
+  #open(conversation: number | undefined, turn: number): boolean {
+    return conversation !== undefined && (this.#lastTurn[conversation - 1] ?? turn) < turn;
+  }
+
+  /** The oldest conversation of `list` that has not had `turn` yet. The ones before it never will
+   *  (see #served): the head moves past them, and the list sheds them once they are half of it, so
+   *  each is passed over once. */
+  #firstOpen(list: { conversations: number[]; head: number } | undefined, turn: number): number | undefined {
+    if (!list) return undefined;
+    const { conversations } = list;
+    while (list.head < conversations.length && !this.#open(conversations[list.head], turn)) list.head++;
+    if (list.head > conversations.length / 2) {
+      conversations.splice(0, list.head);
+      list.head = 0;
+    }
+    return conversations[list.head];
   }
 }
 

@@ -31,9 +31,11 @@ export interface Answer {
   /** 0 with `drop`: no HTTP answer at all. */
   status: number;
   contentType: string;
-  /** A string is written whole; a list is written piece by piece (a stream's events), each as it
-   *  is rendered, waiting for the socket to drain between pieces. */
-  body: string | readonly string[];
+  /** The whole body: every event of a stream is known before its first is written, so a stream
+   *  is one write too (write-answer.ts). */
+  body: string;
+  /** Sent as a stream: chunked, with no length, as each provider streams (its events in order). */
+  streamed?: boolean;
   /** Extra response headers in the provider's own names (its request id, for one). */
   headers?: Readonly<Record<string, string>>;
   /** Drop the connection after the body instead of ending the response (an aborted reply). */
@@ -186,8 +188,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(lastTurnMessages) : undefined, scripted);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
-  const rendered = responder.render(message, at, meta);
-  if (stored && !drop) input.book.responses.record(responder.ids.response(at), stored, outputItems(rendered));
+  // Rendered whole only where it is used: the plain answer's body, and the output items the
+  // Responses store keeps (a stream renders its own events below).
+  const rendered = !stream || (stored && !drop) ? responder.render(message, at, meta) : undefined;
+  if (stored && !drop && rendered) input.book.responses.record(responder.ids.response(at), stored, outputItems(rendered));
   if (!stream) {
     return {
       status: 200,
@@ -204,13 +208,14 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     ...withConversation,
     outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length },
   };
-  // One piece per event, written as it goes (server.ts waits for the socket between pieces).
   // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
   if (!route.sse) {
-    const pieces = frames.map((frame, index) => `${index === 0 ? "[" : ","}${JSON.stringify(frame.data)}`);
-    return { status: 200, contentType: JSON_TYPE, body: drop ? pieces : [...pieces, pieces.length === 0 ? "[]" : "]"], drop, ...headers, record };
+    let array = "";
+    for (let index = 0; index < frames.length; index++) array += `${index === 0 ? "[" : ","}${JSON.stringify(frames[index]?.data)}`;
+    if (!drop) array += frames.length === 0 ? "[]" : "]";
+    return { status: 200, contentType: JSON_TYPE, body: array, streamed: true, drop, ...headers, record };
   }
-  return { status: 200, contentType: "text/event-stream", body: frames.map((frame) => formatSse([frame])), drop, ...headers, record };
+  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), streamed: true, drop, ...headers, record };
 }
 
 /** What the answer says beside the reply: the model the request named (the body's `model`;

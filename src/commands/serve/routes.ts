@@ -22,6 +22,8 @@ interface RouteEntry {
   endpoint: EndpointPath;
   /** The path as a pattern: `{model}` stands for one segment without a colon. */
   pattern: RegExp;
+  /** The endpoint's query as key-value pairs, read once here rather than per request. */
+  query: readonly [string, string][];
 }
 
 function pattern(path: string): RegExp {
@@ -31,9 +33,15 @@ function pattern(path: string): RegExp {
 
 const entries: RouteEntry[] = Object.values(providers).flatMap(({ id, endpoints }) => {
   const { request, stream, streamBy } = endpoints;
-  const routes = [{ provider: id, streamBy, streamed: false, endpoint: request, pattern: pattern(request.path) }];
-  if (stream.path !== request.path) routes.push({ provider: id, streamBy, streamed: true, endpoint: stream, pattern: pattern(stream.path) });
-  return routes;
+  const entry = (endpoint: EndpointPath, streamed: boolean): RouteEntry => ({
+    provider: id,
+    streamBy,
+    streamed,
+    endpoint,
+    pattern: pattern(endpoint.path),
+    query: [...new URLSearchParams(endpoint.query ?? "")],
+  });
+  return stream.path === request.path ? [entry(request, false)] : [entry(request, false), entry(stream, true)];
 });
 
 const first = entries[0];
@@ -78,8 +86,7 @@ export function routeAt(method: string, target: RequestTarget): Route | undefine
   if (method !== "POST") return undefined;
   const entry = entries.find(({ pattern }) => pattern.test(target.pathname));
   if (!entry) return undefined;
-  const query = entry.endpoint.query;
-  const sse = query === undefined || [...new URLSearchParams(query)].every(([key, value]) => target.query.get(key) === value);
+  const sse = entry.query.every(([key, value]) => target.query.get(key) === value);
   return { provider: entry.provider, streamBy: entry.streamBy, streamed: entry.streamed, sse };
 }
 

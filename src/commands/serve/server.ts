@@ -104,7 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const seen: Seen = { number: ++count, method: request.method ?? "CONNECT", path: request.url ?? "", provider: fallbackProvider };
     try {
       const answer = errorAnswer(seen, "notFound", "notFound", `tool-call-playground serve: no route ${seen.method} (routes: ${routeList.join(", ")})`);
-      const body = typeof answer.body === "string" ? answer.body : answer.body.join("");
+      const body = answer.body;
       socket.on("error", () => socket.destroy());
       socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
       tell(answer.record);
@@ -157,11 +157,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     // A place first, then the output's drain: a request waits before its body is read, so while
     // the narration's reader is slow at most a few bodies are held, however many arrive.
-    const release = await slots.take();
+    // Both waits are skipped when there is nothing to wait for: most requests find a free place
+    // and the output drained, and an await costs each of them a trip through the microtask queue.
+    const release = slots.free() ?? (await slots.take());
     let answer: Answer;
     let close = false;
     try {
-      await Promise.race([options.drained?.(), closing]);
+      const full = options.drained?.();
+      if (full) await Promise.race([full, closing]);
       if (!route) {
         // Read (up to the limit) so the connection can serve the next request; over it, it closes.
         const read = await readBody(request, maxBody);
@@ -304,21 +307,30 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
 
 /** Takes one of `size` places, waiting for one to free up: the release function gives it back. */
 class Slots {
-  private free: number;
+  private open: number;
   private readonly waiting: (() => void)[] = [];
   constructor(size: number) {
-    this.free = size;
+    this.open = size;
+  }
+  /** A place at once, or undefined when all are taken (then `take` waits for one). */
+  free(): (() => void) | undefined {
+    if (this.open === 0) return undefined;
+    this.open--;
+    return this.#release();
   }
   async take(): Promise<() => void> {
-    if (this.free > 0) this.free--;
+    if (this.open > 0) this.open--;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return this.#release();
+  }
+  #release(): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
       const next = this.waiting.shift();
       if (next) next();
-      else this.free++;
+      else this.open++;
     };
   }
 }

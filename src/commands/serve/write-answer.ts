@@ -1,6 +1,6 @@
-// Writing one answer to its socket: the status and headers, then the body whole or piece by piece
-// with backpressure, or a connection dropped on purpose (an aborted reply). A client that is gone
-// by then is simply not written to.
+// Writing one answer to its socket: the status and headers, then the body in one write — with a
+// length, or as a stream (chunked, the way a provider streams) — or a connection dropped on
+// purpose (an aborted reply). A client that is gone by then is simply not written to.
 import type { ServerResponse } from "node:http";
 import type { Answer } from "./exchange.ts";
 
@@ -9,37 +9,20 @@ import type { Answer } from "./exchange.ts";
 export async function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> {
   if (response.destroyed) return;
   if (answer.drop) return dropAfter(response, answer);
-  const whole = typeof answer.body === "string";
-  response.writeHead(answer.status, {
-    ...answer.headers,
-    "content-type": answer.contentType,
-    ...(typeof answer.body === "string" ? { "content-length": Buffer.byteLength(answer.body) } : {}),
-    ...(close ? { connection: "close" } : {}),
-  });
-  if (whole) response.end(answer.body);
+  const headers: Record<string, string | number> = { ...answer.headers, "content-type": answer.contentType };
+  if (!answer.streamed) headers["content-length"] = Buffer.byteLength(answer.body);
+  if (close) headers.connection = "close";
+  response.writeHead(answer.status, headers);
+  if (!answer.streamed) response.end(answer.body);
   else {
-    await writePieces(response, answer.body);
-    response.end();
+    // The headers are already stored without a length, so this one write is one chunk; a full
+    // socket buffer is waited out before the end (backpressure) rather than queued behind it.
+    if (answer.body !== "" && !response.write(answer.body)) await drainedOrClosed(response);
+    if (!response.destroyed) response.end();
   }
   // What the client still sends until then is let through unread (never kept), so the socket is
   // not left with a full receive buffer while the answer goes out.
   if (close) response.once("finish", () => response.req.resume());
-}
-
-/** Each piece as its own write, so a client sees a stream arrive event by event; a full socket
- *  buffer is waited out (backpressure) rather than queued in memory. While the socket takes them,
- *  the pieces are written in one go with no wait between them: Node's response corks its socket
- *  for the rest of the tick, so they leave in order in one system call instead of one each.
- *  `settled`: also wait until the last piece has been handed to the socket (an aborted reply
- *  closes the socket right after). Resolves early if the socket closes. */
-async function writePieces(response: ServerResponse, pieces: string | readonly string[], settled = false): Promise<void> {
-  const list = typeof pieces === "string" ? [pieces] : pieces;
-  for (let index = 0; index < list.length; index++) {
-    if (response.destroyed) return;
-    const piece = list[index] ?? "";
-    if (settled && index === list.length - 1) return handedOver(response, piece);
-    if (!response.write(piece)) await drainedOrClosed(response);
-  }
 }
 
 function drainedOrClosed(response: ServerResponse): Promise<void> {
@@ -52,14 +35,15 @@ function drainedOrClosed(response: ServerResponse): Promise<void> {
   });
 }
 
-function handedOver(response: ServerResponse, piece: string): Promise<void> {
+/** Resolves once `body` has been handed to the socket (or the socket closed first). */
+function handedOver(response: ServerResponse, body: string): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       response.off("close", done);
       resolve();
     };
     response.once("close", done);
-    response.write(piece, done);
+    response.write(body, done);
   });
 }
 
@@ -68,7 +52,7 @@ function handedOver(response: ServerResponse, piece: string): Promise<void> {
 async function dropAfter(response: ServerResponse, answer: Answer): Promise<void> {
   if (answer.status !== 0) {
     response.writeHead(answer.status, { ...answer.headers, "content-type": answer.contentType });
-    await writePieces(response, answer.body, true);
+    if (answer.body !== "") await handedOver(response, answer.body);
   }
   response.destroy();
 }

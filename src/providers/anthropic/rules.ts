@@ -8,28 +8,12 @@ import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaRule, type DeclaredCall } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
+import { type Block, blocksOf, messagesOf } from "./body-walk.ts";
 import { ANTHROPIC_ID_PATTERN } from "./limits.ts";
 import { anthropicShapeRules } from "./shape-rules.ts";
 
 /** `tools[].name`, as the API enforces it today (sources: rule "tool-name"). */
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/;
-
-interface Block {
-  messageIndex: number;
-  blockIndex: number;
-  block: JsonObject;
-}
-
-const messages = perBody((body: JsonObject): readonly [number, JsonObject][] => {
-  return objectsIn(arrayAt(body, "messages"));
-});
-
-const blocksOf = perBody((body: JsonObject): Block[] => {
-  const found: Block[] = [];
-  for (const [messageIndex, message] of messages(body))
-    for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) found.push({ messageIndex, blockIndex, block });
-  return found;
-});
 
 const toolUses = perBody((body: JsonObject): Block[] => {
   return blocksOf(body).filter(({ block }) => block.type === "tool_use");
@@ -73,7 +57,7 @@ const rules: Rule[] = [
     fix: "send one tool_result per tool_use (same id) in the next user message, before anything else; answer a call you did not run with is_error and a text",
     check(body, report) {
       const list = arrayAt(body, "messages");
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         if (message.role !== "assistant" || !hasBlock(message, "tool_use")) continue;
         const answered = idsOfType(list[index + 1], "tool_result", "tool_use_id");
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
@@ -96,7 +80,7 @@ const rules: Rule[] = [
     fix: "drop the result, or put it in the user message right after the assistant message whose tool_use it answers",
     check(body, report) {
       const list = arrayAt(body, "messages");
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         if (!hasBlock(message, "tool_result")) continue;
         const called = idsOfType(list[index - 1], "tool_use", "id");
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
@@ -121,7 +105,7 @@ const rules: Rule[] = [
     source: "https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use ; https://github.com/QwenLM/qwen-code/issues/8161",
     fix: "put all tool_result blocks first in the user message, then the text and images",
     check(body, report) {
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         if (message.role !== "user") continue;
         let other = false;
         for (const [blockIndex, block] of objectsIn(arrayAt(message, "content"))) {
@@ -218,7 +202,7 @@ const rules: Rule[] = [
     fix: "leave blank text blocks out; a user message with nothing to say needs some visible text",
     check(body, report) {
       const requirement = (text: string) => ({ requirement: text.length === 0 ? "be non-empty" : "contain non-whitespace text" });
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         if (typeof message.content === "string" && isBlank(message.content)) report(pointer("", "messages", index, "content"), requirement(message.content));
       }
       for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
@@ -264,7 +248,7 @@ const rules: Rule[] = [
     source: "https://github.com/Maol-1997/cursor-claude-connector/issues/3 ; https://github.com/aaronrussell/anthropix/issues/2",
     fix: 'move a system prompt to `system`; results go in a "user" message as tool_result blocks',
     check(body, report) {
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         if (message.role === "user" || message.role === "assistant") continue;
         report(pointer("", "messages", index, "role"), { role: String(message.role), ...(message.role === "system" ? {} : { noProviderText: 1 }) });
       }

@@ -6,8 +6,9 @@
 // (rules.ts), so one lint reports a body's shape problems and its pairing problems together.
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
-import { arrayAt, objectsIn, perBody } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn } from "../shared/json-shape.ts";
 import type { Rule } from "../shared/rule.ts";
+import { blocksOf, messagesOf } from "./body-walk.ts";
 
 /** tools[].name and tool_use.name (sources: rules.ts "tool-name"). */
 const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/;
@@ -18,24 +19,14 @@ const RESULT_BLOCK_TYPES = ["text", "image", "document", "search_result"];
 /** Base64ImageSource.media_type (@anthropic-ai/sdk resources/messages/messages.d.ts). */
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
-/** Walked once per body and shared by the rules below (perBody), as rules.ts does. */
-const messagesOf = perBody((body: JsonObject): readonly [number, JsonObject][] => objectsIn(arrayAt(body, "messages")));
-
-function blocksOf(body: JsonObject): { message: number; block: number; value: JsonObject }[] {
-  return messagesOf(body).flatMap(([message, value]) =>
-    objectsIn(arrayAt(value, "content")).map(([block, blockValue]) => ({ message, block, value: blockValue })),
-  );
-}
-
 /** Every image block at `at`: in a message's content, or in a tool_result's. */
 function imagesOf(body: JsonObject): { at: string; value: JsonObject }[] {
   const found: { at: string; value: JsonObject }[] = [];
-  for (const { message, block, value } of blocksOf(body)) {
-    const at = pointer("", "messages", message, "content", block);
-    if (value.type === "image") found.push({ at, value });
+  for (const { messageIndex: message, blockIndex: block, block: value } of blocksOf(body)) {
+    if (value.type === "image") found.push({ at: pointer("", "messages", message, "content", block), value });
     if (value.type === "tool_result")
       for (const [inner, innerValue] of objectsIn(arrayAt(value, "content")))
-        if (innerValue.type === "image") found.push({ at: pointer(at, "content", inner), value: innerValue });
+        if (innerValue.type === "image") found.push({ at: pointer("", "messages", message, "content", block, "content", inner), value: innerValue });
   }
   return found;
 }
@@ -97,7 +88,7 @@ export const anthropicShapeRules: Rule[] = [
     source: "https://github.com/sipeed/picoclaw/issues/1658 ; https://github.com/TanStack/ai/issues/532",
     fix: "send the name of the tool the model called, as declared in tools",
     check(body, report) {
-      for (const { message, block, value } of blocksOf(body)) {
+      for (const { messageIndex: message, blockIndex: block, block: value } of blocksOf(body)) {
         if (value.type !== "tool_use") continue;
         const at = pointer("", "messages", message, "content", block, "name");
         if (value.name === "" || value.name === undefined) report(at, { message, block });
@@ -138,7 +129,7 @@ export const anthropicShapeRules: Rule[] = [
     source: "@anthropic-ai/sdk resources/messages/messages.d.ts ToolResultBlockParam.content; no public error text found.",
     fix: "turn the block into text (a tool_use or tool_result cannot nest in a result)",
     check(body, report) {
-      for (const { message, block, value } of blocksOf(body)) {
+      for (const { messageIndex: message, blockIndex: block, block: value } of blocksOf(body)) {
         if (value.type !== "tool_result") continue;
         for (const [inner, innerValue] of objectsIn(arrayAt(value, "content"))) {
           if (!RESULT_BLOCK_TYPES.includes(String(innerValue.type)))

@@ -42,9 +42,14 @@ export function partsIn(content: unknown, at: string): { at: string; part: JsonO
   return repeated(content, "parts", at).flatMap(({ at: partAt, value }) => (isRecord(value) ? [{ at: partAt, part: value }] : []));
 }
 
-export const partsOf = perBody((body: JsonObject): PartAt[] =>
-  contentsOf(body).flatMap((content) => partsIn(content.content, content.at).map(({ at, part }) => ({ content, at, part }))),
-);
+export const partsOf = perBody((body: JsonObject): PartAt[] => {
+  // Straight into one list, without a list per content and a second entry per part.
+  const found: PartAt[] = [];
+  for (const content of contentsOf(body)) {
+    for (const { at, value } of repeated(content.content, "parts", content.at)) if (isRecord(value)) found.push({ content, at, part: value });
+  }
+  return found;
+});
 
 function functionParts(body: JsonObject, name: "functionCall" | "functionResponse"): FunctionPartAt[] {
   const found: FunctionPartAt[] = [];

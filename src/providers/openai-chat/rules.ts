@@ -2,47 +2,18 @@
 // returns when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Chat renderer (request.ts) is built to keep every one.
 
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { isRecord } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
-import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
+import { arrayAt, objectsIn, stringAt } from "../shared/json-shape.ts";
+import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
+import { callsOf, messagesOf } from "./body-walk.ts";
 import { OPENAI_CALL_ID_MAX } from "./limits.ts";
 import { chatShapeRules } from "./shape-rules.ts";
 
 /** The roles ChatCompletionMessageParam allows (openai/resources/chat/completions/completions.d.ts). */
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
-
-interface ChatCall {
-  messageIndex: number;
-  callIndex: number;
-  call: JsonObject;
-  id: string | undefined;
-  /** `function.arguments` parsed once for the rules that read it (undefined: not a JSON string). */
-  parsed: unknown;
-}
-
-const messages = perBody((body: JsonObject): readonly [number, JsonObject][] => {
-  return objectsIn(arrayAt(body, "messages"));
-});
-
-const callsOf = perBody((body: JsonObject): ChatCall[] => {
-  const calls: ChatCall[] = [];
-  for (const [messageIndex, message] of messages(body)) {
-    if (message.role !== "assistant") continue;
-    for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
-      calls.push({
-        messageIndex,
-        callIndex,
-        call,
-        id: stringAt(call, "id"),
-        parsed: isRecord(call.function) ? parsedArguments(call.function.arguments) : undefined,
-      });
-    }
-  }
-  return calls;
-});
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -60,7 +31,7 @@ const rules: Rule[] = [
     fix: "append one role:tool message per call (tool_call_id = the call's id) before any other message; answer a call you did not run with an error text",
     check(body, report) {
       const list = arrayAt(body, "messages");
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         if (message.role !== "assistant" || arrayAt(message, "tool_calls").length === 0) continue;
         const answered = new Set<string>();
         for (let next = index + 1; next < list.length; next++) {
@@ -211,7 +182,7 @@ const rules: Rule[] = [
     source: "openai/resources/chat/completions/completions.d.ts (ChatCompletionMessageParam); no public error text found.",
     fix: 'use "assistant" for the model and "tool" for results',
     check(body, report) {
-      for (const [index, message] of messages(body)) {
+      for (const [index, message] of messagesOf(body)) {
         const role = message.role;
         if (typeof role !== "string" || !ROLES.includes(role)) report(pointer("", "messages", index, "role"), { role: JSON.stringify(role) ?? "undefined" });
       }

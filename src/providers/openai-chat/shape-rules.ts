@@ -3,26 +3,18 @@
 // error where the API was seen refusing the body (texts and sources in each rule), a warning where
 // only the spec says so. They run in the same table as the pairing rules (rules.ts), so one lint
 // reports a body's shape problems and its pairing problems together.
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { isRecord } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
-import { arrayAt, objectsIn, perBody } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn } from "../shared/json-shape.ts";
 import { OPENAI_EMPTY_STRING, OPENAI_MISSING_PARAMETER, OPENAI_MISSING_PARAMETER_SOURCES } from "../shared/openai-conventions.ts";
 import type { Rule } from "../shared/rule.ts";
+import { callsOf, messagesOf } from "./body-walk.ts";
 
 /** Roles whose message the spec requires `content` of (ChatCompletionRequest{System,Developer,User,Tool}Message: required content). */
 const CONTENT_REQUIRED = ["system", "developer", "user", "tool"];
 
 /** ChatCompletionMessageToolCalls items and CreateChatCompletionRequest.tools items: a function or a custom tool. */
 const TOOL_TYPES = ["function", "custom"];
-
-/** Walked once per body and shared by the rules below (perBody), as rules.ts does. */
-const messagesOf = perBody((body: JsonObject): readonly [number, JsonObject][] => objectsIn(arrayAt(body, "messages")));
-
-const callsOf = perBody((body: JsonObject): { message: number; call: number; value: JsonObject }[] =>
-  messagesOf(body).flatMap(([message, value]) =>
-    value.role === "assistant" ? objectsIn(arrayAt(value, "tool_calls")).map(([call, callValue]) => ({ message, call, value: callValue })) : [],
-  ),
-);
 
 export const chatShapeRules: Rule[] = [
   {
@@ -64,7 +56,7 @@ export const chatShapeRules: Rule[] = [
     source: OPENAI_MISSING_PARAMETER_SOURCES,
     fix: 'write "type": "function" on every call',
     check(body, report) {
-      for (const { message, call, value } of callsOf(body)) {
+      for (const { messageIndex: message, callIndex: call, call: value } of callsOf(body)) {
         if (value.type === undefined) report(pointer("", "messages", message, "tool_calls", call), { path: `messages[${message}].tool_calls[${call}].type` });
         else if (!TOOL_TYPES.includes(String(value.type)))
           report(pointer("", "messages", message, "tool_calls", call, "type"), { type: JSON.stringify(value.type) ?? "", noProviderText: 1 });
@@ -82,7 +74,7 @@ export const chatShapeRules: Rule[] = [
     source: "https://github.com/continuedev/continue/issues/9784 ; https://github.com/continuedev/continue/issues/11645",
     fix: "send the name of the tool the model called; a call without one cannot be answered",
     check(body, report) {
-      for (const { message, call, value } of callsOf(body)) {
+      for (const { messageIndex: message, callIndex: call, call: value } of callsOf(body)) {
         if (!isRecord(value.function)) continue;
         const path = `messages[${message}].tool_calls[${call}].function.name`;
         const at = pointer("", "messages", message, "tool_calls", call, "function", "name");

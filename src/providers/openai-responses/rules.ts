@@ -2,28 +2,18 @@
 // when it does not (as seen returned in public; sources in each rule) and a fix. Run by
 // `tool-call-playground lint`; the Responses renderer (request.ts) is built to keep every one.
 
-import { isRecord, type JsonObject } from "../../json/is-record.ts";
+import { isRecord } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
-import { arrayAt, objectsIn, perBody, stringAt } from "../shared/json-shape.ts";
-import { OPENAI_NAME_PATTERN, parsedArguments } from "../shared/openai-conventions.ts";
+import { arrayAt, objectsIn, stringAt } from "../shared/json-shape.ts";
+import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
 import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
+import { callsOf, itemsOf } from "./body-walk.ts";
 import { RESPONSES_CALL_ID_MAX } from "./limits.ts";
 import { responsesShapeRules } from "./shape-rules.ts";
 
 /** Message roles of an input item (openai/resources/responses/responses.d.ts, EasyInputMessage and ResponseInputItem.Message). */
 const ROLES = ["user", "assistant", "system", "developer"];
-
-const items = perBody((body: JsonObject): readonly [number, JsonObject][] => {
-  return objectsIn(arrayAt(body, "input"));
-});
-
-/** The function_call items, each with its arguments parsed once for the rules that read them. */
-const calls = perBody((body: JsonObject): [number, JsonObject, unknown][] =>
-  items(body).flatMap(([index, item]): [number, JsonObject, unknown][] =>
-    item.type === "function_call" ? [[index, item, parsedArguments(item.arguments)]] : [],
-  ),
-);
 
 const rules: Rule[] = [
   {
@@ -36,7 +26,7 @@ const rules: Rule[] = [
     source: "https://github.com/router-for-me/CLIProxyAPI/issues/2368 ; https://github.com/openai/codex/issues/620",
     fix: "add a function_call_output item with the same call_id right after the call's items; answer a call you did not run with an error text",
     check(body, report) {
-      const list = items(body);
+      const list = itemsOf(body);
       const outputsAfter = new Set<string>();
       // Walk backwards so "an output later in the input" is one set lookup.
       for (let position = list.length - 1; position >= 0; position--) {
@@ -60,7 +50,7 @@ const rules: Rule[] = [
     fix: "drop the output, or keep the function_call item it answers in the input",
     check(body, report) {
       const called = new Set<string>();
-      for (const [index, item] of items(body)) {
+      for (const [index, item] of itemsOf(body)) {
         const id = stringAt(item, "call_id") ?? "";
         if (item.type === "function_call") called.add(id);
         else if (item.type === "function_call_output" && !called.has(id)) report(pointer("", "input", index), { id });
@@ -79,7 +69,7 @@ const rules: Rule[] = [
     fix: "put the reply's message items before its function_call items, and the outputs right after the calls",
     check(body, report) {
       const waiting = new Set<string>();
-      for (const [index, item] of items(body)) {
+      for (const [index, item] of itemsOf(body)) {
         const id = stringAt(item, "call_id") ?? "";
         if (item.type === "function_call") waiting.add(id);
         else if (item.type === "function_call_output") waiting.delete(id);
@@ -100,7 +90,7 @@ const rules: Rule[] = [
     source: "https://github.com/AnswerDotAI/fastllm/issues/45",
     fix: "rewrite long ids (from another provider) to 64 characters or fewer, the same way in the call and its output",
     check(body, report) {
-      for (const [index, item] of items(body)) {
+      for (const [index, item] of itemsOf(body)) {
         const id = stringAt(item, "call_id");
         if ((item.type === "function_call" || item.type === "function_call_output") && id !== undefined && id.length > RESPONSES_CALL_ID_MAX) {
           report(pointer("", "input", index, "call_id"), { item: index, length: id.length });
@@ -118,7 +108,7 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh call_id and its output the same one",
     check(body, report) {
-      const ids = [...calls(body)].map(([index, item]) => ({ id: stringAt(item, "call_id"), pointer: pointer("", "input", index, "call_id") }));
+      const ids = [...callsOf(body)].map(([index, item]) => ({ id: stringAt(item, "call_id"), pointer: pointer("", "input", index, "call_id") }));
       reportRepeatedIds(ids, report);
     },
   },
@@ -149,7 +139,7 @@ const rules: Rule[] = [
       "openai/resources/responses/responses.d.ts (ResponseFunctionToolCall.arguments: string); no public error text found for Responses (Chat's: https://github.com/aaif-goose/goose-mobile/pull/20).",
     fix: "send JSON.stringify(arguments)",
     check(body, report) {
-      for (const [index, item] of calls(body)) {
+      for (const [index, item] of callsOf(body)) {
         if (typeof item.arguments !== "string")
           report(pointer("", "input", index, "arguments"), {
             what: Array.isArray(item.arguments) ? "an array" : item.arguments === null ? "null" : typeof item.arguments,
@@ -167,7 +157,7 @@ const rules: Rule[] = [
     source: "openai/resources/responses/responses.d.ts (FunctionTool.parameters: a JSON Schema object); no public report of the API refusing other JSON.",
     fix: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
     check(body, report) {
-      for (const [index, item, value] of calls(body)) {
+      for (const [index, item, value] of callsOf(body)) {
         if (typeof item.arguments !== "string") continue;
         if (!isRecord(value))
           report(pointer("", "input", index, "arguments"), { what: value === undefined ? "not JSON" : Array.isArray(value) ? "an array" : typeof value });
@@ -184,7 +174,7 @@ const rules: Rule[] = [
     source: "openai/resources/responses/responses.d.ts (EasyInputMessage.role); no public error text found.",
     fix: 'use "assistant" for the model; results are function_call_output items, not messages',
     check(body, report) {
-      for (const [index, item] of items(body)) {
+      for (const [index, item] of itemsOf(body)) {
         const isMessage = item.type === "message" || (item.type === undefined && "role" in item);
         if (isMessage && (typeof item.role !== "string" || !ROLES.includes(item.role)))
           report(pointer("", "input", index, "role"), { role: JSON.stringify(item.role) ?? "undefined" });

@@ -3,14 +3,13 @@
 // items a tool-calling history holds. An error where the API was seen refusing the body, a warning
 // where only the spec says so (and the API was seen taking it: docs/specs.md).
 import { pointer } from "../../json/json-locations.ts";
-import { arrayAt, objectsIn, perBody } from "../shared/json-shape.ts";
+import { arrayAt, objectsIn } from "../shared/json-shape.ts";
 import { OPENAI_EMPTY_STRING, OPENAI_MISSING_PARAMETER, OPENAI_MISSING_PARAMETER_SOURCES } from "../shared/openai-conventions.ts";
 import type { Rule } from "../shared/rule.ts";
-
-const items = perBody((body: Record<string, unknown>): readonly [number, Record<string, unknown>][] => objectsIn(arrayAt(body, "input")));
+import { itemsOf } from "./body-walk.ts";
 
 function itemsOfType(body: Record<string, unknown>, type: string): readonly [number, Record<string, unknown>][] {
-  return items(body).filter(([, item]) => item.type === type);
+  return itemsOf(body).filter(([, item]) => item.type === type);
 }
 
 export const responsesShapeRules: Rule[] = [

@@ -26,14 +26,47 @@ export function objectsIn(array: readonly unknown[]): readonly [number, JsonObje
   return found;
 }
 
-/** `derive`, computed once per body and then shared by every rule that asks. */
+/** What one run of the rules shares: the body, and each derivation filled for it (emptied after). */
+interface Run {
+  body: JsonObject;
+  filled: { clear(): void }[];
+}
+let running: Run | undefined;
+
+/** Runs `rules` over `body` with every `perBody` derivation computed at most once for it and shared
+ *  by every rule that asks; what was derived is let go when the run ends, so nothing outlives it. */
+export function sharedDerivations<T>(body: JsonObject, rules: () => T): T {
+  const outer = running;
+  const run: Run = { body, filled: [] };
+  running = run;
+  try {
+    return rules();
+  } finally {
+    for (const slot of run.filled) slot.clear();
+    running = outer;
+  }
+}
+
+/**
+ * `derive`, computed once per body within a run of the rules (sharedDerivations) and then shared
+ * by every rule that asks; outside a run it is computed afresh. One slot per derivation, not a
+ * WeakMap: a WeakMap entry per derivation per body cost more than most rules (and the collector
+ * pays for each entry again), for a cache that is only ever asked about the body being linted.
+ */
 export function perBody<T>(derive: (body: JsonObject) => T): (body: JsonObject) => T {
-  const cache = new WeakMap<JsonObject, { value: T }>();
+  let cached: { body: JsonObject; value: T } | undefined;
+  const slot = {
+    clear() {
+      cached = undefined;
+    },
+  };
   return (body) => {
-    const cached = cache.get(body);
-    if (cached) return cached.value;
+    const run = running;
+    if (run?.body !== body) return derive(body);
+    if (cached?.body === body) return cached.value;
     const value = derive(body);
-    cache.set(body, { value });
+    cached = { body, value };
+    run.filled.push(slot);
     return value;
   };
 }

@@ -2,15 +2,18 @@
 // the findings. It knows nothing about any provider; the tables do.
 
 import { isRecord } from "../../json/is-record.ts";
+import { sharedDerivations } from "./json-shape.ts";
 import { type Finding, type FindingValues, fillTemplate, NO_PUBLIC_TEXT, type Rule, type RuleTable } from "./rule.ts";
 
 /** Every finding of `table` on `body`, table order, then document order within a rule. */
 export function lintBody(body: unknown, table: RuleTable): Finding[] {
   if (!isRecord(body)) return [];
   const findings: Finding[] = [];
-  for (const rule of table.rules) {
-    rule.check(body, (pointer, values) => findings.push(finding(table.provider, rule, pointer, values)));
-  }
+  sharedDerivations(body, () => {
+    for (const rule of table.rules) {
+      rule.check(body, (pointer, values) => findings.push(finding(table.provider, rule, pointer, values)));
+    }
+  });
   return findings;
 }
 
