@@ -87,7 +87,11 @@ describe("pipes and colour", { concurrency: true }, () => {
   });
 
   test("FORCE_COLOR=1 colours even a pipe, and wins over NO_COLOR=1", async () => {
-    const [forced, both, zero] = await Promise.all([cli([], { FORCE_COLOR: "1" }), cli([], { FORCE_COLOR: "1", NO_COLOR: "1" }), cli([], { FORCE_COLOR: "0" })]);
+    const [forced, both, zero] = await Promise.all([
+      cli([], { FORCE_COLOR: "1" }),
+      cli([], { FORCE_COLOR: "1", NO_COLOR: "1" }),
+      cli([], { FORCE_COLOR: "0" }),
+    ]);
     assert.equal(forced.code, 0, forced.err);
     assert.match(forced.out, escapeSequence);
     assert.match(both.out, escapeSequence);
