@@ -2,7 +2,8 @@
 // from the shape), written and read back as a fixture file and replayed: the last request, rendered
 // for P, equals B (key order aside), and the import report lists no difference — 1,000 histories
 // per provider. A further 100 per provider go through the printed path (`--json --wire P`), whose
-// last wireRequest line must be B too.
+// last wireRequest line must be B too. Each provider's tests are a file of their own
+// (import-round-trip-<provider>.test.ts), so that `npm test`'s workers share them out.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -11,7 +12,7 @@ import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
 import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { applyWireDelta, type WireDelta } from "../../src/narration/wire-delta.ts";
-import { renderWireRequest, wireProviders } from "../../src/wire.ts";
+import { renderWireRequest, type WireProvider } from "../../src/wire.ts";
 import { history } from "./import-histories.ts";
 
 const RUNS = 1000;
@@ -19,7 +20,7 @@ const PRINTED_RUNS = 100;
 
 /** The body of the last `wireRequest` line a replay prints with `--json --wire provider`: the
  *  first line's body with each later line's delta applied, as a reader of the output does. */
-async function lastPrintedBody(fixtureText: string, provider: (typeof wireProviders)[number]): Promise<unknown> {
+async function lastPrintedBody(fixtureText: string, provider: WireProvider): Promise<unknown> {
   const fixture = parseFixture("round-trip.json", fixtureText);
   const lines: string[] = [];
   await fixtureJsonLines(fixture, { write: (line) => lines.push(line), wire: provider });
@@ -38,7 +39,7 @@ function isWireDelta(value: unknown): value is WireDelta {
   return typeof value === "object" && value !== null && "parts" in value && Array.isArray(value.parts);
 }
 
-for (const provider of wireProviders) {
+export function roundTripTests(provider: WireProvider): void {
   test(`${provider}: ${RUNS} random histories render → import → replay → render to the same body`, async () => {
     let calls = 0;
     let users = 0;
@@ -61,9 +62,7 @@ for (const provider of wireProviders) {
     assert.ok(users > RUNS * 1.5, `user messages: ${users}`);
     assert.ok(calls > RUNS, `calls: ${calls}`);
   });
-}
 
-for (const provider of wireProviders) {
   test(`${provider}: ${PRINTED_RUNS} random histories, the last body printed by --json --wire is the imported one`, async () => {
     await fc.assert(
       fc.asyncProperty(history, async (context) => {
