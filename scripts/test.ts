@@ -6,7 +6,7 @@
 // queue, longest first as the last run timed them, and run each as one suite named by its path.
 // Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the checks still run).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -56,9 +56,10 @@ function layOutQueue(testFiles: readonly string[], times: Record<string, number>
   return { queue, entries };
 }
 
-/** This run's times over the last run's (a run of a few files keeps the others' times). */
+/** This run's times over the last run's (a run of a few files keeps the others' times; a file
+ *  that is gone is dropped). */
 function keepTimes(queue: string, times: Record<string, number>): void {
-  const now = { ...times };
+  const now = Object.fromEntries(Object.entries(times).filter(([file]) => existsSync(file)));
   for (const name of readdirSync(join(queue, "times"))) {
     const entry: unknown = JSON.parse(readFileSync(join(queue, "times", name), "utf8"));
     if (typeof entry === "object" && entry !== null && "file" in entry && "ms" in entry && typeof entry.file === "string" && typeof entry.ms === "number") {
