@@ -4,7 +4,7 @@
 // npm swallowed (no `--`) is named with the form that works.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
@@ -67,16 +67,22 @@ describe("reading the fixture", { concurrency: true }, () => {
 });
 
 /** Resolves once the process has used no CPU for 300 ms: started up and waiting. */
+/** Until the child waits: no CPU used over 300 ms and none of its threads runnable. The second
+ *  matters on a loaded machine, where a child still starting up may get no CPU for 300 ms (it is
+ *  runnable then, and a SIGINT before its handler is installed kills it outright). */
 async function idle(pid: number): Promise<void> {
+  const fieldsOf = (stat: string) => stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
   const cpu = () => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const fields = fieldsOf(readFileSync(`/proc/${pid}/stat`, "utf8"));
     return Number(fields[11]) + Number(fields[12]);
   };
+  const anyRunnable = () =>
+    readdirSync(`/proc/${pid}/task`).some((task) => ["R", "D"].includes(fieldsOf(readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8"))[0] ?? ""));
   let last = -1;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const now = cpu();
-    if (now === last) return;
+    if (now === last && !anyRunnable()) return;
     last = now;
   }
 }
