@@ -115,7 +115,8 @@ export function prepareWireHistory(context: Context, rules: WireLimits): WireHis
     const blocks: WireAssistantBlock[] = [];
     for (const block of message.content) {
       // The body must share nothing with the history (a caller may change it), so arguments are copied.
-      if (block.type === "toolCall") blocks.push({ ...block, originalId: block.id, arguments: cloneJson(block.arguments) });
+      if (block.type === "toolCall")
+        blocks.push({ type: "toolCall", id: block.id, name: block.name, arguments: cloneJson(block.arguments), originalId: block.id });
       else if (block.type === "thinking") {
         if (!isBlank(block.thinking) || block.redacted) blocks.push(block);
       } else if (!isBlank(block.text)) blocks.push(block);
