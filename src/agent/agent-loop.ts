@@ -91,16 +91,22 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     }
     if (signal?.aborted) return finish(run, "aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
-    await run.emit({ type: "turnStart", turn, context });
+    // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a
+    // turn of the microtask queue, several per call over a long replay). toolStart alone is
+    // always awaited, so the calls of a parallel reply all start before any of them runs.
+    const starting = run.emit({ type: "turnStart", turn, context });
+    if (starting) await starting;
     const reply = await model.complete(context, signal);
     const assistant = reviewReply ? await reviewReply(reply, turn) : reply;
     // Appended before any tool runs: the next request must show the model what it asked for.
     history.push(assistant);
-    await run.emit({ type: "messageAppended", message: assistant, historyLength: history.length });
+    const appended = run.emit({ type: "messageAppended", message: assistant, historyLength: history.length });
+    if (appended) await appended;
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
     const { results, finishOrder } = await runCalls(run, assistant, calls);
-    await run.emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+    const ending = run.emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+    if (ending) await ending;
 
     if (signal?.aborted) return finish(run, "aborted", turn);
     if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish(run, "modelError", turn);
@@ -163,13 +169,15 @@ async function runOne(run: LoopRun, call: ToolCall, assistant: AssistantMessage,
   await run.emit({ type: "toolStart", call });
   const trace = await runCall(run, call, assistant, repeatsId);
   finishOrder.push(call.id);
-  await run.emit({ type: "toolEnd", call, trace });
+  const told = run.emit({ type: "toolEnd", call, trace });
+  if (told) await told;
   return trace;
 }
 
 async function append(run: LoopRun, result: ToolResultMessage): Promise<void> {
   run.history.push(result);
-  await run.emit({ type: "messageAppended", message: result, historyLength: run.history.length });
+  const told = run.emit({ type: "messageAppended", message: result, historyLength: run.history.length });
+  if (told) await told;
 }
 
 /** One call, answered whatever happens: refused, run, or cut short by an abort. */

@@ -12,6 +12,7 @@ import {
   objectSchema,
   runAgentLoop,
   type ScriptedReply,
+  stringValue,
   type Tool,
   type ToolCall,
   ToolRegistry,
@@ -178,4 +179,48 @@ test("one history: appendTo is appended in place, and agentStart's opening histo
   assert.notEqual(own.result.history, messages, "without appendTo the loop keeps its own copy");
   assert.equal(messages.length, 1);
   await assert.rejects(run([], { messages: [user], appendTo: [user] }), TypeError, "appendTo must be messages itself");
+});
+
+test("a listener's promise holds the run: no event, model request or tool runs until it settles", async () => {
+  let paused: string | undefined;
+  const during: string[] = [];
+  const note = (what: string) => {
+    if (paused !== undefined) during.push(`${what} while ${paused} was pending`);
+  };
+  const tool: Tool<{ value: string }> = {
+    name: "note",
+    description: "notes when it runs",
+    schema: objectSchema({ value: stringValue }),
+    execute: async ({ value }) => {
+      note("the tool");
+      return { content: [text(value)] };
+    },
+  };
+  const model = new FakeModel(
+    [{ content: [toolCall("call_1", "note", { value: "a" }), toolCall("call_2", "note", { value: "b" })] }, { content: [text("done")] }],
+    {
+      onRequest: () => note("a model request"),
+    },
+  );
+  const seen: string[] = [];
+  await runAgentLoop({
+    model,
+    registry: new ToolRegistry([tool]),
+    messages: [user],
+    onEvent: (event) => {
+      note(event.type);
+      seen.push(event.type);
+      // Told without waiting, by design: the executor goes straight on.
+      if (event.type === "toolValidated" || event.type === "toolProgress") return undefined;
+      paused = event.type;
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          paused = undefined;
+          resolve();
+        }, 1),
+      );
+    },
+  });
+  assert.deepEqual(during, []);
+  for (const type of ["agentStart", "turnStart", "messageAppended", "toolStart", "toolEnd", "turnEnd", "end"]) assert.ok(seen.includes(type), type);
 });
