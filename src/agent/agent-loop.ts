@@ -104,7 +104,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     if (appended) await appended;
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
-    const { results, finishOrder } = await runCalls(run, assistant, calls);
+    // A reply without calls (most final answers) has nothing to run or wait for.
+    const { results, finishOrder } = calls.length === 0 ? { results: [], finishOrder: [] } : await runCalls(run, assistant, calls);
     const ending = run.emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
     if (ending) await ending;
 
@@ -157,6 +158,8 @@ async function runCalls(run: LoopRun, assistant: AssistantMessage, calls: ToolCa
 
 /** For each call, whether an earlier call of the same reply already used its id. */
 function repeatedIds(calls: readonly ToolCall[]): boolean[] {
+  // A lone call repeats nothing: most replies make one, and need no set of ids.
+  if (calls.length === 1) return [false];
   const seenIds = new Set<string>();
   return calls.map((call) => {
     const repeated = seenIds.has(call.id);

@@ -116,13 +116,15 @@ async function finish(
 ): Promise<{ fixture: Fixture; report: ImportReport }> {
   const { fixture, notes: fixtureNotes, mismatches } = conversationToFixture(conversation, title);
   const messages = conversation.context.messages;
-  const counts = {
-    users: messages.filter((message) => message.role === "user").length,
-    replies: messages.filter((message) => message.role === "assistant").length,
-    calls: messages.reduce((sum, message) => sum + (message.role === "assistant" ? message.content.filter((block) => block.type === "toolCall").length : 0), 0),
-    results: messages.filter((message) => message.role === "toolResult").length,
-    tools: conversation.context.tools.length,
-  };
+  const counts = { users: 0, replies: 0, calls: 0, results: 0, tools: conversation.context.tools.length };
+  for (const message of messages) {
+    if (message.role === "user") counts.users++;
+    else if (message.role === "toolResult") counts.results++;
+    else {
+      counts.replies++;
+      for (const block of message.content) if (block.type === "toolCall") counts.calls++;
+    }
+  }
   const notes = [...conversation.notes, ...fixtureNotes];
   if (source === undefined) {
     return { fixture, report: { format: "pi-session", detected, counts, notes, differences: [], findings: [], branches: conversation.branches } };
