@@ -184,10 +184,10 @@ async function append(run: LoopRun, result: ToolResultMessage): Promise<void> {
 }
 
 /** One call, answered whatever happens: refused, run, or cut short by an abort. */
-async function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
+function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
   const { registry, signal, validation } = run.options;
   const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
-  if (refused) return skipped(run, call, message, refused);
+  if (refused) return Promise.resolve(skipped(run, call, message, refused));
   const policy = typeof validation === "function" ? validation() : validation;
   const running = traceToolCall(
     call,
