@@ -66,8 +66,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     options,
     history,
     now: options.now ?? Date.now,
-    // A listener may hand back a promise (an interactive pause); the loop waits for it.
-    emit: (event) => listener?.(event),
+    // A listener may hand back a promise (an interactive pause); the loop waits for it. Without
+    // one there is no emit, and `run.emit?.(…)` makes no event at all.
+    emit: listener === undefined ? undefined : (event) => listener(event),
   };
   // Fixed for the run: the model must see the same tools on every request.
   const tools = registry.definitions();
@@ -76,7 +77,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   // ever grows at its end, so its first `started` messages stay what they are.
   const started = history.length;
   let opening: Message[] | undefined;
-  await run.emit({
+  await run.emit?.({
     type: "agentStart",
     get messages() {
       opening ??= history.slice(0, started);
@@ -94,19 +95,19 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a
     // turn of the microtask queue, several per call over a long replay). toolStart alone is
     // always awaited, so the calls of a parallel reply all start before any of them runs.
-    const starting = run.emit({ type: "turnStart", turn, context });
+    const starting = run.emit?.({ type: "turnStart", turn, context });
     if (starting) await starting;
     const reply = await model.complete(context, signal);
     const assistant = reviewReply ? await reviewReply(reply, turn) : reply;
     // Appended before any tool runs: the next request must show the model what it asked for.
     history.push(assistant);
-    const appended = run.emit({ type: "messageAppended", message: assistant, historyLength: history.length });
+    const appended = run.emit?.({ type: "messageAppended", message: assistant, historyLength: history.length });
     if (appended) await appended;
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
     // A reply without calls (most final answers) has nothing to run or wait for.
     const { results, finishOrder } = calls.length === 0 ? { results: [], finishOrder: [] } : await runCalls(run, assistant, calls);
-    const ending = run.emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+    const ending = run.emit?.({ type: "turnEnd", turn, assistant, results, finishOrder, history });
     if (ending) await ending;
 
     if (signal?.aborted) return finish(run, "aborted", turn);
@@ -125,11 +126,11 @@ interface LoopRun {
   options: AgentLoopOptions;
   history: Message[];
   now: () => number;
-  emit: (event: AgentEvent) => void | Promise<void>;
+  emit: ((event: AgentEvent) => void | Promise<void>) | undefined;
 }
 
 async function finish(run: LoopRun, reason: EndReason, turns: number): Promise<AgentLoopResult> {
-  await run.emit({ type: "end", reason, turns, history: run.history });
+  await run.emit?.({ type: "end", reason, turns, history: run.history });
   return { history: run.history, reason, turns };
 }
 
@@ -169,17 +170,17 @@ function repeatedIds(calls: readonly ToolCall[]): boolean[] {
 }
 
 async function runOne(run: LoopRun, call: ToolCall, assistant: AssistantMessage, repeatsId: boolean, finishOrder: string[]): Promise<ToolCallTrace> {
-  await run.emit({ type: "toolStart", call });
+  await run.emit?.({ type: "toolStart", call });
   const trace = await runCall(run, call, assistant, repeatsId);
   finishOrder.push(call.id);
-  const told = run.emit({ type: "toolEnd", call, trace });
+  const told = run.emit?.({ type: "toolEnd", call, trace });
   if (told) await told;
   return trace;
 }
 
 async function append(run: LoopRun, result: ToolResultMessage): Promise<void> {
   run.history.push(result);
-  const told = run.emit({ type: "messageAppended", message: result, historyLength: run.history.length });
+  const told = run.emit?.({ type: "messageAppended", message: result, historyLength: run.history.length });
   if (told) await told;
 }
 
@@ -196,7 +197,7 @@ function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeat
       signal,
       // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
       reportProgress(content: TextContent[]) {
-        void run.emit({ type: "toolProgress", call, content });
+        void run.emit?.({ type: "toolProgress", call, content });
       },
     },
     {
@@ -205,7 +206,7 @@ function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeat
       toolErrors: run.options.toolErrors,
       // Like progress, told without waiting: the executor goes straight on to run the tool.
       onValidated(parsedArguments, conversions) {
-        void run.emit({ type: "toolValidated", call, parsedArguments, conversions });
+        void run.emit?.({ type: "toolValidated", call, parsedArguments, conversions });
       },
     },
   );

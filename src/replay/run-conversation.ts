@@ -60,19 +60,23 @@ export async function runConversation(options: ConversationOptions): Promise<Con
     maxTurns: undefined,
     messages: history,
     appendTo: history,
-    onEvent(event) {
-      // One agentStart per conversation: later stretches start from a history already told.
-      if (event.type === "agentStart") {
-        if (started) return undefined;
-        started = true;
-      }
-      // Held back: only the last stretch's end (or an abort) ends the conversation.
-      if (event.type === "end") {
-        ended = event;
-        return undefined;
-      }
-      return onEvent?.(event);
-    },
+    // Without a listener of its own the conversation has none to give the loop: no event is made.
+    onEvent:
+      onEvent === undefined
+        ? undefined
+        : (event) => {
+            // One agentStart per conversation: later stretches start from a history already told.
+            if (event.type === "agentStart") {
+              if (started) return undefined;
+              started = true;
+            }
+            // Held back: only the last stretch's end (or an abort) ends the conversation.
+            if (event.type === "end") {
+              ended = event;
+              return undefined;
+            }
+            return onEvent(event);
+          },
   };
 
   for (const [index, stretch] of stretches.entries()) {

@@ -130,7 +130,8 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         signal: episodeAbort.signal,
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
-        onEvent: (event) => hooks.onEvent?.(event, index),
+        // No hook, no listener: the loop then makes no events at all.
+        onEvent: hooks.onEvent === undefined ? undefined : (event) => hooks.onEvent?.(event, index),
         ...(hooks.reviewReply || recorded.any ? { reviewReply: review } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
