@@ -138,7 +138,6 @@ async function finish(
     ...finding,
     messageIndex: messageAt(finding.pointer),
   }));
-  const replayIndex = matchReplayHistory(messages, replay.history);
   const episode = fixture.episodes[0];
   // A call the harness ran although its arguments break the declared schema: the replay gives the
   // recorded answer, and says at the reply that the mismatch was the harness's — unless lint's
@@ -146,6 +145,8 @@ async function finish(
   const saidByLint = new Set(findings.flatMap((finding) => (finding.rule === "arguments-schema" ? [finding.messageIndex] : [])));
   const harnessMismatches = mismatches.filter((mismatch) => mismatch.ran && !saidByLint.has(mismatch.messageIndex));
   if (episode && findings.length + harnessMismatches.length > 0) {
+    // Matched only when something is to be said at a message: most bodies break no rule.
+    const replayIndex = matchReplayHistory(messages, replay.history);
     // Said at the message in the replay; a finding about no message (a tool list) at the first one.
     episode.lintFindings = [
       ...findings.map((finding) => ({
@@ -230,15 +231,17 @@ function matchReplayHistory(imported: readonly Message[], replayed: readonly Mes
 
 /**
  * The message a pointer falls in: the one whose source pointer is the longest prefix of it (the
- * first such message when two share a pointer). The map is built once; each lookup walks the
- * pointer's own ancestors, longest first, instead of every message's pointer.
+ * first such message when two share a pointer). The map is built once, at the first lookup (a
+ * body that breaks no rule needs none); each lookup walks the pointer's own ancestors, longest
+ * first, instead of every message's pointer.
  */
 function messageLocator(messagePointers: readonly string[]): (pointer: string) => number | undefined {
-  const byPointer = new Map<string, number>();
-  messagePointers.forEach((candidate, index) => {
-    if (!byPointer.has(candidate)) byPointer.set(candidate, index);
-  });
+  let byPointer: Map<string, number> | undefined;
   return (pointer) => {
+    if (byPointer === undefined) {
+      byPointer = new Map();
+      for (const [index, candidate] of messagePointers.entries()) if (!byPointer.has(candidate)) byPointer.set(candidate, index);
+    }
     for (const candidate of ancestors(pointer)) {
       const index = byPointer.get(candidate);
       if (index !== undefined) return index;
