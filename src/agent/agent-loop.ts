@@ -3,6 +3,7 @@
 // the model stops with an error, or the run is aborted. It emits events and prints nothing.
 
 import type { AssistantMessage, Message, Model, TextContent, ToolCall, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
+import { answeredOnAbort } from "./abort-answers.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
 import { describeAbort, skipMessage, skippedTrace, skipReason } from "./call-policy.ts";
 import { type SkipReason, type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
@@ -212,18 +213,7 @@ function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeat
   );
   if (!signal) return running;
   // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
-  return new Promise<ToolCallTrace>((resolve) => {
-    const onAbort = {
-      handleEvent() {
-        resolve(skipped(run, call, message, "aborted"));
-      },
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-    void running.then((trace) => {
-      signal.removeEventListener("abort", onAbort);
-      resolve(trace);
-    });
-  });
+  return answeredOnAbort(signal, running, () => skipped(run, call, message, "aborted"));
 }
 
 /** A call answered without running: its result text in the registry's words (its language). */

@@ -1,6 +1,7 @@
 // The agent loop: it closes the loop, answers every call once and in call order, refuses what a
 // careful harness refuses, runs calls in parallel on request, and ends an aborted run cleanly.
 import assert from "node:assert/strict";
+import { getEventListeners } from "node:events";
 import { test } from "node:test";
 import {
   type AgentEvent,
@@ -141,6 +142,26 @@ test("an abort answers the running call and the ones not started, and stops the 
   assert.match(JSON.stringify(results[0]?.content), /test abort/);
   assert.equal(findPairingProblem(result.history), undefined);
   assert.equal(model.unusedReplies().length, 1, "no model call after the abort");
+});
+
+test("one signal over many runs: the abort answers the running calls of every run, and finished runs leave no listener", async () => {
+  const stubborn: Tool<{ value: string }> = { ...echo, name: "stubborn", execute: () => new Promise(() => {}) };
+  const controller = new AbortController();
+  // Finished runs first: each call came and went, and left no listener behind.
+  for (let index = 0; index < 20; index++)
+    await run([{ content: [toolCall(`e${index}`, "echo", { value: "y" })] }, { content: [text("ok")] }], { signal: controller.signal });
+  assert.ok(getEventListeners(controller.signal, "abort").length <= 1, "finished runs leave no listener behind");
+  const registry = new ToolRegistry([stubborn, echo]);
+  const both = [1, 2].map((runIndex) =>
+    run([{ content: [toolCall(`s${runIndex}`, "stubborn", { value: "x" })] }, { content: [text("never")] }], { registry, signal: controller.signal }),
+  );
+  setTimeout(() => controller.abort(new Error("test abort")), 20);
+  for (const { result } of await Promise.all(both)) {
+    assert.equal(result.reason, "aborted");
+    const answered = result.history.filter((message) => message.role === "toolResult");
+    assert.equal(answered.length, 1);
+    assert.match(JSON.stringify(answered[0]?.content), /test abort/);
+  }
 });
 
 test("the coerce policy converts with the same schema; strict rejects", async () => {
