@@ -8,7 +8,7 @@ import { RunAborted } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { isConversation, isUserTurn, scriptReplies } from "../fixture/conversation-format.ts";
+import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
 import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
 import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
 import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
@@ -183,7 +183,7 @@ function recordedEdits(
   episode: Episode,
   usePolicies: boolean,
 ): { any: boolean; next(reply: AssistantMessage): EditedReply | undefined; validation(): ValidationPolicy | undefined } {
-  const replies = episode.script.flatMap((item) => (isUserTurn(item) ? [] : [item]));
+  const replies = scriptReplies(episode.script);
   const any = replies.some((item) => item.edits !== undefined || item.validation !== undefined);
   let index = -1;
   return {
