@@ -3,6 +3,7 @@
 // the model stops with an error, or the run is aborted. It emits events and prints nothing.
 
 import type { AssistantMessage, Message, Model, TextContent, ToolCall, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
+import { answeredOnAbort } from "./abort-answers.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
 import { describeAbort, skipMessage, skippedTrace, skipReason } from "./call-policy.ts";
 import { type SkipReason, type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
@@ -55,28 +56,29 @@ export interface AgentLoopResult {
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
-  const { model, registry, systemPrompt, signal, validation, reviewReply } = options;
-  const now = options.now ?? Date.now;
-  const listener = options.onEvent;
-  // A listener may hand back a promise (an interactive pause); the loop waits for it.
-  const emit = (event: AgentEvent): void | Promise<void> => listener?.(event);
+  const { model, registry, systemPrompt, signal, reviewReply } = options;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   if (options.appendTo !== undefined && options.appendTo !== options.messages) {
     throw new TypeError("runAgentLoop: appendTo must be the messages array itself");
   }
   const history: Message[] = options.appendTo ?? [...options.messages];
+  const listener = options.onEvent;
+  const run: LoopRun = {
+    options,
+    history,
+    now: options.now ?? Date.now,
+    // A listener may hand back a promise (an interactive pause); the loop waits for it. Without
+    // one there is no emit, and `run.emit?.(…)` makes no event at all.
+    emit: listener === undefined ? undefined : (event) => listener(event),
+  };
   // Fixed for the run: the model must see the same tools on every request.
   const tools = registry.definitions();
-  const finish = async (reason: EndReason, turns: number): Promise<AgentLoopResult> => {
-    await emit({ type: "end", reason, turns, history });
-    return { history, reason, turns };
-  };
 
   // The starting history as it is now, copied only if a listener reads it: the history only
   // ever grows at its end, so its first `started` messages stay what they are.
   const started = history.length;
   let opening: Message[] | undefined;
-  await emit({
+  await run.emit?.({
     type: "agentStart",
     get messages() {
       opening ??= history.slice(0, started);
@@ -89,90 +91,133 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       await yieldToEventLoop();
       lastYield = performance.now();
     }
-    if (signal?.aborted) return finish("aborted", turn - 1);
+    if (signal?.aborted) return finish(run, "aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
-    await emit({ type: "turnStart", turn, context });
+    // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a
+    // turn of the microtask queue, several per call over a long replay). toolStart alone is
+    // always awaited, so the calls of a parallel reply all start before any of them runs.
+    const starting = run.emit?.({ type: "turnStart", turn, context });
+    if (starting) await starting;
     const reply = await model.complete(context, signal);
     const assistant = reviewReply ? await reviewReply(reply, turn) : reply;
     // Appended before any tool runs: the next request must show the model what it asked for.
     history.push(assistant);
-    await emit({ type: "messageAppended", message: assistant, historyLength: history.length });
+    const appended = run.emit?.({ type: "messageAppended", message: assistant, historyLength: history.length });
+    if (appended) await appended;
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
-    const finishOrder: string[] = [];
-    const runOne = async (call: ToolCall, repeatsId: boolean): Promise<ToolCallTrace> => {
-      await emit({ type: "toolStart", call });
-      const trace = await runCall(call, assistant, repeatsId);
-      finishOrder.push(call.id);
-      await emit({ type: "toolEnd", call, trace });
-      return trace;
-    };
-    const append = async (trace: ToolCallTrace) => {
-      history.push(trace.result);
-      await emit({ type: "messageAppended", message: trace.result, historyLength: history.length });
-    };
+    // A reply without calls (most final answers) has nothing to run or wait for.
+    const { results, finishOrder } = calls.length === 0 ? { results: [], finishOrder: [] } : await runCalls(run, assistant, calls);
+    const ending = run.emit?.({ type: "turnEnd", turn, assistant, results, finishOrder, history });
+    if (ending) await ending;
 
-    const results: ToolResultMessage[] = [];
-    // Decided once per reply: does a call reuse the id of an earlier call in the same message?
-    const seenIds = new Set<string>();
-    const repeatsId = calls.map((call) => {
-      const repeated = seenIds.has(call.id);
-      seenIds.add(call.id);
-      return repeated;
-    });
-    if (options.toolExecution === "parallel") {
-      const traces = await Promise.all(calls.map((call, index) => runOne(call, repeatsId[index] ?? false)));
-      // Finishing order is whatever it was; the history keeps the order of the calls.
-      for (const trace of traces) {
-        await append(trace);
-        results.push(trace.result);
-      }
-    } else {
-      for (const [index, call] of calls.entries()) {
-        const trace = await runOne(call, repeatsId[index] ?? false);
-        await append(trace);
-        results.push(trace.result);
-      }
+    if (signal?.aborted) return finish(run, "aborted", turn);
+    if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish(run, "modelError", turn);
+    if (calls.length === 0) return finish(run, "stop", turn);
+  }
+  return finish(run, "maxTurns", maxTurns);
+}
+
+// The steps below are functions of their own, handed the run, rather than closures made afresh
+// for every turn and call: a long replay makes hundreds of thousands of calls, and a closure
+// (named by tsx's keepNames) costs more than the work it wraps.
+
+/** What the steps of one run share: its options, its history, its clock and its listener. */
+interface LoopRun {
+  options: AgentLoopOptions;
+  history: Message[];
+  now: () => number;
+  emit: ((event: AgentEvent) => void | Promise<void>) | undefined;
+}
+
+async function finish(run: LoopRun, reason: EndReason, turns: number): Promise<AgentLoopResult> {
+  await run.emit?.({ type: "end", reason, turns, history: run.history });
+  return { history: run.history, reason, turns };
+}
+
+/** Runs a reply's calls, one after another or all together, and appends their results in call order. */
+async function runCalls(run: LoopRun, assistant: AssistantMessage, calls: ToolCall[]): Promise<{ results: ToolResultMessage[]; finishOrder: string[] }> {
+  const results: ToolResultMessage[] = [];
+  const finishOrder: string[] = [];
+  // Decided once per reply: does a call reuse the id of an earlier call in the same message?
+  const repeatsId = repeatedIds(calls);
+  if (run.options.toolExecution === "parallel") {
+    const traces = await Promise.all(calls.map((call, index) => runOne(run, call, assistant, repeatsId[index] ?? false, finishOrder)));
+    // Finishing order is whatever it was; the history keeps the order of the calls.
+    for (const trace of traces) {
+      await append(run, trace.result);
+      results.push(trace.result);
     }
-    await emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
-
-    if (signal?.aborted) return finish("aborted", turn);
-    if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish("modelError", turn);
-    if (calls.length === 0) return finish("stop", turn);
+  } else {
+    for (const [index, call] of calls.entries()) {
+      const trace = await runOne(run, call, assistant, repeatsId[index] ?? false, finishOrder);
+      await append(run, trace.result);
+      results.push(trace.result);
+    }
   }
-  return finish("maxTurns", maxTurns);
+  return { results, finishOrder };
+}
 
-  /** One call, answered whatever happens: refused, run, or cut short by an abort. */
-  async function runCall(call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
-    // A call answered without running: its result text in the registry's words (its language).
-    const skipped = (reason: SkipReason): ToolCallTrace =>
-      skippedTrace(call, reason, skipMessage(reason, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), now());
-    const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
-    if (refused) return skipped(refused);
-    // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
-    const reportProgress = (content: TextContent[]) => void emit({ type: "toolProgress", call, content });
-    const policy = typeof validation === "function" ? validation() : validation;
-    const running = traceToolCall(
-      call,
-      registry,
-      { signal, reportProgress },
-      {
-        now,
-        validation: policy,
-        toolErrors: options.toolErrors,
-        // Like progress, told without waiting: the executor goes straight on to run the tool.
-        onValidated: (parsedArguments, conversions) => void emit({ type: "toolValidated", call, parsedArguments, conversions }),
+/** For each call, whether an earlier call of the same reply already used its id. */
+function repeatedIds(calls: readonly ToolCall[]): boolean[] {
+  // A lone call repeats nothing: most replies make one, and need no set of ids.
+  if (calls.length === 1) return [false];
+  const seenIds = new Set<string>();
+  return calls.map((call) => {
+    const repeated = seenIds.has(call.id);
+    seenIds.add(call.id);
+    return repeated;
+  });
+}
+
+async function runOne(run: LoopRun, call: ToolCall, assistant: AssistantMessage, repeatsId: boolean, finishOrder: string[]): Promise<ToolCallTrace> {
+  await run.emit?.({ type: "toolStart", call });
+  const trace = await runCall(run, call, assistant, repeatsId);
+  finishOrder.push(call.id);
+  const told = run.emit?.({ type: "toolEnd", call, trace });
+  if (told) await told;
+  return trace;
+}
+
+async function append(run: LoopRun, result: ToolResultMessage): Promise<void> {
+  run.history.push(result);
+  const told = run.emit?.({ type: "messageAppended", message: result, historyLength: run.history.length });
+  if (told) await told;
+}
+
+/** One call, answered whatever happens: refused, run, or cut short by an abort. */
+function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
+  const { registry, signal, validation } = run.options;
+  const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
+  if (refused) return Promise.resolve(skipped(run, call, message, refused));
+  const policy = typeof validation === "function" ? validation() : validation;
+  const running = traceToolCall(
+    call,
+    registry,
+    {
+      signal,
+      // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
+      reportProgress(content: TextContent[]) {
+        void run.emit?.({ type: "toolProgress", call, content });
       },
-    );
-    if (!signal) return running;
-    // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
-    return new Promise<ToolCallTrace>((resolve) => {
-      const onAbort = () => resolve(skipped("aborted"));
-      signal.addEventListener("abort", onAbort, { once: true });
-      void running.then((trace) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(trace);
-      });
-    });
-  }
+    },
+    {
+      now: run.now,
+      validation: policy,
+      toolErrors: run.options.toolErrors,
+      // Like progress, told without waiting: the executor goes straight on to run the tool.
+      onValidated(parsedArguments, conversions) {
+        void run.emit?.({ type: "toolValidated", call, parsedArguments, conversions });
+      },
+    },
+  );
+  if (!signal) return running;
+  // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
+  return answeredOnAbort(signal, running, () => skipped(run, call, message, "aborted"));
+}
+
+/** A call answered without running: its result text in the registry's words (its language). */
+function skipped(run: LoopRun, call: ToolCall, message: AssistantMessage, reason: SkipReason): ToolCallTrace {
+  const { registry, signal } = run.options;
+  return skippedTrace(call, reason, skipMessage(reason, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), run.now());
 }

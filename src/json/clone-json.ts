@@ -6,6 +6,8 @@
 export function cloneJson<T>(value: T): T;
 export function cloneJson(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
+  const flat = flatCopy(value);
+  if (flat !== undefined) return flat;
   const copies = new Map<object, object>();
   const root = emptyLike(value);
   copies.set(value, root);
@@ -25,10 +27,29 @@ export function cloneJson(value: unknown): unknown {
         }
         copy = existing;
       }
-      Object.defineProperty(target, key, { value: copy, enumerable: true, writable: true, configurable: true });
+      define(target, key, copy);
     }
   }
   return root;
+}
+
+/** The copy of an object or array none of whose values is an object (most tool arguments), made
+ *  without the bookkeeping that nested and shared values need; undefined for any other. */
+function flatCopy(value: object): object | undefined {
+  const keys = Object.keys(value);
+  for (const key of keys) {
+    const child: unknown = Reflect.get(value, key);
+    if (typeof child === "object" && child !== null) return undefined;
+  }
+  const copy = emptyLike(value);
+  for (const key of keys) define(copy, key, Reflect.get(value, key));
+  return copy;
+}
+
+/** Sets a fresh object's own key; "__proto__" is defined, since setting it would change the prototype. */
+function define(target: object, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else Reflect.set(target, key, value);
 }
 
 function emptyLike(value: object): object {

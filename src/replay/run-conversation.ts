@@ -29,6 +29,9 @@ export interface ConversationResult extends AgentLoopResult {
   awaitingReply: boolean;
 }
 
+/** Every option of the loop, each named (a new one cannot be left out unnoticed). */
+type LoopOptions = { [Key in keyof Required<AgentLoopOptions>]: AgentLoopOptions[Key] };
+
 interface Stretch {
   users: UserTurn[];
   replies: number;
@@ -42,6 +45,39 @@ export async function runConversation(options: ConversationOptions): Promise<Con
   const stretches = splitIntoStretches(script);
   let turns = 0;
   let started = false;
+  let ended: Extract<AgentEvent, { type: "end" }> | undefined;
+  // The same options for every stretch but its turn cap, made once: a long log has thousands of stretches.
+  const stretchOptions: LoopOptions = {
+    model,
+    registry: options.registry,
+    systemPrompt: options.systemPrompt,
+    toolExecution: options.toolExecution,
+    validation: options.validation,
+    toolErrors: options.toolErrors,
+    reviewReply: options.reviewReply,
+    signal,
+    now: options.now,
+    maxTurns: undefined,
+    messages: history,
+    appendTo: history,
+    // Without a listener of its own the conversation has none to give the loop: no event is made.
+    onEvent:
+      onEvent === undefined
+        ? undefined
+        : (event) => {
+            // One agentStart per conversation: later stretches start from a history already told.
+            if (event.type === "agentStart") {
+              if (started) return undefined;
+              started = true;
+            }
+            // Held back: only the last stretch's end (or an abort) ends the conversation.
+            if (event.type === "end") {
+              ended = event;
+              return undefined;
+            }
+            return onEvent(event);
+          },
+  };
 
   for (const [index, stretch] of stretches.entries()) {
     // User turns before any reply open the conversation: they are in the first request, not "again".
@@ -57,29 +93,10 @@ export async function runConversation(options: ConversationOptions): Promise<Con
     let remaining = stretch.replies + (last && awaitingReply ? 1 : 0);
     while (remaining > 0) {
       if (signal?.aborted) break;
-      let ended: Extract<AgentEvent, { type: "end" }> | undefined;
+      ended = undefined;
       let result: AgentLoopResult;
       try {
-        result = await runAgentLoop({
-          ...options,
-          model,
-          messages: history,
-          appendTo: history,
-          maxTurns: remaining,
-          onEvent: (event) => {
-            // One agentStart per conversation: later stretches start from a history already told.
-            if (event.type === "agentStart") {
-              if (started) return undefined;
-              started = true;
-            }
-            // Held back: only the last stretch's end (or an abort) ends the conversation.
-            if (event.type === "end") {
-              ended = event;
-              return undefined;
-            }
-            return onEvent?.(event);
-          },
-        });
+        result = await runAgentLoop({ ...stretchOptions, maxTurns: remaining });
       } catch (error) {
         // The one request the log has no reply to: it has been shown (turnStart); the replay ends there.
         if (last && awaitingReply && error instanceof ScriptExhaustedError && scripted.unusedReplies().length === 0) {

@@ -8,7 +8,7 @@ import { RunAborted } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { isConversation, isUserTurn, scriptReplies } from "../fixture/conversation-format.ts";
+import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
 import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
 import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
 import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
@@ -71,6 +71,11 @@ export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTo
   return episode.tools.flatMap((name) => builtins.filter((tool) => tool.name === name));
 }
 
+// Modules only some episodes need, each imported once, on first use: every dynamic import pays
+// the module loader's hooks (tsx resolves off-thread), even for a module already loaded.
+let recordedModule: Promise<typeof import("../tools/recorded.ts")> | undefined;
+let conversationModule: Promise<typeof import("./run-conversation.ts")> | undefined;
+
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
  *  a plain run should start as fast as it can. */
@@ -78,7 +83,8 @@ export async function registryFor(episode: Episode, builtins: readonly Tool[] = 
   // Text and images: a recorded tool may replay a real one's image.
   const registry = new ToolRegistry<ToolResultContent>(toolsFor(episode, builtins), texts ? { texts } : {});
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
-  const { recordedTools } = await import("../tools/recorded.ts");
+  recordedModule ??= import("../tools/recorded.ts");
+  const { recordedTools } = await recordedModule;
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
@@ -130,11 +136,13 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         signal: episodeAbort.signal,
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
-        onEvent: (event) => hooks.onEvent?.(event, index),
+        // No hook, no listener: the loop then makes no events at all.
+        onEvent: hooks.onEvent === undefined ? undefined : (event) => hooks.onEvent?.(event, index),
         ...(hooks.reviewReply || recorded.any ? { reviewReply: review } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
-        const { runConversation } = await import("./run-conversation.ts");
+        conversationModule ??= import("./run-conversation.ts");
+        const { runConversation } = await conversationModule;
         const conversation = await runConversation({
           ...loopOptions,
           scripted: model,
@@ -175,7 +183,7 @@ function recordedEdits(
   episode: Episode,
   usePolicies: boolean,
 ): { any: boolean; next(reply: AssistantMessage): EditedReply | undefined; validation(): ValidationPolicy | undefined } {
-  const replies = episode.script.flatMap((item) => (isUserTurn(item) ? [] : [item]));
+  const replies = scriptReplies(episode.script);
   const any = replies.some((item) => item.edits !== undefined || item.validation !== undefined);
   let index = -1;
   return {

@@ -1,6 +1,7 @@
 // The agent loop: it closes the loop, answers every call once and in call order, refuses what a
 // careful harness refuses, runs calls in parallel on request, and ends an aborted run cleanly.
 import assert from "node:assert/strict";
+import { getEventListeners } from "node:events";
 import { test } from "node:test";
 import {
   type AgentEvent,
@@ -12,6 +13,7 @@ import {
   objectSchema,
   runAgentLoop,
   type ScriptedReply,
+  stringValue,
   type Tool,
   type ToolCall,
   ToolRegistry,
@@ -142,6 +144,26 @@ test("an abort answers the running call and the ones not started, and stops the 
   assert.equal(model.unusedReplies().length, 1, "no model call after the abort");
 });
 
+test("one signal over many runs: the abort answers the running calls of every run, and finished runs leave no listener", async () => {
+  const stubborn: Tool<{ value: string }> = { ...echo, name: "stubborn", execute: () => new Promise(() => {}) };
+  const controller = new AbortController();
+  // Finished runs first: each call came and went, and left no listener behind.
+  for (let index = 0; index < 20; index++)
+    await run([{ content: [toolCall(`e${index}`, "echo", { value: "y" })] }, { content: [text("ok")] }], { signal: controller.signal });
+  assert.ok(getEventListeners(controller.signal, "abort").length <= 1, "finished runs leave no listener behind");
+  const registry = new ToolRegistry([stubborn, echo]);
+  const both = [1, 2].map((runIndex) =>
+    run([{ content: [toolCall(`s${runIndex}`, "stubborn", { value: "x" })] }, { content: [text("never")] }], { registry, signal: controller.signal }),
+  );
+  setTimeout(() => controller.abort(new Error("test abort")), 20);
+  for (const { result } of await Promise.all(both)) {
+    assert.equal(result.reason, "aborted");
+    const answered = result.history.filter((message) => message.role === "toolResult");
+    assert.equal(answered.length, 1);
+    assert.match(JSON.stringify(answered[0]?.content), /test abort/);
+  }
+});
+
 test("the coerce policy converts with the same schema; strict rejects", async () => {
   const script: ScriptedReply[] = [{ content: [toolCall("c", "calc", { a: "128", b: "64", op: "mul" })] }, { content: [text("ok")] }];
   const strict = await run(script);
@@ -178,4 +200,48 @@ test("one history: appendTo is appended in place, and agentStart's opening histo
   assert.notEqual(own.result.history, messages, "without appendTo the loop keeps its own copy");
   assert.equal(messages.length, 1);
   await assert.rejects(run([], { messages: [user], appendTo: [user] }), TypeError, "appendTo must be messages itself");
+});
+
+test("a listener's promise holds the run: no event, model request or tool runs until it settles", async () => {
+  let paused: string | undefined;
+  const during: string[] = [];
+  const note = (what: string) => {
+    if (paused !== undefined) during.push(`${what} while ${paused} was pending`);
+  };
+  const tool: Tool<{ value: string }> = {
+    name: "note",
+    description: "notes when it runs",
+    schema: objectSchema({ value: stringValue }),
+    execute: async ({ value }) => {
+      note("the tool");
+      return { content: [text(value)] };
+    },
+  };
+  const model = new FakeModel(
+    [{ content: [toolCall("call_1", "note", { value: "a" }), toolCall("call_2", "note", { value: "b" })] }, { content: [text("done")] }],
+    {
+      onRequest: () => note("a model request"),
+    },
+  );
+  const seen: string[] = [];
+  await runAgentLoop({
+    model,
+    registry: new ToolRegistry([tool]),
+    messages: [user],
+    onEvent: (event) => {
+      note(event.type);
+      seen.push(event.type);
+      // Told without waiting, by design: the executor goes straight on.
+      if (event.type === "toolValidated" || event.type === "toolProgress") return undefined;
+      paused = event.type;
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          paused = undefined;
+          resolve();
+        }, 1),
+      );
+    },
+  });
+  assert.deepEqual(during, []);
+  for (const type of ["agentStart", "turnStart", "messageAppended", "toolStart", "toolEnd", "turnEnd", "end"]) assert.ok(seen.includes(type), type);
 });

@@ -50,6 +50,28 @@ test("every pointer of a generated value lands where its text starts", () => {
   );
 });
 
+test("one pointer alone is located where it is among them all: the containers it skips still count their lines", () => {
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 4 }), fc.nat(), (value, pick) => {
+      const text = JSON.stringify(value, null, 2);
+      const pointers: string[] = [];
+      const stack: [unknown, (string | number)[]][] = [[value, []]];
+      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        const [item, path] = next;
+        pointers.push(toJsonPointer(path));
+        if (Array.isArray(item)) item.forEach((child: unknown, index) => stack.push([child, [...path, index]]));
+        else if (item !== null && typeof item === "object") for (const [key, child] of Object.entries(item)) stack.push([child, [...path, key]]);
+      }
+      const pointer = pointers[pick % pointers.length] ?? "";
+      assert.deepEqual(locateJsonPointers(text, [pointer]).get(pointer), locateJsonPointers(text, pointers).get(pointer), pointer);
+    }),
+    { numRuns: 300 },
+  );
+  // A repeated key is located at its last occurrence, after a container stepped over between them.
+  const text = '{"a": 1,\n "skip": {"x": [1,\n 2]},\n "a": 2}';
+  assert.deepEqual(locateJsonPointers(text, ["/a"]).get("/a")?.value, { line: 4, column: 7, offset: text.lastIndexOf("2") });
+});
+
 test("the first duplicate key is reported at its second occurrence, with the member's pointer", () => {
   const text = '{"a": {"x": 1,\n  "y": 2, "x": 3}, "b": 1, "b": 2}';
   const duplicate = findDuplicateKey(text);

@@ -116,13 +116,15 @@ async function finish(
 ): Promise<{ fixture: Fixture; report: ImportReport }> {
   const { fixture, notes: fixtureNotes, mismatches } = conversationToFixture(conversation, title);
   const messages = conversation.context.messages;
-  const counts = {
-    users: messages.filter((message) => message.role === "user").length,
-    replies: messages.filter((message) => message.role === "assistant").length,
-    calls: messages.reduce((sum, message) => sum + (message.role === "assistant" ? message.content.filter((block) => block.type === "toolCall").length : 0), 0),
-    results: messages.filter((message) => message.role === "toolResult").length,
-    tools: conversation.context.tools.length,
-  };
+  const counts = { users: 0, replies: 0, calls: 0, results: 0, tools: conversation.context.tools.length };
+  for (const message of messages) {
+    if (message.role === "user") counts.users++;
+    else if (message.role === "toolResult") counts.results++;
+    else {
+      counts.replies++;
+      for (const block of message.content) if (block.type === "toolCall") counts.calls++;
+    }
+  }
   const notes = [...conversation.notes, ...fixtureNotes];
   if (source === undefined) {
     return { fixture, report: { format: "pi-session", detected, counts, notes, differences: [], findings: [], branches: conversation.branches } };
@@ -136,7 +138,6 @@ async function finish(
     ...finding,
     messageIndex: messageAt(finding.pointer),
   }));
-  const replayIndex = matchReplayHistory(messages, replay.history);
   const episode = fixture.episodes[0];
   // A call the harness ran although its arguments break the declared schema: the replay gives the
   // recorded answer, and says at the reply that the mismatch was the harness's — unless lint's
@@ -144,6 +145,8 @@ async function finish(
   const saidByLint = new Set(findings.flatMap((finding) => (finding.rule === "arguments-schema" ? [finding.messageIndex] : [])));
   const harnessMismatches = mismatches.filter((mismatch) => mismatch.ran && !saidByLint.has(mismatch.messageIndex));
   if (episode && findings.length + harnessMismatches.length > 0) {
+    // Matched only when something is to be said at a message: most bodies break no rule.
+    const replayIndex = matchReplayHistory(messages, replay.history);
     // Said at the message in the replay; a finding about no message (a tool list) at the first one.
     episode.lintFindings = [
       ...findings.map((finding) => ({
@@ -228,15 +231,17 @@ function matchReplayHistory(imported: readonly Message[], replayed: readonly Mes
 
 /**
  * The message a pointer falls in: the one whose source pointer is the longest prefix of it (the
- * first such message when two share a pointer). The map is built once; each lookup walks the
- * pointer's own ancestors, longest first, instead of every message's pointer.
+ * first such message when two share a pointer). The map is built once, at the first lookup (a
+ * body that breaks no rule needs none); each lookup walks the pointer's own ancestors, longest
+ * first, instead of every message's pointer.
  */
 function messageLocator(messagePointers: readonly string[]): (pointer: string) => number | undefined {
-  const byPointer = new Map<string, number>();
-  messagePointers.forEach((candidate, index) => {
-    if (!byPointer.has(candidate)) byPointer.set(candidate, index);
-  });
+  let byPointer: Map<string, number> | undefined;
   return (pointer) => {
+    if (byPointer === undefined) {
+      byPointer = new Map();
+      for (const [index, candidate] of messagePointers.entries()) if (!byPointer.has(candidate)) byPointer.set(candidate, index);
+    }
     for (const candidate of ancestors(pointer)) {
       const index = byPointer.get(candidate);
       if (index !== undefined) return index;

@@ -14,47 +14,45 @@ export interface JsonDifference {
   replay: unknown;
 }
 
-/** A path as a link to its parent: a step costs one small object, not a copy of the whole path. */
-interface Step {
-  parent: Step | undefined;
-  key: string | number;
-}
-
+/** A pair still to compare, linked to the pair it is inside: its path costs no copy, and is
+ *  spelled out only for a difference. */
 interface Pending {
   a: unknown;
   b: unknown;
-  path: Step | undefined;
+  parent: Pending | undefined;
+  key: string | number;
 }
 
 export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDifference[] {
   const differences: JsonDifference[] = [];
-  const stack: Pending[] = [{ a: source, b: replay, path: undefined }];
+  const stack: Pending[] = [{ a: source, b: replay, parent: undefined, key: "" }];
   // A pair that is one value (equal scalars, or the same object) holds no difference, so it is
   // never stacked: on a 10 MB body that matches its replay, that is nearly every pair.
-  const visit = (a: unknown, b: unknown, parent: Step | undefined, key: string | number) => {
-    if (!Object.is(a, b)) stack.push({ a, b, path: { parent, key } });
+  const visit = (a: unknown, b: unknown, parent: Pending, key: string | number) => {
+    if (!Object.is(a, b)) stack.push({ a, b, parent, key });
   };
-  while (stack.length > 0 && differences.length < limit) {
-    const { a, b, path } = stack.pop() ?? { a: undefined, b: undefined, path: undefined };
+  for (let pair = stack.pop(); pair !== undefined && differences.length < limit; pair = stack.pop()) {
+    const { a, b } = pair;
     if (Array.isArray(a) && Array.isArray(b)) {
-      for (let index = Math.max(a.length, b.length) - 1; index >= 0; index--) visit(a[index], b[index], path, index);
+      for (let index = Math.max(a.length, b.length) - 1; index >= 0; index--) visit(a[index], b[index], pair, index);
     } else if (isRecord(a) && isRecord(b)) {
       // Keys in the source's order, then the replay's own; stacked in reverse, so they come off in order.
       const keys = Object.keys(a);
-      for (const key of Object.keys(b)) if (!Object.hasOwn(a, key)) keys.push(key);
+      for (const key in b) if (Object.hasOwn(b, key) && !Object.hasOwn(a, key)) keys.push(key);
       for (let index = keys.length - 1; index >= 0; index--) {
         const key = keys[index] ?? "";
-        visit(Object.hasOwn(a, key) ? a[key] : undefined, Object.hasOwn(b, key) ? b[key] : undefined, path, key);
+        visit(Object.hasOwn(a, key) ? a[key] : undefined, Object.hasOwn(b, key) ? b[key] : undefined, pair, key);
       }
     } else if (!Object.is(a, b)) {
-      differences.push({ pointer: toJsonPointer(pathOf(path)), source: a, replay: b });
+      differences.push({ pointer: toJsonPointer(pathOf(pair)), source: a, replay: b });
     }
   }
   return differences;
 }
 
-function pathOf(step: Step | undefined): (string | number)[] {
+/** The keys from the root down to `pair` (the root pair itself has none). */
+function pathOf(pair: Pending): (string | number)[] {
   const keys: (string | number)[] = [];
-  for (let at = step; at !== undefined; at = at.parent) keys.push(at.key);
+  for (let at: Pending | undefined = pair; at?.parent !== undefined; at = at.parent) keys.push(at.key);
   return keys.reverse();
 }

@@ -11,22 +11,29 @@ export interface Replay {
 }
 
 export async function replayFixture(fixture: Fixture): Promise<Replay> {
-  // Only the last request is used: each turnStart keeps the context and how long its history was,
-  // and the copy is made once, at the end (a copy per turn made a long import quadratic). The
-  // history is appended to, never rewritten, so its first `length` messages are still that request's.
+  // Only the last request is used: each request the model is sent keeps its context and how long
+  // its history was, and the copy is made once, at the end (a copy per turn made a long import
+  // quadratic). The history is appended to, never rewritten, so its first `length` messages are
+  // still that request's. The model is watched rather than the loop's events, so the replay
+  // listens to no event and the loop makes none.
   let last: { context: Context; length: number } | undefined;
   let history: readonly Message[] = [];
   await runFixture(
     fixture,
     {
-      onEvent: (event) => {
-        if (event.type === "turnStart") last = { context: event.context, length: event.context.messages.length };
-      },
       onEpisodeEnd: (_episode, _index, { result }) => {
         history = result.history;
       },
     },
-    { now: () => 0 },
+    {
+      now: () => 0,
+      wrapModel: (model) => ({
+        complete(context) {
+          last = { context, length: context.messages.length };
+          return model.complete(context);
+        },
+      }),
+    },
   );
   const lastRequest = last && { ...last.context, messages: last.context.messages.slice(0, last.length) };
   return { lastRequest, history };

@@ -1,7 +1,7 @@
 // Anthropic's Messages API as one Provider. What rendering a request needs is here; the rest is
 // in parts.ts, loaded when a command first asks for it.
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
-import type { Provider } from "../shared/provider.ts";
+import { loadOnce, type Provider } from "../shared/provider.ts";
 import { anthropicEndpoints } from "./endpoints.ts";
 import { anthropicLimits } from "./limits.ts";
 import { recogniseAnthropicBody } from "./recognise-body.ts";
@@ -13,5 +13,5 @@ export const anthropic: Provider<"anthropic", MessageCreateParamsNonStreaming> =
   endpoints: anthropicEndpoints,
   limits: anthropicLimits,
   request: { historyKey: "messages", recognise: recogniseAnthropicBody, render: renderAnthropic },
-  load: async () => (await import("./parts.ts")).anthropicParts,
+  load: loadOnce(async () => (await import("./parts.ts")).anthropicParts),
 };

@@ -1,6 +1,6 @@
 // The Gemini API as one Provider. What rendering a request needs is here; the rest is in
 // parts.ts, loaded when a command first asks for it.
-import type { Provider } from "../shared/provider.ts";
+import { loadOnce, type Provider } from "../shared/provider.ts";
 import { isRepeatedValue } from "./body-fields.ts";
 import { geminiEndpoints } from "./endpoints.ts";
 import { geminiLimits } from "./limits.ts";
@@ -12,5 +12,5 @@ export const gemini: Provider<"gemini", GeminiGenerateContentBody> = {
   endpoints: geminiEndpoints,
   limits: geminiLimits,
   request: { historyKey: "contents", recognise: (body) => (isRepeatedValue(body.contents) ? 1 : 0), render: renderGemini },
-  load: async () => (await import("./parts.ts")).geminiParts,
+  load: loadOnce(async () => (await import("./parts.ts")).geminiParts),
 };

@@ -1,7 +1,7 @@
 // OpenAI Chat Completions as one Provider. What rendering a request needs is here; the rest is in
 // parts.ts, loaded when a command first asks for it.
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
-import type { Provider } from "../shared/provider.ts";
+import { loadOnce, type Provider } from "../shared/provider.ts";
 import { openaiChatEndpoints } from "./endpoints.ts";
 import { openaiChatLimits } from "./limits.ts";
 import { recogniseOpenAIChatBody } from "./recognise-body.ts";
@@ -13,5 +13,5 @@ export const openaiChat: Provider<"openai-chat", ChatCompletionCreateParamsNonSt
   endpoints: openaiChatEndpoints,
   limits: openaiChatLimits,
   request: { historyKey: "messages", recognise: recogniseOpenAIChatBody, render: renderOpenAIChat },
-  load: async () => (await import("./parts.ts")).openaiChatParts,
+  load: loadOnce(async () => (await import("./parts.ts")).openaiChatParts),
 };

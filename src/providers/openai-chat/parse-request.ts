@@ -9,7 +9,17 @@ import { pointer } from "../../json/json-locations.ts";
 import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
-import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
+import {
+  dataUrlImage,
+  expectArray,
+  expectId,
+  expectObject,
+  expectString,
+  noteUnusedKeys,
+  parseArgumentsString,
+  pointerOf,
+  type Where,
+} from "../shared/request-guards.ts";
 
 export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("openai-chat");
@@ -17,9 +27,10 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   const messages = expectArray(body.messages, "/messages", "messages");
   const systemTexts: string[] = [];
   messages.forEach((raw, index) => {
-    const at = pointer("", "messages", index);
+    // Built as text: an index and a fixed key need no escaping, and every message needs its pointer.
+    const at = `/messages/${index}`;
     const message = expectObject(raw, at, `messages[${index}]`);
-    const role = expectString(message.role, pointer(at, "role"), "role");
+    const role = expectString(message.role, () => pointer(at, "role"), "role");
     switch (role) {
       case "system":
       case "developer": {
@@ -34,25 +45,28 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
         return;
       }
       case "user": {
-        builder.user(userContent(message.content, pointer(at, "content"), builder), at);
+        builder.user(
+          userContent(message.content, () => pointer(at, "content"), builder),
+          at,
+        );
         noteUnusedKeys(builder, message, at, ["role", "content"]);
         return;
       }
       case "assistant": {
         const content: (TextContent | ToolCall)[] =
-          message.content === null || message.content === undefined ? [] : texts(message.content, pointer(at, "content"), builder);
+          message.content === null || message.content === undefined ? [] : texts(message.content, () => pointer(at, "content"), builder);
         const callPointers: string[] = [];
         if (message.tool_calls !== undefined) {
-          expectArray(message.tool_calls, pointer(at, "tool_calls"), "tool_calls").forEach((rawCall, callIndex) => {
-            const callAt = pointer(at, "tool_calls", callIndex);
+          expectArray(message.tool_calls, () => pointer(at, "tool_calls"), "tool_calls").forEach((rawCall, callIndex) => {
+            const callAt = `${at}/tool_calls/${callIndex}`;
             const call = expectObject(rawCall, callAt, { thing: "toolCall" });
-            const fn = expectObject(call.function, pointer(callAt, "function"), "function");
-            const args = expectString(fn.arguments, pointer(callAt, "function", "arguments"), "function.arguments");
+            const fn = expectObject(call.function, () => pointer(callAt, "function"), "function");
+            const args = expectString(fn.arguments, () => pointer(callAt, "function", "arguments"), "function.arguments");
             content.push({
               type: "toolCall",
-              id: expectId(call.id, pointer(callAt, "id"), "tool_calls[].id"),
-              name: expectString(fn.name, pointer(callAt, "function", "name"), "function.name"),
-              arguments: parseArgumentsString(args, builder, pointer(callAt, "function", "arguments")),
+              id: expectId(call.id, () => pointer(callAt, "id"), "tool_calls[].id"),
+              name: expectString(fn.name, () => pointer(callAt, "function", "name"), "function.name"),
+              arguments: parseArgumentsString(args, builder, () => pointer(callAt, "function", "arguments")),
             });
             callPointers.push(callAt);
             noteUnusedKeys(builder, call, callAt, ["id", "type", "function"]);
@@ -63,11 +77,11 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
         return;
       }
       case "tool": {
-        const id = expectId(message.tool_call_id, pointer(at, "tool_call_id"), "tool_call_id");
-        const text = texts(message.content, pointer(at, "content"), builder)
+        const id = expectId(message.tool_call_id, () => pointer(at, "tool_call_id"), "tool_call_id");
+        const text = texts(message.content, () => pointer(at, "content"), builder)
           .map((block) => block.text)
           .join("\n");
-        builder.result(id, [{ type: "text", text }], false, at, pointer(at, "tool_call_id"));
+        builder.result(id, [{ type: "text", text }], false, at, () => pointer(at, "tool_call_id"));
         noteUnusedKeys(builder, message, at, ["role", "content", "tool_call_id"]);
         return;
       }
@@ -102,8 +116,9 @@ function declaredTool(fn: JsonObject, at: string, builder: ConversationBuilder) 
 }
 
 /** A string, or a list of parts of which only text parts can be kept. */
-function texts(content: unknown, at: string, builder: ConversationBuilder): TextContent[] {
+function texts(content: unknown, where: Where, builder: ConversationBuilder): TextContent[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
+  const at = pointerOf(where);
   return expectArray(content, at, "content").flatMap((rawPart, index) => {
     const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
     if (part.type === "text" || part.type === "output_text")
@@ -114,8 +129,9 @@ function texts(content: unknown, at: string, builder: ConversationBuilder): Text
 }
 
 /** One string stays a string; a part list stays a list (text and data-URL images), so the renderer gives back the same form. */
-function userContent(content: unknown, at: string, builder: ConversationBuilder): string | (TextContent | ImageContent)[] {
+function userContent(content: unknown, where: Where, builder: ConversationBuilder): string | (TextContent | ImageContent)[] {
   if (typeof content === "string") return content;
+  const at = pointerOf(where);
   return expectArray(content, at, "content").flatMap((rawPart, index): (TextContent | ImageContent)[] => {
     const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
     if (part.type === "text") return [{ type: "text", text: expectString(part.text, pointer(at, index, "text"), "text") }];

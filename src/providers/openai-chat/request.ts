@@ -3,10 +3,10 @@
 // failed tool is told to the model only through the text. Reasoning is not sent back (the API has
 // no input field for it) and a tool message carries text only, so a result's images are left out.
 import type {
-  ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionFunctionTool,
+  ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import type { Context } from "../../protocol/types.ts";
@@ -20,7 +20,7 @@ export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat
   const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatLimits);
   const systemPrompt = wireSystemPrompt(context);
   const messages: ChatCompletionMessageParam[] = systemPrompt === undefined ? [] : [{ role: "system", content: systemPrompt }];
-  for (const entry of entries) messages.push(...chatMessages(entry, notes));
+  for (const entry of entries) appendChatMessages(messages, entry, notes);
 
   const tools = wireTools(context, toolNames)?.map(
     (tool): ChatCompletionFunctionTool => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
@@ -29,27 +29,32 @@ export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat
   return { provider: "openai-chat", endpoint: endpointLine(openaiChatEndpoints, "request"), body, notes };
 }
 
-function chatMessages(entry: WireEntry, notes: WireNote[]): ChatCompletionMessageParam[] {
-  if (entry.role === "user") return [{ role: "user", content: userContent(entry.parts) }];
+/** An entry's messages: a user message, or an assistant message followed by one tool message per call. */
+function appendChatMessages(messages: ChatCompletionMessageParam[], entry: WireEntry, notes: WireNote[]): void {
+  if (entry.role === "user") {
+    messages.push({ role: "user", content: userContent(entry.parts) });
+    return;
+  }
   const texts: string[] = [];
   for (const block of entry.blocks) {
     if (block.type === "text") texts.push(block.text);
     else if (block.type === "thinking") notes.push({ kind: "thinkingDropped", messageIndex: entry.messageIndex });
   }
-  const toolCalls = entry.blocks.flatMap((block) =>
-    block.type === "toolCall" ? [{ id: block.id, type: "function" as const, function: { name: block.name, arguments: argumentsJson(block, notes) } }] : [],
-  );
-  const assistant: ChatCompletionAssistantMessageParam = {
+  // A second pass, so an entry's notes keep their order: what was dropped, then what was replaced.
+  const toolCalls: ChatCompletionMessageFunctionToolCall[] = [];
+  for (const block of entry.blocks) {
+    if (block.type === "toolCall") toolCalls.push({ id: block.id, type: "function", function: { name: block.name, arguments: argumentsJson(block, notes) } });
+  }
+  messages.push({
     role: "assistant",
     // null, not "", when the reply was only calls: that is what the API itself returns.
     content: texts.length === 0 ? null : stringOrParts(texts),
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-  };
-  const results = entry.results.map((result): ChatCompletionMessageParam => {
-    for (const image of result.images) notes.push({ kind: "imageDropped", mimeType: image.mimeType, where: `result of ${result.toolCallId}` });
-    return { role: "tool", tool_call_id: result.toolCallId, content: result.text };
   });
-  return [assistant, ...results];
+  for (const result of entry.results) {
+    for (const image of result.images) notes.push({ kind: "imageDropped", mimeType: image.mimeType, where: `result of ${result.toolCallId}` });
+    messages.push({ role: "tool", tool_call_id: result.toolCallId, content: result.text });
+  }
 }
 
 function userContent(parts: readonly WireUserPart[]): string | ChatCompletionContentPart[] {

@@ -66,6 +66,19 @@ export interface Provider<Id extends string = string, Body = unknown> {
   load(): Promise<ProviderParts>;
 }
 
+/**
+ * `load`, run once: its promise is kept, so a provider's parts are imported once per process. Each
+ * dynamic import goes through the module loader's hooks (tsx resolves off-thread) even when the
+ * module is already loaded, and lint, import and serve ask on every body or request.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
 /** What a provider does beyond rendering a request: its rules, reading logged bodies, answering as the API, streaming. */
 export interface ProviderParts {
   /** What lint checks, each rule with the API's own error text. */

@@ -100,9 +100,13 @@ export function prepareWireHistory(context: Context, rules: WireLimits): WireHis
         notes.push({ kind: "strayResultDropped", toolCallId: message.toolCallId, messageIndex });
         return;
       }
-      const texts = message.content.filter((block): block is TextContent => block.type === "text");
-      const images = message.content.filter((block): block is ImageContent => block.type === "image");
-      open.answers[slot] = { toolCallId: message.toolCallId, toolName: call.name, text: joinTexts(texts), images, isError: message.isError };
+      const texts: string[] = [];
+      const images: ImageContent[] = [];
+      for (const block of message.content) {
+        if (block.type === "text") texts.push(block.text);
+        else if (block.type === "image") images.push(block);
+      }
+      open.answers[slot] = { toolCallId: message.toolCallId, toolName: call.name, text: texts.join("\n"), images, isError: message.isError };
       return;
     }
     // Any other message ends the previous assistant turn, answered or not.
@@ -115,7 +119,8 @@ export function prepareWireHistory(context: Context, rules: WireLimits): WireHis
     const blocks: WireAssistantBlock[] = [];
     for (const block of message.content) {
       // The body must share nothing with the history (a caller may change it), so arguments are copied.
-      if (block.type === "toolCall") blocks.push({ ...block, originalId: block.id, arguments: cloneJson(block.arguments) });
+      if (block.type === "toolCall")
+        blocks.push({ type: "toolCall", id: block.id, name: block.name, arguments: cloneJson(block.arguments), originalId: block.id });
       else if (block.type === "thinking") {
         if (!isBlank(block.thinking) || block.redacted) blocks.push(block);
       } else if (!isBlank(block.text)) blocks.push(block);
@@ -185,18 +190,16 @@ function applyPlans(entries: WireEntry[], idRule: ToolCallIdRule, toolNames: Rea
   });
   for (const entry of entries) {
     if (entry.role !== "assistant") continue;
-    const entryCalls = entry.blocks.filter((block): block is WireToolCall => block.type === "toolCall");
-    entry.results.forEach((result, index) => {
-      const call = entryCalls[index];
-      if (!call) return;
-      result.toolCallId = call.id;
-      result.toolName = call.name;
-    });
+    // The nth result answers the entry's nth call.
+    let slot = 0;
+    for (const block of entry.blocks) {
+      if (block.type !== "toolCall") continue;
+      const result = entry.results[slot++];
+      if (!result) break;
+      result.toolCallId = block.id;
+      result.toolName = block.name;
+    }
   }
-}
-
-export function joinTexts(content: readonly TextContent[]): string {
-  return content.map((block) => block.text).join("\n");
 }
 
 /** The tool list with wire names; undefined when empty, because OpenAI rejects `tools: []`. */
