@@ -17,6 +17,7 @@ import { geminiHarness } from "../../examples/gemini-calc.ts";
 import { chatHarness, type HarnessOptions, responsesHarness } from "../../examples/openai-calc.ts";
 import { serveGoldenFile } from "../../scripts/goldens.ts";
 import { serveGoldenText } from "../../scripts/serve-golden.ts";
+import { runCli } from "../../src/cli/cli.ts";
 import { startServe } from "./serve-helpers.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -259,24 +260,38 @@ test("SIGTERM answers the request in flight, then exits 143; SIGINT exits 130", 
   }
 });
 
+/** `serve …` through runCli in this process until `ready` says the output so far is enough, then
+ *  Ctrl-C (the interrupt the process hands runCli): what the command line reads needs no process. */
+async function serveCommand(args: string[], ready: (out: string, err: string) => boolean): Promise<{ out: string; err: string; code: number }> {
+  let out = "";
+  let err = "";
+  const interrupt = new AbortController();
+  const exit = runCli(args, {
+    out: (text) => {
+      out += text;
+      if (ready(out, err)) interrupt.abort();
+    },
+    err: (text) => {
+      err += text;
+      if (ready(out, err)) interrupt.abort();
+    },
+    env: {},
+    isTTY: false,
+    interrupt: interrupt.signal,
+  });
+  return { code: await exit, out, err };
+}
+
 test("the command line: --json and --lang are read after `serve` as before it; the first line is the URL", async () => {
   for (const args of [
     ["serve", "serve-calc", "--json", "--lang", "en"],
     ["--json", "--lang", "en", "serve", "serve-calc"],
   ]) {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    const lines = await new Promise<string[]>((resolve) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        text += chunk.toString("utf8");
-        if (text.split("\n").length > 2) resolve(text.split("\n"));
-      });
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    child.kill("SIGINT");
+    const { code, out } = await serveCommand(args, (text) => text.split("\n").length > 2);
+    const lines = out.split("\n");
     assert.match(lines[0] ?? "", /^http:\/\/127\.0\.0\.1:\d+$/, args.join(" "));
     assert.equal((JSON.parse(lines[1] ?? "") as { type: string }).type, "listening", args.join(" "));
-    assert.equal(await exited, 130);
+    assert.equal(code, 130);
   }
 });
 
@@ -286,19 +301,11 @@ test("--lang given after `serve` wins over the main command's default, as before
     ["--lang", "en", "serve", "serve-calc"],
     ["serve", "serve-calc"],
   ]) {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/main.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let errText = "";
     // The listening line goes to stderr once the server is up, in the narration's language.
-    const listening = await new Promise<string>((resolve) => {
-      child.stderr.on("data", (chunk: Buffer) => {
-        errText += chunk.toString("utf8");
-        if (errText.includes("\n")) resolve(errText.split("\n")[0] ?? "");
-      });
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    child.kill("SIGINT");
+    const { code, err } = await serveCommand(args, (_, errText) => errText.includes("\n"));
+    const listening = err.split("\n")[0] ?? "";
     if (args.includes("en")) assert.match(listening, /^serving serve-calc at http:/, args.join(" "));
     else assert.match(listening, /^在 http:/, args.join(" "));
-    assert.equal(await exited, 130);
+    assert.equal(code, 130);
   }
 });
