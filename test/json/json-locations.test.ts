@@ -21,18 +21,24 @@ test("values and keys are located by pointer, with 1-based line and UTF-16 colum
   assert.equal(found.has("/a/7"), false);
 });
 
+/** The JSON pointer of every value in `value`, itself included. */
+function everyPointer(value: unknown): string[] {
+  const pointers: string[] = [];
+  const stack: [unknown, (string | number)[]][] = [[value, []]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, path] = next;
+    pointers.push(toJsonPointer(path));
+    if (Array.isArray(item)) item.forEach((child: unknown, index) => stack.push([child, [...path, index]]));
+    else if (item !== null && typeof item === "object") for (const [key, child] of Object.entries(item)) stack.push([child, [...path, key]]);
+  }
+  return pointers;
+}
+
 test("every pointer of a generated value lands where its text starts", () => {
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, pretty) => {
       const text = JSON.stringify(value, null, pretty ? 2 : undefined);
-      const pointers: string[] = [];
-      const stack: [unknown, (string | number)[]][] = [[value, []]];
-      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-        const [item, path] = next;
-        pointers.push(toJsonPointer(path));
-        if (Array.isArray(item)) item.forEach((child: unknown, index) => stack.push([child, [...path, index]]));
-        else if (item !== null && typeof item === "object") for (const [key, child] of Object.entries(item)) stack.push([child, [...path, key]]);
-      }
+      const pointers = everyPointer(value);
       const found = locateJsonPointers(text, pointers);
       for (const pointer of pointers) {
         const location = found.get(pointer);
@@ -54,14 +60,7 @@ test("one pointer alone is located where it is among them all: the containers it
   fc.assert(
     fc.property(fc.jsonValue({ maxDepth: 4 }), fc.nat(), (value, pick) => {
       const text = JSON.stringify(value, null, 2);
-      const pointers: string[] = [];
-      const stack: [unknown, (string | number)[]][] = [[value, []]];
-      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-        const [item, path] = next;
-        pointers.push(toJsonPointer(path));
-        if (Array.isArray(item)) item.forEach((child: unknown, index) => stack.push([child, [...path, index]]));
-        else if (item !== null && typeof item === "object") for (const [key, child] of Object.entries(item)) stack.push([child, [...path, key]]);
-      }
+      const pointers = everyPointer(value);
       const pointer = pointers[pick % pointers.length] ?? "";
       assert.deepEqual(locateJsonPointers(text, [pointer]).get(pointer), locateJsonPointers(text, pointers).get(pointer), pointer);
     }),
