@@ -95,7 +95,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const context = { systemPrompt, messages: history, tools };
     // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a
     // turn of the microtask queue, several per call over a long replay). toolStart alone is
-    // always awaited, so the calls of a parallel reply all start before any of them runs.
+    // always awaited, so the calls of a parallel reply all start before the first of them runs.
     const starting = run.emit?.({ type: "turnStart", turn, context });
     if (starting) await starting;
     const reply = await model.complete(context, signal);

@@ -34,7 +34,7 @@ export function cloneJson(value: unknown): unknown {
 }
 
 /** The copy of an object or array none of whose values is an object (most tool arguments), made
- *  without the bookkeeping that nested and shared values need; undefined for any other. */
+ *  without the bookkeeping that nested and shared values need; undefined for every other value. */
 function flatCopy(value: object): object | undefined {
   const keys = Object.keys(value);
   for (const key of keys) {

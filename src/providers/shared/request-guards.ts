@@ -11,7 +11,7 @@ import { kindOf, type Subject } from "./malformed-source.ts";
 
 /**
  * Where a checked value is: its pointer, or how to make it. A reader checks every field of a long
- * body and reports hardly any, so a field's pointer can be made only once it is needed
+ * body and reports almost none, so a field's pointer can be made only once it is needed
  * (`() => pointer(at, "role")`).
  */
 export type Where = string | (() => string);
