@@ -13,6 +13,22 @@ import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
 /** A recorded tool replays a real tool's answers, images included. */
 export type RecordedTool = Tool<unknown, unknown, ToolResultContent>;
 
+/** Each declared JSON Schema, converted once: a replay's tools and the narration of every call
+ *  to them ask for the same declaration's, and converting compiles a parser (a narrated replay of
+ *  an imported log compiled one per call). Keyed by the schema object — a fixture's are not
+ *  changed once read, and the registry hands each tool's own on in its definitions — so a changed
+ *  copy is converted anew, and a dropped one frees its entry. */
+const declaredSchemas = new WeakMap<Record<string, unknown>, Schema<unknown>>();
+
+function declaredSchema(definition: ToolDefinition): Schema<unknown> {
+  let schema = declaredSchemas.get(definition.parameters);
+  if (schema === undefined) {
+    schema = schemaFromJsonSchema(definition.parameters).schema;
+    declaredSchemas.set(definition.parameters, schema);
+  }
+  return schema;
+}
+
 /** What the real tool answered one call with. */
 export interface RecordedResult {
   toolCallId: string;
@@ -40,7 +56,7 @@ export function recordedTools(
   const tool = (definition: ToolDefinition): RecordedTool => ({
     name: definition.name,
     description: definition.description,
-    schema: asRecorded(schemaFromJsonSchema(definition.parameters).schema),
+    schema: asRecorded(declaredSchema(definition)),
     async execute(_parameters, { callId }) {
       const recorded = queues.get(callId)?.shift();
       // Thrown, not returned: the executor turns it into the same error result any failing tool gets.
@@ -82,7 +98,7 @@ function asRecorded(schema: Schema<unknown>): Schema<unknown> {
  */
 export function declaredSchemaRefusal(definition: ToolDefinition, args: unknown): unknown {
   try {
-    schemaFromJsonSchema(definition.parameters).schema.parse(args);
+    declaredSchema(definition).parse(args);
     return undefined;
   } catch (error) {
     return error;
