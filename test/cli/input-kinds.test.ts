@@ -6,13 +6,15 @@
 // input-kinds-process.test.ts.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { runCli } from "../../src/cli/cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-kinds-"));
+// The wide and deep documents are ~58 MB: left behind, every run would add as much to /tmp.
+after(() => rmSync(scratch, { recursive: true, force: true }));
 const DEEP = 100_000;
 const WIDE = 1_000_000;
 
