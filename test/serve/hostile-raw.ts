@@ -90,3 +90,8 @@ export function validChat(extraHeaders = ""): string {
   });
   return `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${extraHeaders}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
+
+/** The outcome of each exchange the server narrated, in order. */
+export function outcomeKinds(events: readonly ServeEvent[]): string[] {
+  return events.flatMap((event) => (event.type === "exchange" ? [event.record.outcome.kind] : []));
+}

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { bodyOf, heldSocket, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
+import { bodyOf, heldSocket, outcomeKinds, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
 
 test("request targets that new URL throws on are a 404 in a provider's shape, and the server lives on", async () => {
   const { server, port, events } = await startHostile();
@@ -131,8 +131,7 @@ test("a client that leaves mid-body is narrated as that, not as an internal erro
     await sleep(100);
     held.socket.destroy();
     assert.equal(statusOf(await rawExchange(port, validChat())), 200);
-    const kinds = events.flatMap((event) => (event.type === "exchange" ? [event.record.outcome.kind] : []));
-    assert.deepEqual(kinds, ["clientGone", "reply"]);
+    assert.deepEqual(outcomeKinds(events), ["clientGone", "reply"]);
   } finally {
     await server.close();
   }
@@ -195,8 +194,7 @@ test("a bug while answering is a 500 in the provider's shape from the last-resor
     assert.equal(statusOf(response), 500);
     assert.match((bodyOf(response) as { error: { message: string } }).error.message, /internal error \(please report it\): the fixture fell over/);
     assert.equal(statusOf(await rawExchange(port, validChat())), 200);
-    const kinds = events.flatMap((event) => (event.type === "exchange" ? [event.record.outcome.kind] : []));
-    assert.deepEqual(kinds, ["internal", "reply"]);
+    assert.deepEqual(outcomeKinds(events), ["internal", "reply"]);
   } finally {
     await server.close();
   }
