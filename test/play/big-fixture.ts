@@ -36,11 +36,11 @@ export interface ChildRun {
   stderr: string;
 }
 
-/** The CLI in a child: `node [nodeArgs] --import tsx src/main.ts …args`. */
+/** The CLI in a child: `node [nodeArgs] --import tsx/esm src/main.ts …args`, as `npm start` runs it. */
 export function startCli(args: string[], options: { nodeArgs?: string[]; stdio?: ("pipe" | "ignore" | number)[] } = {}): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
   delete env.npm_lifecycle_event;
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts", ...args], {
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx/esm", "src/main.ts", ...args], {
     cwd: projectRoot,
     env,
     stdio: options.stdio ?? ["ignore", "pipe", "pipe"],
