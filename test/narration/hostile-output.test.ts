@@ -227,7 +227,10 @@ test("the pre-stop probe: the CLI, piped with CI=true NO_COLOR=1, prints no ESC,
   writeFileSync(file, JSON.stringify(probe));
   // The probe's own way once, as a real process; the other output modes through runCli in this
   // process, with the same environment (the sanitising is the same code either way).
-  const real = spawnSync(process.execPath, ["--import", "tsx/esm", "src/main.ts", file], { env: { ...process.env, CI: "true", NO_COLOR: "1" }, encoding: "utf8" });
+  const real = spawnSync(process.execPath, ["--import", "tsx/esm", "src/main.ts", file], {
+    env: { ...process.env, CI: "true", NO_COLOR: "1" },
+    encoding: "utf8",
+  });
   const runs = [{ mode: "", code: real.status, out: real.stdout, err: real.stderr }];
   for (const extra of [["--json"], ["--wire", "gemini"], ["--lang", "en"]]) {
     const { code, out, err } = await cli([file, ...extra], { CI: "true", NO_COLOR: "1" });
