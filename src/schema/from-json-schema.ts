@@ -16,7 +16,7 @@ import { booleanValue, enumValue, numberValue, optional, stringValue, unknownVal
 export interface ConvertedSchema {
   schema: Schema<unknown>;
   /** Keywords outside the subset, as `pointer keyword` (the pointer inside the declared schema). */
-  unsupported: string[];
+  unsupported: readonly string[];
 }
 
 /** Deeper than any real tool's parameters; a hostile schema nested further is not enforced below it (no stack overflow). */
@@ -24,6 +24,24 @@ export const MAX_SCHEMA_DEPTH = 64;
 
 /** Keywords that describe rather than constrain: accepted, and nothing to enforce. */
 const descriptive = new Set(["description", "title", "$schema", "examples", "$comment"]);
+
+/** Each declared JSON Schema, converted once: an import's check of the logged calls, the replay's
+ *  recorded tools and the narration of every call to them ask for the same declaration's, and
+ *  converting compiles a parser (a narrated replay of an imported log compiled one per call).
+ *  Keyed by the schema object — a fixture's are not changed once read, and the registry hands
+ *  each tool's own on in its definitions — so a changed copy is converted anew, and a dropped one
+ *  frees its entry. */
+const converted = new WeakMap<Record<string, unknown>, ConvertedSchema>();
+
+/** schemaFromJsonSchema, shared by every caller that holds the same declaration object. */
+export function convertedSchemaOf(declared: Record<string, unknown>): ConvertedSchema {
+  let found = converted.get(declared);
+  if (found === undefined) {
+    found = schemaFromJsonSchema(declared);
+    converted.set(declared, found);
+  }
+  return found;
+}
 
 export function schemaFromJsonSchema(declared: Record<string, unknown>): ConvertedSchema {
   const unsupported: string[] = [];

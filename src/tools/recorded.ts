@@ -8,25 +8,13 @@
 // its arguments break the declared schema, as lint's arguments-schema rule does).
 
 import type { Schema, Tool, ToolDefinition, ToolResultContent } from "../protocol/types.ts";
-import { schemaFromJsonSchema } from "../schema/from-json-schema.ts";
+import { convertedSchemaOf } from "../schema/from-json-schema.ts";
 
 /** A recorded tool replays a real tool's answers, images included. */
 export type RecordedTool = Tool<unknown, unknown, ToolResultContent>;
 
-/** Each declared JSON Schema, converted once: a replay's tools and the narration of every call
- *  to them ask for the same declaration's, and converting compiles a parser (a narrated replay of
- *  an imported log compiled one per call). Keyed by the schema object — a fixture's are not
- *  changed once read, and the registry hands each tool's own on in its definitions — so a changed
- *  copy is converted anew, and a dropped one frees its entry. */
-const declaredSchemas = new WeakMap<Record<string, unknown>, Schema<unknown>>();
-
 function declaredSchema(definition: ToolDefinition): Schema<unknown> {
-  let schema = declaredSchemas.get(definition.parameters);
-  if (schema === undefined) {
-    schema = schemaFromJsonSchema(definition.parameters).schema;
-    declaredSchemas.set(definition.parameters, schema);
-  }
-  return schema;
+  return convertedSchemaOf(definition.parameters).schema;
 }
 
 /** What the real tool answered one call with. */

@@ -9,7 +9,7 @@ import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
 import { englishTexts } from "../../protocol/text.ts";
 import type { AssistantMessage, ToolCall } from "../../protocol/types.ts";
 import type { ImportedConversation, ImportNote } from "../../providers/shared/imported-conversation.ts";
-import { schemaFromJsonSchema } from "../../schema/from-json-schema.ts";
+import { convertedSchemaOf } from "../../schema/from-json-schema.ts";
 import { SchemaError } from "../../schema/schema-error.ts";
 import type { RecordedResult } from "../../tools/recorded.ts";
 
@@ -57,7 +57,8 @@ export function conversationToFixture(conversation: ImportedConversation, title:
   const answeredAsError = new Map<string, boolean>();
   for (const message of context.messages)
     if (message.role === "toolResult" && !answeredAsError.has(message.toolCallId)) answeredAsError.set(message.toolCallId, message.isError);
-  const schemas = new Map(context.tools.map((tool) => [tool.name, schemaFromJsonSchema(tool.parameters)]));
+  // The declarations the fixture keeps (declaredTools below): the replay's recorded tools find them converted.
+  const schemas = new Map(context.tools.map((tool) => [tool.name, convertedSchemaOf(tool.parameters)]));
 
   context.tools.forEach((tool, index) => {
     for (const keyword of schemas.get(tool.name)?.unsupported ?? []) {
