@@ -1,4 +1,5 @@
-// Compiles an objectSchema's parse into one specialised function, once, when the schema is made:
+// Compiles an objectSchema's parse into one specialised function, once (when the schema is made,
+// or, for a declared schema of an imported log, once it has parsed COMPILE_AFTER_PARSES inputs):
 // fixed property names, the built-in validators' checks inlined (nested objectValue fields too,
 // so a nested failure returns its whole path at once), any other validator called through a closure. The same idea as ajv, TypeBox and zod, for the same reason: the plain per-field loop
 // pays for generic key lookups and a call per field on every model request.

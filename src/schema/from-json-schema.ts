@@ -109,7 +109,8 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
   const openObject = declared.type === "object" && declared.properties === undefined && declared.required === undefined;
   const root =
     !openObject && (declared.type === "object" || (declared.type === undefined && declared.properties !== undefined))
-      ? objectSchema(shapeOf(declared, []))
+      ? // Compiled only if it is used enough to repay compiling: a log's tool parses its few recorded calls.
+        objectSchema(shapeOf(declared, []), { compile: "whenUsed" })
       : undefined;
   const fallback = root ? undefined : convert(declared, []);
   const schema: Schema<unknown> = {

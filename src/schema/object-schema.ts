@@ -1,8 +1,10 @@
 // objectSchema: one shape of field validators gives both halves of a tool's parameters — the JSON
 // Schema the model is shown and the parse that checks what the model actually sent. The parse is
-// compiled once per schema (compile-object-parse.ts); `loopParse` below is the reference it must
-// match and the fallback where code generation is not allowed. Both report a failure by returning
-// it; `parse` throws it and `safeParse` hands it back, so neither path pays for an exception inside.
+// compiled once per schema (compile-object-parse.ts), when it is made or, if asked, once it has
+// parsed enough inputs to repay compiling; `loopParse` below parses until then, and is the
+// reference the compiled parse must match and the fallback where code generation is not allowed.
+// Both report a failure by returning it; `parse` throws it and `safeParse` hands it back, so
+// neither path pays for an exception inside.
 
 import { isRecord } from "../json/is-record.ts";
 import type { Coercion, Schema } from "../protocol/types.ts";
@@ -24,7 +26,8 @@ export interface ObjectSchema<T> extends Schema<T> {
   coerce(value: unknown): Coercion;
 }
 
-/** The parts objectSchema and objectValue share: the safe parse, the coercion and the JSON Schema. */
+/** The parts objectSchema and objectValue share: the plain loop's entries, the compiled ones (made
+ *  when asked), the coercion and the JSON Schema. */
 function objectParts<TShape extends Shape>(shape: TShape) {
   // Fixed once: parse reads exactly these keys and nothing else the input happens to carry.
   const fields: Fields = Object.entries(shape);
@@ -34,14 +37,18 @@ function objectParts<TShape extends Shape>(shape: TShape) {
     defineOwn(properties, key, check.jsonSchema ?? {});
     if (!check.optional) required.push(key);
   }
-  const compiled = compileObjectEntries(fields);
   // The output holds exactly the shape's keys, each set from its own validator's return value:
-  // that is what Parsed<TShape> says, and the one place the generated code's type is asserted.
-  const entries = (compiled ?? loopEntries(loopParse(fields))) as Entries<Parsed<TShape>>;
+  // that is what Parsed<TShape> says, and the one place the parses' type is asserted.
+  const typed = (entries: Entries<Record<string, unknown>>) => entries as Entries<Parsed<TShape>>;
+  const loop = typed(loopEntries(loopParse(fields)));
   return {
     fields,
-    safe: entries.safe,
-    entries,
+    loop,
+    /** The compiled entries, or the loop's where code generation is not allowed. */
+    compile: () => {
+      const compiled = compileObjectEntries(fields);
+      return compiled ? typed(compiled) : loop;
+    },
     coerce: (input: unknown) => coerceFields(fields, input),
     jsonSchema: { type: "object", properties, required, additionalProperties: false },
   };
@@ -71,27 +78,63 @@ function loopEntries(safe: ParseFunction): Entries<Record<string, unknown>> {
   };
 }
 
-export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
-  const { entries, coerce, jsonSchema } = objectParts(shape);
-  return {
-    parse: entries.parse,
-    safeParse: entries.safeParse,
-    /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
-    coerce(input) {
-      const value = coerce(input);
-      const conversions: Coercion["conversions"] = [];
-      collectConversions(input, value, [], conversions);
-      return { value, conversions };
-    },
+/**
+ * Inputs a schema made `{ compile: "whenUsed" }` parses with the plain loop before its parse is
+ * compiled. Compiling one costs about as much as 70 of the loop's parses (~70 µs against ~1 µs for
+ * calc's shape, measured on this project's machine), and a declared schema of an imported log
+ * parses a handful of inputs (its recorded calls). The built-in tools and the fixture format are
+ * compiled when made: a parse swapped in later runs slower at its callers (V8 no longer takes the
+ * property for a constant), ~80 against ~100–200 million calc parses a second.
+ */
+export const COMPILE_AFTER_PARSES = 64;
+
+export interface ObjectSchemaOptions {
+  /** "now" (the default): the parse is compiled when the schema is made; "whenUsed": once it has
+   *  parsed COMPILE_AFTER_PARSES inputs with the loop. */
+  compile?: "now" | "whenUsed";
+}
+
+export function objectSchema<TShape extends Shape>(shape: TShape, { compile: when = "now" }: ObjectSchemaOptions = {}): ObjectSchema<Parsed<TShape>> {
+  const { loop, compile, coerce, jsonSchema } = objectParts(shape);
+  /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
+  const coerceWithConversions = (input: unknown): Coercion => {
+    const value = coerce(input);
+    const conversions: Coercion["conversions"] = [];
+    collectConversions(input, value, [], conversions);
+    return { value, conversions };
+  };
+  if (when === "now") {
+    const entries = compile();
+    return { parse: entries.parse, safeParse: entries.safeParse, coerce: coerceWithConversions, jsonSchema };
+  }
+  let compiled: Entries<Parsed<TShape>> | undefined;
+  let parses = 0;
+  /** The compiled entries once the loop has parsed enough inputs, else undefined. */
+  const tier = (): Entries<Parsed<TShape>> | undefined => {
+    if (compiled || ++parses <= COMPILE_AFTER_PARSES) return compiled;
+    compiled = compile();
+    // Callers read `schema.parse` at each call, so from here on they call the compiled function
+    // itself; one that kept the first function goes on through it, to the same result.
+    schema.parse = compiled.parse;
+    schema.safeParse = compiled.safeParse;
+    return compiled;
+  };
+  const schema: ObjectSchema<Parsed<TShape>> = {
+    parse: (input) => (tier() ?? loop).parse(input),
+    safeParse: (input) => (tier() ?? loop).safeParse(input),
+    coerce: coerceWithConversions,
     jsonSchema,
   };
+  return schema;
 }
 
 /** A nested object field, checked by the same rules (for formats such as the fixture file). */
 export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
-  const { fields, safe, coerce, jsonSchema } = objectParts(shape);
-  // Registered as a built-in, so an enclosing compiled parse writes these checks inline.
-  return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
+  const { fields, compile, coerce, jsonSchema } = objectParts(shape);
+  // Registered as a built-in, so an enclosing compiled parse writes these checks inline. Compiled
+  // now, not after some parses as objectSchema is: its check is called directly wherever it is not
+  // inlined (an array's items), and a delegating wrapper there would be one function for every schema.
+  return fromSafeCheck(compile().safe, jsonSchema, { coerce }, { kind: "object", fields });
 }
 
 const expectObject: Expectation = expectation({ kind: "object" });

@@ -17,7 +17,7 @@ import {
   taggedUnion,
 } from "../../src/index.ts";
 import { compileObjectParse } from "../../src/schema/compile-object-parse.ts";
-import { loopParse } from "../../src/schema/object-schema.ts";
+import { COMPILE_AFTER_PARSES, loopParse } from "../../src/schema/object-schema.ts";
 import { FAILED, takeFailure, WORDING } from "../../src/schema/schema-error.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
 
@@ -145,4 +145,41 @@ test("a failure's message is worded once per expectation, on first read, and the
   assert.deepEqual(first.error.expected, { kind: "oneOf", values: ["add", "mul"] });
   // One made elsewhere has no slot and is worded on every read, the same text.
   assert.equal(new SchemaError({ kind: "number" }, "x").message, "必须是 number");
+});
+
+test("a schema made to compile when used parses with the loop until it has parsed COMPILE_AFTER_PARSES inputs, then with its compiled parse, to the same results", () => {
+  const schema = objectSchema({ a: numberValue, op: enumValue(["add", "mul"]), note: optional(stringValue) }, { compile: "whenUsed" });
+  const first = { parse: schema.parse, safeParse: schema.safeParse };
+  const inputs = [{ a: 1, op: "add" }, { a: "1", op: "add" }, { a: 2, op: "pow", note: "x" }, { a: 3, op: "mul", extra: true }, null];
+  const seen = (parse: (input: unknown) => unknown) =>
+    inputs.map((input) => {
+      try {
+        return { value: parse(input) };
+      } catch (error) {
+        assert.ok(error instanceof SchemaError);
+        return { path: error.path, message: error.message, expected: error.expected };
+      }
+    });
+  const before = seen((input) => schema.parse(input));
+  // A schema that parses a few inputs (an imported log's recorded tool) never pays for compiling.
+  assert.equal(schema.parse, first.parse, "still the loop after a few parses");
+  for (let parse = inputs.length; parse < COMPILE_AFTER_PARSES; parse++) schema.safeParse(inputs[0]);
+  assert.equal(schema.parse, first.parse, "the loop up to the threshold");
+  schema.parse(inputs[0]);
+  assert.notEqual(schema.parse, first.parse, "compiled after the threshold");
+  assert.notEqual(schema.safeParse, first.safeParse);
+  assert.deepEqual(
+    seen((input) => schema.parse(input)),
+    before,
+    "the compiled parse answers as the loop did",
+  );
+  assert.deepEqual(seen(first.parse), before, "a caller that kept the first function gets the same answers");
+  assert.deepEqual(first.safeParse({ a: 1, op: "add" }), { success: true, value: { a: 1, op: "add", note: undefined } });
+});
+
+test("a schema is compiled when made unless told otherwise: a built-in tool's parse is never swapped", () => {
+  const schema = objectSchema({ a: numberValue });
+  const first = schema.parse;
+  for (let parse = 0; parse <= COMPILE_AFTER_PARSES; parse++) schema.parse({ a: parse });
+  assert.equal(schema.parse, first, "a built-in tool's parse is its compiled one from the start, never swapped");
 });
