@@ -5,31 +5,48 @@
 // a fifth of the suite. A queue rather than fixed shares: a worker stuck in a long file leaves the
 // rest to the others.
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { register } from "node:module";
 import { join, resolve } from "node:path";
 import { after, describe } from "node:test";
 import { pathToFileURL } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 
 const queue = process.env.TCP_TEST_QUEUE;
 if (queue === undefined) throw new Error("scripts/test-worker.ts runs under scripts/test.ts, which sets TCP_TEST_QUEUE");
-const todo = join(queue, "todo");
 const taken = join(queue, "taken");
+const times = join(queue, "times");
+// The worker scripts/test.ts names first takes the files that load client libraries before the
+// others, so that those libraries are loaded once; the rest take them only when nothing else is left.
+const folders = (new URL(import.meta.url).searchParams.has("clients") ? ["todo-clients", "todo"] : ["todo", "todo-clients"]).map((folder) =>
+  join(queue, folder),
+);
 
 /** The next file nobody has taken: renaming is atomic, so of two workers that try, one wins. */
 function claim(): string | undefined {
-  for (const name of readdirSync(todo).sort()) {
-    try {
-      renameSync(join(todo, name), join(taken, name));
-      return name;
-    } catch {
-      // Another worker took it first.
+  for (const folder of folders) {
+    for (const name of readdirSync(folder).sort()) {
+      try {
+        renameSync(join(folder, name), join(taken, name));
+        return name;
+      } catch {
+        // Another worker took it first.
+      }
     }
   }
   return undefined;
 }
 
+// Which client libraries the running file imports (scripts/test-clients.ts), for the next run's queue.
+const { port1, port2 } = new MessageChannel();
+register("./test-clients.ts", import.meta.url, { data: { port: port2 }, transferList: [port2] });
+let importedClients = false;
+port1.on("message", () => void (importedClients = true));
+port1.unref();
+
 for (let name = claim(); name !== undefined; name = claim()) {
   const file = readFileSync(join(taken, name), "utf8");
   const started = performance.now();
+  importedClients = false;
   await new Promise<void>((ended) =>
     describe(file, async () => {
       try {
@@ -38,7 +55,7 @@ for (let name = claim(); name !== undefined; name = claim()) {
         // Registered last, so it runs after the file's own `after` hooks: the next file starts
         // once this one has cleaned up. Its wall time orders the next run's queue, longest first.
         after(() => {
-          writeFileSync(join(queue, "times", name), JSON.stringify({ file, ms: performance.now() - started }));
+          writeFileSync(join(times, name), JSON.stringify({ file, ms: performance.now() - started, clients: importedClients }));
           ended();
         });
       }

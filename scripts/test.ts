@@ -30,7 +30,7 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 const workers = availableParallelism() + 1;
 /** Where npm keeps caches (never committed): the last run's timings and tsc's build info. */
 const cacheFolder = "node_modules/.cache/tool-call-playground";
-/** Each file's wall time in the last run. */
+/** What the last run saw of each file: its wall time, and whether it imported a client library. */
 const timesFile = join(cacheFolder, "test-times.json");
 
 /** The tsconfig the build-mode check runs: the project's, with its build info in the cache folder.
@@ -49,40 +49,58 @@ function checkConfig(): string {
   return config;
 }
 
-function lastTimes(): Record<string, number> {
+interface FileRecord {
+  ms: number;
+  /** It imported a client library (scripts/test-clients.ts). */
+  clients: boolean;
+}
+
+function isFileRecord(value: unknown): value is FileRecord {
+  return (
+    typeof value === "object" && value !== null && "ms" in value && typeof value.ms === "number" && "clients" in value && typeof value.clients === "boolean"
+  );
+}
+
+function lastTimes(): Record<string, FileRecord> {
   try {
     const parsed: unknown = JSON.parse(readFileSync(timesFile, "utf8"));
     if (typeof parsed !== "object" || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, FileRecord] => isFileRecord(entry[1])));
   } catch {
     return {};
   }
 }
 
-/** The queue the workers take files from: the files longest first (a file not timed yet first of
- *  all, it may be long), and one entry module per worker, since Node's runner runs a path once. */
-function layOutQueue(testFiles: readonly string[], times: Record<string, number>): { queue: string; entries: string[] } {
+/** The queue the workers take files from, longest first (a file not timed yet first of all, it
+ *  may be long): the files that import a client library in one folder, which the first worker
+ *  takes before the rest, the others in another; and one entry module per worker, since Node's
+ *  runner runs a path once. */
+function layOutQueue(testFiles: readonly string[], times: Record<string, FileRecord>): { queue: string; entries: string[] } {
   const queue = mkdtempSync(join(tmpdir(), "tcp-test-queue-"));
-  for (const folder of ["todo", "taken", "times"]) mkdirSync(join(queue, folder));
-  const ordered = [...testFiles].sort((a, b) => (times[b] ?? Number.POSITIVE_INFINITY) - (times[a] ?? Number.POSITIVE_INFINITY) || a.localeCompare(b));
-  ordered.forEach((file, index) => writeFileSync(join(queue, "todo", String(index).padStart(4, "0")), file));
-  const worker = pathToFileURL(resolve("scripts/test-worker.ts")).href;
+  for (const folder of ["todo", "todo-clients", "taken", "times"]) mkdirSync(join(queue, folder));
+  const ms = (file: string) => times[file]?.ms ?? Number.POSITIVE_INFINITY;
+  const ordered = [...testFiles].sort((a, b) => ms(b) - ms(a) || a.localeCompare(b));
+  ordered.forEach((file, index) => writeFileSync(join(queue, times[file]?.clients ? "todo-clients" : "todo", String(index).padStart(4, "0")), file));
+  const worker = pathToFileURL(resolve("scripts/test-worker.ts"));
   const entries = Array.from({ length: Math.min(workers, testFiles.length) }, (_, index) => {
     const entry = join(queue, `worker-${index + 1}.mjs`);
-    writeFileSync(entry, `import ${JSON.stringify(worker)};\n`);
+    const url = new URL(worker);
+    if (index === 0) url.searchParams.set("clients", "");
+    writeFileSync(entry, `import ${JSON.stringify(url.href)};\n`);
     return entry;
   });
   return { queue, entries };
 }
 
-/** This run's times over the last run's (a run of a few files keeps the others' times; a file
- *  that is gone is dropped). */
-function keepTimes(queue: string, times: Record<string, number>): void {
+/** This run's records over the last run's (a run of a few files keeps the others'; a file that is
+ *  gone is dropped). A file seen importing a client library stays marked: run after another file
+ *  in the same worker, it may find the helper that imports one loaded already, and import nothing new. */
+function keepTimes(queue: string, times: Record<string, FileRecord>): void {
   const now = Object.fromEntries(Object.entries(times).filter(([file]) => existsSync(file)));
   for (const name of readdirSync(join(queue, "times"))) {
     const entry: unknown = JSON.parse(readFileSync(join(queue, "times", name), "utf8"));
-    if (typeof entry === "object" && entry !== null && "file" in entry && "ms" in entry && typeof entry.file === "string" && typeof entry.ms === "number") {
-      now[entry.file] = Math.round(entry.ms);
+    if (typeof entry === "object" && entry !== null && "file" in entry && typeof entry.file === "string" && isFileRecord(entry)) {
+      now[entry.file] = { ms: Math.round(entry.ms), clients: entry.clients || now[entry.file]?.clients === true };
     }
   }
   mkdirSync(dirname(timesFile), { recursive: true });
