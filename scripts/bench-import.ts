@@ -1,8 +1,8 @@
 // Bench rows for the paths that grow with a conversation: `import` of a logged body and the
 // narrated replay of what it wrote, at 2k/8k/16k user turns; import of a 10 MB body against
 // JSON.parse of it; import of a body where every reply breaks a rule, at 1 MB and 2 MB; and the
-// bytes `--wire` writes at 1k and 10k turns. Each measurement runs in a fresh child process
-// (`node --import tsx scripts/bench-import.ts <kind> <size>` prints one JSON line), so one size's
+// bytes `--wire` writes at 1k and 10k turns, and the CPU it takes. Each measurement runs in a
+// fresh child process (`node --import tsx scripts/bench-import.ts <kind> <size>` prints one JSON line), so one size's
 // garbage and JIT state do not shape the next; CPU time (user + system) is the figure, since
 // wall time on a shared machine counts other processes' turns.
 import { spawnSync } from "node:child_process";
@@ -202,19 +202,27 @@ export function importBenchRows(progress: (text: string) => void): Row[] {
     `2 MB / 1 MB ≤ 2.5: ${verdict(two.cpuMs / one.cpuMs <= 2.5)}`,
   ]);
 
-  rows.push(["--wire anthropic, narrated: output bytes", "", "", "", ""]);
+  rows.push(...wireBenchRows(progress));
+  return rows;
+}
+
+/** --wire at 1k and 10k turns: both linear, since each request is written, and rendered, as what it adds to the one before. */
+export function wireBenchRows(progress: (text: string) => void): Row[] {
+  const rows: Row[] = [];
+  rows.push(["--wire anthropic, narrated: output bytes and CPU", "", "", "", ""]);
   let small: Measurement | undefined;
   for (const turns of [1000, 10000]) {
     progress(`--wire output, ${turns} turns`);
     const run = inChild("wire", turns);
     small ??= run;
     const ratio = (run.bytes ?? 0) / (small.bytes ?? 1);
+    const cpuRatio = run.cpuMs / small.cpuMs;
     rows.push([
       "",
       `${turns.toLocaleString("en")} turns`,
       `${((run.bytes ?? 0) / 2 ** 20).toFixed(1)} MB written, CPU ${seconds(run.cpuMs)}`,
-      run === small ? "" : `${ratio.toFixed(1)}× bytes, ${(run.cpuMs / small.cpuMs).toFixed(0)}× CPU`,
-      run === small ? "" : `10k/1k bytes ≤ 12: ${verdict(ratio <= 12)}`,
+      run === small ? "" : `${ratio.toFixed(1)}× bytes, ${cpuRatio.toFixed(1)}× CPU`,
+      run === small ? "" : `10k/1k bytes ≤ 12: ${verdict(ratio <= 12)}; CPU ≤ 12: ${verdict(cpuRatio <= 12)}`,
     ]);
   }
   return rows;

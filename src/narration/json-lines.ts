@@ -87,8 +87,9 @@ export class JsonLinesWriter {
    *  with the notes it adds (`addedNotes`): the body is the previous body with the delta applied
    *  (applyWireDelta in wire-delta.ts), and the output grows with the run, not with its square. */
   #wireRequest(step: WireStep, episode: number, turn: number): void {
-    const { provider, endpoint, body, notes } = step.request;
-    if (step.delta === undefined) return this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, body, notes });
+    const { provider, endpoint } = step.request;
+    if (step.delta === undefined)
+      return this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, body: step.request.body, notes: step.request.notes });
     this.#emit({ type: "wireRequest", episode, turn, provider, endpoint, delta: step.delta, addedNotes: step.addedNotes });
   }
 

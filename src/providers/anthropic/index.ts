@@ -5,13 +5,13 @@ import { loadOnce, type Provider } from "../shared/provider.ts";
 import { anthropicEndpoints } from "./endpoints.ts";
 import { anthropicLimits } from "./limits.ts";
 import { recogniseAnthropicBody } from "./recognise-body.ts";
-import { renderAnthropic } from "./request.ts";
+import { openAnthropic, renderAnthropic } from "./request.ts";
 
 export const anthropic: Provider<"anthropic", MessageCreateParamsNonStreaming> = {
   id: "anthropic",
   name: "Anthropic",
   endpoints: anthropicEndpoints,
   limits: anthropicLimits,
-  request: { historyKey: "messages", recognise: recogniseAnthropicBody, render: renderAnthropic },
+  request: { historyKey: "messages", recognise: recogniseAnthropicBody, render: renderAnthropic, open: openAnthropic },
   load: loadOnce(async () => (await import("./parts.ts")).anthropicParts),
 };

@@ -15,18 +15,10 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages";
 import type { Context, ImageContent } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
-import {
-  argumentsObject,
-  BLANK_USER_TEXT,
-  groupIntoRoleTurns,
-  isBlank,
-  prepareWireHistory,
-  type RoleTurn,
-  type WireToolResult,
-  wireSystemPrompt,
-  wireTools,
-} from "../shared/wire-history.ts";
+import type { RoleTurn } from "../shared/role-turns.ts";
+import { argumentsObject, BLANK_USER_TEXT, isBlank, type WireHead, type WireToolResult, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
+import { growingRenderer, type RequestShape, renderWhole, turnByTurn, type WireRenderer } from "../shared/wire-renderer.ts";
 import { anthropicEndpoints } from "./endpoints.ts";
 import { anthropicLimits } from "./limits.ts";
 
@@ -38,20 +30,29 @@ export const EMPTY_ERROR_TEXT = "The tool failed without a message.";
 
 const mediaTypes: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"] satisfies Base64ImageSource["media_type"][];
 
-export function renderAnthropic(context: Context): RenderedRequest<"anthropic", MessageCreateParamsNonStreaming> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, anthropicLimits);
-  const system = wireSystemPrompt(context);
-  const tools = wireTools(context, toolNames)?.map(
-    (tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }),
-  );
-  const body: MessageCreateParamsNonStreaming = {
-    model: WIRE_MODEL,
-    max_tokens: WIRE_MAX_TOKENS,
-    ...(system === undefined ? {} : { system }),
-    messages: groupIntoRoleTurns(entries).map((turn) => messageParam(turn, notes)),
-    ...(tools ? { tools } : {}),
-  };
-  return { provider: "anthropic", endpoint: endpointLine(anthropicEndpoints, "request"), body, notes };
+type Body = MessageCreateParamsNonStreaming;
+
+const shape: RequestShape<"anthropic", Body, MessageParam> = {
+  provider: "anthropic",
+  endpoint: endpointLine(anthropicEndpoints, "request"),
+  limits: anthropicLimits,
+  stage: () => turnByTurn(messageParam),
+  body(head, toolNames, messages) {
+    const system = wireSystemPrompt(head);
+    const tools = wireTools(head, toolNames)?.map(
+      (tool): Tool => ({ name: tool.name, description: tool.description, input_schema: inputSchema(tool.parameters) }),
+    );
+    return { model: WIRE_MODEL, max_tokens: WIRE_MAX_TOKENS, ...(system === undefined ? {} : { system }), messages, ...(tools ? { tools } : {}) };
+  },
+};
+
+/** The request as its history grows (wire-renderer.ts); `renderAnthropic` is it fed a whole history. */
+export function openAnthropic(head: WireHead): WireRenderer<"anthropic", Body, MessageParam> {
+  return growingRenderer(shape, head);
+}
+
+export function renderAnthropic(context: Context): RenderedRequest<"anthropic", Body> {
+  return renderWhole(openAnthropic, context);
 }
 
 function messageParam(turn: RoleTurn, notes: WireNote[]): MessageParam {

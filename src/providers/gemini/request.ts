@@ -6,16 +6,10 @@
 import type { Content, FunctionDeclaration, FunctionResponse, Part, Tool } from "@google/genai";
 import type { Context } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest } from "../shared/provider.ts";
-import {
-  argumentsObject,
-  groupIntoRoleTurns,
-  prepareWireHistory,
-  type RoleTurn,
-  type WireToolResult,
-  wireSystemPrompt,
-  wireTools,
-} from "../shared/wire-history.ts";
+import type { RoleTurn } from "../shared/role-turns.ts";
+import { argumentsObject, type WireHead, type WireToolResult, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
+import { growingRenderer, type RequestShape, renderWhole, turnByTurn, type WireRenderer } from "../shared/wire-renderer.ts";
 import { geminiEndpoints } from "./endpoints.ts";
 import { geminiLimits } from "./limits.ts";
 
@@ -31,24 +25,32 @@ export interface GeminiGenerateContentBody {
   tools?: Tool[];
 }
 
+const shape: RequestShape<"gemini", GeminiGenerateContentBody, Content> = {
+  provider: "gemini",
+  endpoint: endpointLine(geminiEndpoints, "request"),
+  limits: geminiLimits,
+  stage: () => turnByTurn(content),
+  body(head, toolNames, contents) {
+    const systemPrompt = wireSystemPrompt(head);
+    // parametersJsonSchema takes a JSON Schema as is; `parameters` would want Google's OpenAPI subset.
+    const functionDeclarations = wireTools(head, toolNames)?.map(
+      (tool): FunctionDeclaration => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters }),
+    );
+    return {
+      ...(systemPrompt === undefined ? {} : { systemInstruction: { parts: [{ text: systemPrompt }] } }),
+      contents,
+      ...(functionDeclarations ? { tools: [{ functionDeclarations }] } : {}),
+    };
+  },
+};
+
+/** The request as its history grows (wire-renderer.ts); `renderGemini` is it fed a whole history. */
+export function openGemini(head: WireHead): WireRenderer<"gemini", GeminiGenerateContentBody, Content> {
+  return growingRenderer(shape, head);
+}
+
 export function renderGemini(context: Context): RenderedRequest<"gemini", GeminiGenerateContentBody> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, geminiLimits);
-  const systemPrompt = wireSystemPrompt(context);
-  // parametersJsonSchema takes a JSON Schema as is; `parameters` would want Google's OpenAPI subset.
-  const functionDeclarations = wireTools(context, toolNames)?.map(
-    (tool): FunctionDeclaration => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters }),
-  );
-  const body: GeminiGenerateContentBody = {
-    ...(systemPrompt === undefined ? {} : { systemInstruction: { parts: [{ text: systemPrompt }] } }),
-    contents: groupIntoRoleTurns(entries).map((turn) => content(turn, notes)),
-    ...(functionDeclarations ? { tools: [{ functionDeclarations }] } : {}),
-  };
-  return {
-    provider: "gemini",
-    endpoint: endpointLine(geminiEndpoints, "request"),
-    body,
-    notes,
-  };
+  return renderWhole(openGemini, context);
 }
 
 function content(turn: RoleTurn, notes: WireNote[]): Content {

@@ -5,13 +5,13 @@ import { loadOnce, type Provider } from "../shared/provider.ts";
 import { openaiChatEndpoints } from "./endpoints.ts";
 import { openaiChatLimits } from "./limits.ts";
 import { recogniseOpenAIChatBody } from "./recognise-body.ts";
-import { renderOpenAIChat } from "./request.ts";
+import { openOpenAIChat, renderOpenAIChat } from "./request.ts";
 
 export const openaiChat: Provider<"openai-chat", ChatCompletionCreateParamsNonStreaming> = {
   id: "openai-chat",
   name: "OpenAI Chat",
   endpoints: openaiChatEndpoints,
   limits: openaiChatLimits,
-  request: { historyKey: "messages", recognise: recogniseOpenAIChatBody, render: renderOpenAIChat },
+  request: { historyKey: "messages", recognise: recogniseOpenAIChatBody, render: renderOpenAIChat, open: openOpenAIChat },
   load: loadOnce(async () => (await import("./parts.ts")).openaiChatParts),
 };

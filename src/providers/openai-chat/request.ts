@@ -11,22 +11,38 @@ import type {
 } from "openai/resources/chat/completions";
 import type { Context } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, type WireEntry, type WireUserPart, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
+import { argumentsJson, dataUrl, type WireEntry, type WireHead, type WireUserPart, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
+import { entryByEntry, growingRenderer, type RequestShape, renderWhole, type WireRenderer } from "../shared/wire-renderer.ts";
 import { openaiChatEndpoints } from "./endpoints.ts";
 import { openaiChatLimits } from "./limits.ts";
 
-export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat", ChatCompletionCreateParamsNonStreaming> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, openaiChatLimits);
-  const systemPrompt = wireSystemPrompt(context);
-  const messages: ChatCompletionMessageParam[] = systemPrompt === undefined ? [] : [{ role: "system", content: systemPrompt }];
-  for (const entry of entries) appendChatMessages(messages, entry, notes);
+type Body = ChatCompletionCreateParamsNonStreaming;
 
-  const tools = wireTools(context, toolNames)?.map(
-    (tool): ChatCompletionFunctionTool => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
-  );
-  const body: ChatCompletionCreateParamsNonStreaming = { model: WIRE_MODEL, messages, ...(tools ? { tools } : {}) };
-  return { provider: "openai-chat", endpoint: endpointLine(openaiChatEndpoints, "request"), body, notes };
+const shape: RequestShape<"openai-chat", Body, ChatCompletionMessageParam> = {
+  provider: "openai-chat",
+  endpoint: endpointLine(openaiChatEndpoints, "request"),
+  limits: openaiChatLimits,
+  stage(head, items) {
+    const systemPrompt = wireSystemPrompt(head);
+    if (systemPrompt !== undefined) items.push({ role: "system", content: systemPrompt });
+    return entryByEntry((entry, messages, notes) => appendChatMessages(messages, entry, notes));
+  },
+  body(head, toolNames, messages) {
+    const tools = wireTools(head, toolNames)?.map(
+      (tool): ChatCompletionFunctionTool => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
+    );
+    return { model: WIRE_MODEL, messages, ...(tools ? { tools } : {}) };
+  },
+};
+
+/** The request as its history grows (wire-renderer.ts); `renderOpenAIChat` is it fed a whole history. */
+export function openOpenAIChat(head: WireHead): WireRenderer<"openai-chat", Body, ChatCompletionMessageParam> {
+  return growingRenderer(shape, head);
+}
+
+export function renderOpenAIChat(context: Context): RenderedRequest<"openai-chat", Body> {
+  return renderWhole(openOpenAIChat, context);
 }
 
 /** An entry's messages: a user message, or an assistant message followed by one tool message per call. */

@@ -4,7 +4,7 @@ import type { ResponseCreateParamsNonStreaming } from "openai/resources/response
 import { loadOnce, type Provider } from "../shared/provider.ts";
 import { openaiResponsesEndpoints } from "./endpoints.ts";
 import { openaiResponsesLimits } from "./limits.ts";
-import { renderOpenAIResponses } from "./request.ts";
+import { openOpenAIResponses, renderOpenAIResponses } from "./request.ts";
 
 export const openaiResponses: Provider<"openai-responses", ResponseCreateParamsNonStreaming> = {
   id: "openai-responses",
@@ -12,6 +12,11 @@ export const openaiResponses: Provider<"openai-responses", ResponseCreateParamsN
   endpoints: openaiResponsesEndpoints,
   limits: openaiResponsesLimits,
   // `input` holds the history; a body that also says `messages` is some other API's.
-  request: { historyKey: "input", recognise: (body) => ("input" in body && !("messages" in body) ? 1 : 0), render: renderOpenAIResponses },
+  request: {
+    historyKey: "input",
+    recognise: (body) => ("input" in body && !("messages" in body) ? 1 : 0),
+    render: renderOpenAIResponses,
+    open: openOpenAIResponses,
+  },
   load: loadOnce(async () => (await import("./parts.ts")).openaiResponsesParts),
 };

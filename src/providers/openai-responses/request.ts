@@ -12,25 +12,36 @@ import type {
 } from "openai/resources/responses/responses";
 import type { Context } from "../../protocol/types.ts";
 import { endpointLine, type RenderedRequest, WIRE_MODEL } from "../shared/provider.ts";
-import { argumentsJson, dataUrl, prepareWireHistory, type WireEntry, type WireToolResult, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
+import { argumentsJson, dataUrl, type WireEntry, type WireHead, type WireToolResult, wireSystemPrompt, wireTools } from "../shared/wire-history.ts";
 import type { WireNote } from "../shared/wire-note.ts";
+import { entryByEntry, growingRenderer, type RequestShape, renderWhole, type WireRenderer } from "../shared/wire-renderer.ts";
 import { openaiResponsesEndpoints } from "./endpoints.ts";
 import { openaiResponsesLimits } from "./limits.ts";
 
-export function renderOpenAIResponses(context: Context): RenderedRequest<"openai-responses", ResponseCreateParamsNonStreaming> {
-  const { entries, notes, toolNames } = prepareWireHistory(context, openaiResponsesLimits);
-  const instructions = wireSystemPrompt(context);
-  // strict: false, because strict mode would also demand every property be listed as required.
-  const tools = wireTools(context, toolNames)?.map(
-    (tool): FunctionTool => ({ type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }),
-  );
-  const body: ResponseCreateParamsNonStreaming = {
-    model: WIRE_MODEL,
-    ...(instructions === undefined ? {} : { instructions }),
-    input: entries.flatMap((entry) => inputItems(entry, notes)),
-    ...(tools ? { tools } : {}),
-  };
-  return { provider: "openai-responses", endpoint: endpointLine(openaiResponsesEndpoints, "request"), body, notes };
+type Body = ResponseCreateParamsNonStreaming;
+
+const shape: RequestShape<"openai-responses", Body, ResponseInputItem> = {
+  provider: "openai-responses",
+  endpoint: endpointLine(openaiResponsesEndpoints, "request"),
+  limits: openaiResponsesLimits,
+  stage: () => entryByEntry((entry, items, notes) => items.push(...inputItems(entry, notes))),
+  body(head, toolNames, input) {
+    const instructions = wireSystemPrompt(head);
+    // strict: false, because strict mode would also demand every property be listed as required.
+    const tools = wireTools(head, toolNames)?.map(
+      (tool): FunctionTool => ({ type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }),
+    );
+    return { model: WIRE_MODEL, ...(instructions === undefined ? {} : { instructions }), input, ...(tools ? { tools } : {}) };
+  },
+};
+
+/** The request as its history grows (wire-renderer.ts); `renderOpenAIResponses` is it fed a whole history. */
+export function openOpenAIResponses(head: WireHead): WireRenderer<"openai-responses", Body, ResponseInputItem> {
+  return growingRenderer(shape, head);
+}
+
+export function renderOpenAIResponses(context: Context): RenderedRequest<"openai-responses", Body> {
+  return renderWhole(openOpenAIResponses, context);
 }
 
 function inputItems(entry: WireEntry, notes: WireNote[]): ResponseInputItem[] {

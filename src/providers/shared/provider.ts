@@ -13,8 +13,9 @@ import type { ReplyAt, ServedIdStyle } from "./served-ids.ts";
 import type { ServedMeta } from "./served-reply.ts";
 import type { SseFrame, StreamVariant } from "./sse.ts";
 import type { ParsedStream } from "./stream-builder.ts";
-import type { WireLimits } from "./wire-history.ts";
+import type { WireHead, WireLimits } from "./wire-history.ts";
 import type { WireNote } from "./wire-note.ts";
+import type { WireRenderer } from "./wire-renderer.ts";
 
 /** The model name every body carries: the view is about message shapes, not about a model. */
 export const WIRE_MODEL = "fake-model";
@@ -58,6 +59,8 @@ export interface Provider<Id extends string = string, Body = unknown> {
     recognise(body: JsonObject): number;
     /** The exact body this API would receive for the next call on `context`. */
     render(context: Context): RenderedRequest<Id, Body>;
+    /** The same, for a history that grows: `render` is this fed the whole history (wire-renderer.ts). */
+    open(head: WireHead): WireRenderer<Id, Body>;
   };
   /**
    * The rest, loaded when a command first needs it (lint, import, serve, replay-stream, a streamed

@@ -84,7 +84,8 @@ export function isAllowedId(id: string, rule: ToolCallIdRule): boolean {
   return id.length > 0 && id.length <= rule.maxLength && rule.allowed.test(id);
 }
 
-function rewriteId(id: string, rule: ToolCallIdRule, taken: ReadonlySet<string>): string {
+/** `id` in the rule's characters, shortened, plus a hash of the whole id: the first such candidate not `taken`. */
+export function rewriteId(id: string, rule: ToolCallIdRule, taken: { has(id: string): boolean }): string {
   const readable = [...id]
     .map((character) => (rule.allowed.test(character) ? character : "_"))
     .join("")
