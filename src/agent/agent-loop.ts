@@ -78,13 +78,14 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   // ever grows at its end, so its first `started` messages stay what they are.
   const started = history.length;
   let opening: Message[] | undefined;
-  await run.emit?.({
+  const opened = run.emit?.({
     type: "agentStart",
     get messages() {
       opening ??= history.slice(0, started);
       return opening;
     },
   });
+  if (opened) await opened;
   let lastYield = performance.now();
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (performance.now() - lastYield >= YIELD_EVERY_MS) {
@@ -94,8 +95,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     if (signal?.aborted) return finish(run, "aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
     // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a
-    // turn of the microtask queue, several per call over a long replay). toolStart alone is
-    // always awaited, so the calls of a parallel reply all start before the first of them runs.
+    // turn of the microtask queue, several per call over a long replay). toolStart is always
+    // awaited in a parallel reply, so its calls all start before the first of them runs.
     const starting = run.emit?.({ type: "turnStart", turn, context });
     if (starting) await starting;
     const reply = await model.complete(context, signal);
@@ -130,9 +131,11 @@ interface LoopRun {
   emit: ((event: AgentEvent) => void | Promise<void>) | undefined;
 }
 
-async function finish(run: LoopRun, reason: EndReason, turns: number): Promise<AgentLoopResult> {
-  await run.emit?.({ type: "end", reason, turns, history: run.history });
-  return { history: run.history, reason, turns };
+/** The run's result, once a listener has been told (a promise only when it hands one back). */
+function finish(run: LoopRun, reason: EndReason, turns: number): AgentLoopResult | Promise<AgentLoopResult> {
+  const result = { history: run.history, reason, turns };
+  const told = run.emit?.({ type: "end", reason, turns, history: run.history });
+  return told ? told.then(() => result) : result;
 }
 
 /** Runs a reply's calls, one after another or all together, and appends their results in call order. */
@@ -145,13 +148,15 @@ async function runCalls(run: LoopRun, assistant: AssistantMessage, calls: ToolCa
     const traces = await Promise.all(calls.map((call, index) => runOne(run, call, assistant, repeatsId[index] ?? false, finishOrder)));
     // Finishing order is whatever it was; the history keeps the order of the calls.
     for (const trace of traces) {
-      await append(run, trace.result);
+      const told = append(run, trace.result);
+      if (told) await told;
       results.push(trace.result);
     }
   } else {
     for (const [index, call] of calls.entries()) {
       const trace = await runOne(run, call, assistant, repeatsId[index] ?? false, finishOrder);
-      await append(run, trace.result);
+      const told = append(run, trace.result);
+      if (told) await told;
       results.push(trace.result);
     }
   }
@@ -171,7 +176,9 @@ function repeatedIds(calls: readonly ToolCall[]): boolean[] {
 }
 
 async function runOne(run: LoopRun, call: ToolCall, assistant: AssistantMessage, repeatsId: boolean, finishOrder: string[]): Promise<ToolCallTrace> {
-  await run.emit?.({ type: "toolStart", call });
+  const starting = run.emit?.({ type: "toolStart", call });
+  // Parallel calls always wait here, so that every call of the reply has started before the first runs.
+  if (starting || run.options.toolExecution === "parallel") await starting;
   const trace = await runCall(run, call, assistant, repeatsId);
   finishOrder.push(call.id);
   const told = run.emit?.({ type: "toolEnd", call, trace });
@@ -179,10 +186,10 @@ async function runOne(run: LoopRun, call: ToolCall, assistant: AssistantMessage,
   return trace;
 }
 
-async function append(run: LoopRun, result: ToolResultMessage): Promise<void> {
+/** Appends a result and tells a listener: a promise only when the listener hands one back. */
+function append(run: LoopRun, result: ToolResultMessage): void | Promise<void> {
   run.history.push(result);
-  const told = run.emit?.({ type: "messageAppended", message: result, historyLength: run.history.length });
-  if (told) await told;
+  return run.emit?.({ type: "messageAppended", message: result, historyLength: run.history.length });
 }
 
 /** One call, answered whatever happens: refused, run, or cut short by an abort. */

@@ -87,7 +87,9 @@ export async function runConversation(options: ConversationOptions): Promise<Con
       for (const turn of stretch.users) {
         const message: Message = { role: "user", content: turn.user, timestamp: now() };
         history.push(message);
-        await onEvent?.({ type: "messageAppended", message, historyLength: history.length });
+        // Awaited only when a listener hands back a promise: without one there is nothing to wait for.
+        const told = onEvent?.({ type: "messageAppended", message, historyLength: history.length });
+        if (told) await told;
       }
     const last = index === stretches.length - 1;
     let remaining = stretch.replies + (last && awaitingReply ? 1 : 0);
