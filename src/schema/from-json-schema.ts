@@ -80,9 +80,9 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
       case "object":
         // No properties named: every object passes, kept whole (as the real tool received it).
         if (node.properties === undefined && node.required === undefined) return recordValue;
-        return objectValue(shapeOf(node, path));
+        return objectValue(shapeOf(node, path), { compile: "whenUsed" });
       case undefined:
-        if (node.properties !== undefined) return objectValue(shapeOf(node, path));
+        if (node.properties !== undefined) return objectValue(shapeOf(node, path), { compile: "whenUsed" });
         return unknownValue;
       default:
         unsupported.push(`${where} type ${JSON.stringify(type)}`);

@@ -129,12 +129,20 @@ export function objectSchema<TShape extends Shape>(shape: TShape, { compile: whe
 }
 
 /** A nested object field, checked by the same rules (for formats such as the fixture file). */
-export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
-  const { fields, compile, coerce, jsonSchema } = objectParts(shape);
-  // Registered as a built-in, so an enclosing compiled parse writes these checks inline. Compiled
-  // now, not after some parses as objectSchema is: its check is called directly wherever it is not
-  // inlined (an array's items), and a delegating wrapper there would be one function for every schema.
-  return fromSafeCheck(compile().safe, jsonSchema, { coerce }, { kind: "object", fields });
+export function objectValue<TShape extends Shape>(shape: TShape, { compile: when = "now" }: ObjectSchemaOptions = {}): Validator<Parsed<TShape>> {
+  const { fields, loop, compile, coerce, jsonSchema } = objectParts(shape);
+  // Registered as a built-in, so an enclosing compiled parse writes these checks inline; its own
+  // check runs where it is not inlined (an array's items, an enclosing schema still on its loop).
+  if (when === "now") return fromSafeCheck(compile().safe, jsonSchema, { coerce }, { kind: "object", fields });
+  // "whenUsed" (a declared schema's nested object): one more call on each check, which only a log's
+  // few recorded calls pay, instead of compiling every nested object of every declared tool.
+  let current = loop.safe;
+  let parses = 0;
+  const safe: SafeCheck<Parsed<TShape>> = (input) => {
+    if (current === loop.safe && ++parses > COMPILE_AFTER_PARSES) current = compile().safe;
+    return current(input);
+  };
+  return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
 }
 
 const expectObject: Expectation = expectation({ kind: "object" });

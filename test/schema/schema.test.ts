@@ -183,3 +183,21 @@ test("a schema is compiled when made unless told otherwise: a built-in tool's pa
   for (let parse = 0; parse <= COMPILE_AFTER_PARSES; parse++) schema.parse({ a: parse });
   assert.equal(schema.parse, first, "a built-in tool's parse is its compiled one from the start, never swapped");
 });
+
+test("a nested object made to compile when used answers the same before and after it compiles, inside an array", () => {
+  const items = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }, { compile: "whenUsed" }));
+  const eager = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }));
+  const inputs = [[{ n: 1 }], [{ n: 1, tag: "a" }, { n: "2" }], [{ n: 3, extra: true }], [null]];
+  const answer = (check: (input: unknown) => unknown, input: unknown) => {
+    try {
+      return { value: check(input) };
+    } catch (error) {
+      assert.ok(error instanceof SchemaError);
+      return { path: error.path, message: error.message };
+    }
+  };
+  // Past the threshold (each array item is one parse of the nested object), then the same inputs again.
+  for (let round = 0; round < COMPILE_AFTER_PARSES; round++) {
+    for (const input of inputs) assert.deepEqual(answer(items, input), answer(eager, input), `round ${round}: ${JSON.stringify(input)}`);
+  }
+});
