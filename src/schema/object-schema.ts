@@ -94,6 +94,20 @@ export interface ObjectSchemaOptions {
   compile?: "now" | "whenUsed";
 }
 
+/** The loop's entries for the first COMPILE_AFTER_PARSES parses, then the compiled ones, made once
+ *  (`onCompiled` told then); where code generation is refused, the loop's for good. */
+function entriesWhenUsed<T>(loop: Entries<T>, compile: () => Entries<T>, onCompiled?: (compiled: Entries<T>) => void): () => Entries<T> {
+  let current = loop;
+  let parses = 0;
+  return () => {
+    if (parses <= COMPILE_AFTER_PARSES && ++parses > COMPILE_AFTER_PARSES) {
+      current = compile();
+      onCompiled?.(current);
+    }
+    return current;
+  };
+}
+
 export function objectSchema<TShape extends Shape>(shape: TShape, { compile: when = "now" }: ObjectSchemaOptions = {}): ObjectSchema<Parsed<TShape>> {
   const { loop, compile, coerce, jsonSchema } = objectParts(shape);
   /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
@@ -107,21 +121,15 @@ export function objectSchema<TShape extends Shape>(shape: TShape, { compile: whe
     const entries = compile();
     return { parse: entries.parse, safeParse: entries.safeParse, coerce: coerceWithConversions, jsonSchema };
   }
-  let compiled: Entries<Parsed<TShape>> | undefined;
-  let parses = 0;
-  /** The compiled entries once the loop has parsed enough inputs, else undefined. */
-  const tier = (): Entries<Parsed<TShape>> | undefined => {
-    if (compiled || ++parses <= COMPILE_AFTER_PARSES) return compiled;
-    compiled = compile();
-    // Callers read `schema.parse` at each call, so from here on they call the compiled function
-    // itself; one that kept the first function goes on through it, to the same result.
+  // Callers read `schema.parse` at each call, so once compiled they call the compiled function
+  // itself; one that kept the first function goes on through it, to the same result.
+  const entries = entriesWhenUsed(loop, compile, (compiled) => {
     schema.parse = compiled.parse;
     schema.safeParse = compiled.safeParse;
-    return compiled;
-  };
+  });
   const schema: ObjectSchema<Parsed<TShape>> = {
-    parse: (input) => (tier() ?? loop).parse(input),
-    safeParse: (input) => (tier() ?? loop).safeParse(input),
+    parse: (input) => entries().parse(input),
+    safeParse: (input) => entries().safeParse(input),
     coerce: coerceWithConversions,
     jsonSchema,
   };
@@ -136,12 +144,8 @@ export function objectValue<TShape extends Shape>(shape: TShape, { compile: when
   if (when === "now") return fromSafeCheck(compile().safe, jsonSchema, { coerce }, { kind: "object", fields });
   // "whenUsed" (a declared schema's nested object): one more call on each check, which only a log's
   // few recorded calls pay, instead of compiling every nested object of every declared tool.
-  let current = loop.safe;
-  let parses = 0;
-  const safe: SafeCheck<Parsed<TShape>> = (input) => {
-    if (current === loop.safe && ++parses > COMPILE_AFTER_PARSES) current = compile().safe;
-    return current(input);
-  };
+  const entries = entriesWhenUsed(loop, compile);
+  const safe: SafeCheck<Parsed<TShape>> = (input) => entries().safe(input);
   return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
 }
 
