@@ -5,11 +5,12 @@
 // hooks on another thread), and a worker that has loaded one runs the next file that needs it for
 // nothing. scripts/test.ts keeps what each file imported and gives those files to one worker.
 // Resolution is asked again at every import even of a loaded module, so each file is seen.
+import type { ResolveHook } from "node:module";
 import type { MessagePort } from "node:worker_threads";
 
 /** The client libraries' package names (package.json devDependencies). A library missing here
  *  only costs time: its files may share out across workers. */
-const CLIENT_LIBRARY = /^(openai|ai|@openai\/|@anthropic-ai\/|@google\/genai|@ai-sdk\/|@langchain\/|@mariozechner\/)/;
+const CLIENT_LIBRARY = /^(?:(?:openai|ai)(?:\/|$)|@openai\/|@anthropic-ai\/|@google\/genai|@ai-sdk\/|@langchain\/|@mariozechner\/)/;
 
 let port: MessagePort | undefined;
 
@@ -17,14 +18,7 @@ export function initialize(data: { port: MessagePort }): void {
   port = data.port;
 }
 
-interface ResolveContext {
-  conditions: string[];
-  importAttributes: Record<string, string>;
-  parentURL?: string;
-}
-type NextResolve = (specifier: string, context: ResolveContext) => Promise<unknown>;
-
-export function resolve(specifier: string, context: ResolveContext, next: NextResolve): Promise<unknown> {
+export const resolve: ResolveHook = (specifier, context, next) => {
   if (CLIENT_LIBRARY.test(specifier)) port?.postMessage(specifier);
   return next(specifier, context);
-}
+};
