@@ -74,7 +74,8 @@ export async function loadWireSequence(provider: ProviderId, { whole = false } =
     next(context) {
       if (reading === undefined || !extendsReading(reading, context)) reading = startReading(context);
       const { messages } = context;
-      for (; reading.read < messages.length; reading.read++) reading.renderer.append(shallowEnough(messages[reading.read] as Message));
+      for (const message of messages.slice(reading.read)) reading.renderer.append(shallowEnough(message));
+      reading.read = messages.length;
       reading.last = messages.at(-1);
       const request = reading.renderer.request();
       if (whole || !previous) {
