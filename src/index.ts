@@ -13,6 +13,7 @@ export {
   traceToolCall,
 } from "./agent/execute-tool-call.ts";
 export { FakeModel, type FakeModelOptions, ModelRequestError, ScriptExhaustedError, type ScriptedReply } from "./agent/fake-model.ts";
+export { assembleEvents } from "./agent/stream-assembler.ts";
 export { type StreamPlan, streamSteps } from "./agent/stream-plan.ts";
 export { type StreamedReply, StreamingFakeModel, type StreamingFakeModelOptions } from "./agent/streaming-fake-model.ts";
 export { ToolRegistry } from "./agent/tool-registry.ts";

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { consumeStream } from "../../src/agent/consume-stream.ts";
-import { blockText, type StreamPlan } from "../../src/agent/stream-plan.ts";
+import { assembleEvents, type StreamProgress } from "../../src/agent/stream-assembler.ts";
+import { blockText, type StreamPlan, streamSteps } from "../../src/agent/stream-plan.ts";
 import { type StreamedReply, StreamingFakeModel } from "../../src/agent/streaming-fake-model.ts";
 import { builtinTools, FakeModel, findPairingProblem, type Message, runAgentLoop, type StopReason, ToolRegistry } from "../../src/index.ts";
 import type { JsonChange, JsonPathSegment } from "../../src/json/partial-json.ts";
@@ -157,4 +158,59 @@ test("an event with an absurd block index is ignored, not turned into a sparse a
   }
   const ending = await consumeStream(events());
   assert.deepEqual(ending.message.content, [{ type: "text", text: "ok" }]);
+});
+
+/** What a watcher saw of one event, copied (the message and the call's value are live). */
+function seen(event: AssistantStreamEvent, progress: StreamProgress): string {
+  return JSON.stringify({ event, partial: progress.partial, toolCall: progress.toolCall });
+}
+
+test("events in memory, assembled without a wait, give the streamed message and the same progress at every event", async () => {
+  const cut = fc.option(fc.record({ after: fc.integer({ min: 1, max: 30 }), reason: fc.constantFrom("length" as const, "error" as const) }), {
+    nil: undefined,
+  });
+  await fc.assert(
+    fc.asyncProperty(reply, cut, fc.integer({ min: 1, max: 9 }), async (scripted, cutPlan, chunk) => {
+      const message = { role: "assistant" as const, content: scripted.content, stopReason: scripted.stopReason ?? "stop", timestamp: 1 };
+      const events = streamSteps(message, cutPlan ? { cut: cutPlan } : undefined, chunk).flatMap((step) => (step.kind === "event" ? [step.event] : []));
+      // Now and then the last event is left off: a capture that stops early.
+      const kept = chunk % 3 === 0 ? events.slice(0, -1) : events;
+      const watched: { streamed: string[]; inMemory: string[] } = { streamed: [], inMemory: [] };
+      const streamed = await consumeStream(
+        (async function* () {
+          yield* kept;
+        })(),
+        { onEvent: (event, progress) => void watched.streamed.push(seen(event, progress)) },
+      );
+      const inMemory = assembleEvents(kept, (event, progress) => void watched.inMemory.push(seen(event, progress)));
+      assert.deepStrictEqual(inMemory, streamed);
+      assert.deepStrictEqual(watched.inMemory, watched.streamed);
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test("a listener's promise holds the stream: the next event is read only once it settles", async () => {
+  const log: string[] = [];
+  async function* events(): AsyncGenerator<AssistantStreamEvent> {
+    log.push("read start");
+    yield { type: "start", timestamp: 0 };
+    log.push("read text_start");
+    yield { type: "text_start", contentIndex: 0 };
+    log.push("read done");
+    yield { type: "done", reason: "stop" };
+  }
+  let release = () => {};
+  const consumed = consumeStream(events(), {
+    onEvent: (event) => {
+      log.push(`saw ${event.type}`);
+      if (event.type === "start") return new Promise<void>((resolve) => (release = resolve));
+    },
+  });
+  // Several turns of the event loop: an unheld stream would have been read to its end by now.
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(log, ["read start", "saw start"]);
+  release();
+  await consumed;
+  assert.deepEqual(log, ["read start", "saw start", "read text_start", "saw text_start", "read done", "saw done"]);
 });

@@ -11,7 +11,6 @@ import { prettyJson } from "../../narration/display-text.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
-import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import { type ProviderId, providerIds } from "../../providers/registry.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { type Command, Option } from "../shared/commander.ts";
@@ -56,7 +55,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     { readInputText },
     { displayPath },
     { StreamNarrator },
-    { consumeStream },
+    { assembleEvents },
   ] = await Promise.all([
     import("../../narration/load-stream-catalog.ts"),
     import("./load-replay-stream-messages.ts"),
@@ -64,7 +63,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
     import("../../io/read-input.ts"),
     import("../../narration/error-line.ts"),
     import("../../narration/stream-narration.ts"),
-    import("../../agent/consume-stream.ts"),
+    import("../../agent/stream-assembler.ts"),
   ]);
   const [streamSay, say, input] = await Promise.all([loadStreamCatalog(options.lang), loadReplayStreamMessages(options.lang), loadInputMessages(options.lang)]);
   const shown = file === "-" ? "<stdin>" : displayPath(file);
@@ -97,7 +96,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   const parsed = partsOf(provider).stream.parse(frames);
   const write = (line: string) => io.out(`${line}\n`);
   if (options.json) {
-    const { message } = await consumeStream(eventsOf(parsed.events));
+    const { message } = assembleEvents(parsed.events);
     write(prettyJson(message));
     return exitCodes.ok;
   }
@@ -109,7 +108,7 @@ export async function replayStream(file: string, options: ReplayOptions, io: Rep
   const narrator = new StreamNarrator(catalog, streamSay, style, write);
   lines.line("app", say.detected(provider, frames.length));
   for (const problem of problems) lines.data("app", `${shown}:${problem.line}: ${problem.message}`, "failure");
-  const ending = await consumeStream(eventsOf(parsed.events), { onEvent: (event, progress) => narrator.onStreamEvent(event, progress) });
+  const ending = assembleEvents(parsed.events, (event, progress) => narrator.onStreamEvent(event, progress));
   if (parsed.skipped.length > 0) lines.line("app", say.skipped(parsed.skipped.length, countTypes(parsed.skipped)), "note");
   for (const problem of parsed.problems) lines.data("app", problem, "failure");
   if (ending.unterminated) {
@@ -132,8 +131,4 @@ function lastType(event: string | undefined, data: unknown): string {
   if (event) return event;
   if (typeof data === "object" && data !== null && "type" in data && typeof data.type === "string") return data.type;
   return typeof data === "string" ? data : "data";
-}
-
-async function* eventsOf(events: readonly AssistantStreamEvent[]): AsyncGenerator<AssistantStreamEvent> {
-  yield* events;
 }
