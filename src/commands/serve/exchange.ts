@@ -17,7 +17,7 @@ import type { PartsOf } from "../../providers/registry.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import { openAIError } from "../../providers/shared/openai-error.ts";
-import { WIRE_MODEL } from "../../providers/shared/provider.ts";
+import { type ProviderParts, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
 import { type ConversationBook, modelTurns, scriptedView, turnFingerprint, withServedIds } from "./conversation-book.ts";
@@ -69,31 +69,17 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const requestId = responder.ids.request?.id(input.number);
   const headers = responder.ids.request && requestId !== undefined ? { headers: { [responder.ids.request.header]: requestId } } : {};
   const base = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
-  const refuse = (
-    kind: ErrorKind,
-    outcome: OutcomeKind,
-    message: string,
-    extra: Partial<ExchangeRecord> = {},
-    problems?: UnmetExpectation[],
-    errorBody: object = responder.error(kind, message, requestId),
-  ): Answer => ({
-    status: errorStatus[kind],
-    contentType: JSON_TYPE,
-    body: JSON.stringify(errorBody),
-    ...headers,
-    record: { ...base, ...extra, outcome: { status: errorStatus[kind], kind: outcome, message, ...(problems ? { problems } : {}) } },
-  });
-
-  if (text === undefined) return refuse("tooLarge", "tooLarge", "tool-call-playground serve: the request body is over the size limit");
+  const refusing: Refusing = { responder, requestId, headers, base };
+  if (text === undefined) return refuse(refusing, "tooLarge", "tooLarge", "tool-call-playground serve: the request body is over the size limit");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     // OpenAI words it "We could not parse the JSON body of your request."; the others say less.
-    return refuse("invalid", "malformed", `could not parse the JSON body of the request (${error instanceof Error ? error.message : String(error)})`);
+    return refuse(refusing, "invalid", "malformed", `could not parse the JSON body of the request (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!isRecord(parsed))
-    return refuse("invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : typeof parsed}`);
+    return refuse(refusing, "invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : typeof parsed}`);
   const stream = route.streamBy === "path" ? route.streamed : parsed.stream === true;
   base.stream = stream;
 
@@ -104,7 +90,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     const resolved = input.book.responses.resolve(parsed);
     if ("unknown" in resolved) {
       const { kind, message, param, code } = resolved.unknown;
-      return refuse(kind, "unknownReference", message, {}, undefined, openAIError(kind, message, param, code));
+      return refuse(refusing, kind, "unknownReference", message, {}, undefined, openAIError(kind, message, param, code));
     }
     body = resolved.body;
     stored = resolved.entry;
@@ -115,7 +101,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const findings = lintBody(body, parts.rules);
   const error = findings.find((finding) => finding.severity === "error");
   const read = readHistory(parts, route.provider, body);
-  if (read.error && !error) return refuse("invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
+  if (read.error && !error) return refuse(refusing, "invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
   const context: Context = read.imported?.context ?? { messages: [] };
   const episodeIndex = episodeFor(input.fixture, context);
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
@@ -123,10 +109,11 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const replyIndex = turns.length;
   const withConversation = read.imported ? { conversation: describeConversation(context, findings, episodeIndex, replyIndex, replies.length) } : {};
 
-  if (error) return refuse("invalid", "lint", error.message, withConversation);
+  if (error) return refuse(refusing, "invalid", "lint", error.message, withConversation);
   const reply = replies[replyIndex];
   if (!reply) {
     return refuse(
+      refusing,
       "invalid",
       "exhausted",
       `tool-call-playground serve: the script has no reply ${replyIndex + 1} for this conversation (episode ${episodeIndex + 1} holds ${replies.length}); the server keeps running`,
@@ -135,9 +122,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   }
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
   const view = scriptedView(context, responder.ids, replies, read.imported ? filledCallIds(read.imported) : new Set());
-  const problems = unmetExpectations(reply.expect, view.context, view.name);
+  const problems = unmetExpectations(reply.expect, view.context, (id) => view.name(id));
   if (problems.length > 0)
     return refuse(
+      refusing,
       "invalid",
       "expectation",
       `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`,
@@ -150,7 +138,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   try {
     scripted = await new FakeModel([reply], { now: () => 0, recordRequests: false }).complete(view.context);
   } catch (caught) {
-    if (caught instanceof ModelRequestError) return refuse("invalid", "pairing", caught.message, withConversation);
+    if (caught instanceof ModelRequestError) return refuse(refusing, "invalid", "pairing", caught.message, withConversation);
     throw caught;
   }
   // A scripted failure is not a success. "error": the provider's server error — Anthropic 500
@@ -216,6 +204,36 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     return { status: 200, contentType: JSON_TYPE, body: array, streamed: true, drop, ...headers, record };
   }
   return { status: 200, contentType: "text/event-stream", body: formatSse(frames), streamed: true, drop, ...headers, record };
+}
+
+/** What every refusal of one request shares: who words it, its request id and header, and what
+ *  the record says of the request. */
+interface Refusing {
+  responder: ProviderParts["response"];
+  requestId: string | undefined;
+  headers: { headers?: Readonly<Record<string, string>> };
+  base: Pick<ExchangeRecord, "number" | "method" | "path" | "provider" | "stream">;
+}
+
+/** The provider's error answer (its status and body) with the record that narrates it. A
+ *  function of its own, not a closure in `exchange`: under tsx a named closure costs a property
+ *  write each time it is made, and this one was made for every request. */
+function refuse(
+  refusing: Refusing,
+  kind: ErrorKind,
+  outcome: OutcomeKind,
+  message: string,
+  extra: Partial<ExchangeRecord> = {},
+  problems?: UnmetExpectation[],
+  errorBody: object = refusing.responder.error(kind, message, refusing.requestId),
+): Answer {
+  return {
+    status: errorStatus[kind],
+    contentType: JSON_TYPE,
+    body: JSON.stringify(errorBody),
+    ...refusing.headers,
+    record: { ...refusing.base, ...extra, outcome: { status: errorStatus[kind], kind: outcome, message, ...(problems ? { problems } : {}) } },
+  };
 }
 
 /** What the answer says beside the reply: the model the request named (the body's `model`;

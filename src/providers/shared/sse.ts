@@ -24,12 +24,13 @@ export interface WireStreamBlock {
 }
 
 export function formatSse(frames: readonly SseFrame[]): string {
-  return frames
-    .map(
-      (frame) =>
-        `${frame.event === undefined ? "" : `event: ${frame.event}\n`}data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`,
-    )
-    .join("");
+  // One string built in place: serve writes a stream whole, once per streamed request.
+  let text = "";
+  for (const frame of frames) {
+    if (frame.event !== undefined) text += `event: ${frame.event}\n`;
+    text += `data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`;
+  }
+  return text;
 }
 
 /** A line that could not be read: where, and why. */
