@@ -69,12 +69,12 @@ export class ConversationBook {
 /** The model turns of a history: each run of consecutive assistant messages, as [first, last] indices. */
 export function modelTurns(messages: readonly Message[]): [number, number][] {
   const turns: [number, number][] = [];
-  messages.forEach((message, index) => {
-    if (message.role !== "assistant") return;
-    const last = turns[turns.length - 1];
+  let last: [number, number] | undefined;
+  for (let index = 0; index < messages.length; index++) {
+    if (messages[index]?.role !== "assistant") continue;
     if (last && last[1] === index - 1) last[1] = index;
-    else turns.push([index, index]);
-  });
+    else turns.push((last = [index, index]));
+  }
   return turns;
 }
 
@@ -83,9 +83,20 @@ export function modelTurns(messages: readonly Message[]): [number, number][] {
  *  arguments. Ids are left out: a harness may drop them (Gemini). Undefined for arguments nested
  *  too deep to write back as JSON (client data: such a turn is no reply serve gave). */
 export function turnFingerprint(messages: readonly AssistantMessage[]): string | undefined {
+  return fingerprintOf(messages, 0, messages.length - 1);
+}
+
+/** The fingerprint of the turn at `[first, last]` of a history, read in place (not copied out). */
+export function historyTurnFingerprint(messages: readonly Message[], [first, last]: readonly [number, number]): string | undefined {
+  return fingerprintOf(messages, first, last);
+}
+
+function fingerprintOf(messages: readonly Message[], first: number, last: number): string | undefined {
   let text = "";
   const calls: [string, unknown][] = [];
-  for (const message of messages) {
+  for (let index = first; index <= last; index++) {
+    const message = messages[index];
+    if (message?.role !== "assistant") continue;
     for (const block of message.content) {
       if (block.type === "text") text += block.text;
       else if (block.type === "toolCall") calls.push([block.name, block.arguments]);
@@ -195,8 +206,12 @@ function pairByPlace(
 
 /** The reply as served at `at`: each call takes the provider's id for its place. */
 export function withServedIds(message: AssistantMessage, style: ServedIdStyle, at: ReplyAt): AssistantMessage {
+  // Pushed, not mapped: `map` makes a holey array, which JSON.stringify (the answer, the
+  // narration) walks on its slow path, element by element.
+  const content: AssistantMessage["content"] = [];
   let call = 0;
-  return { ...message, content: message.content.map((block) => (block.type === "toolCall" ? { ...block, id: style.call(at, ++call) } : block)) };
+  for (const block of message.content) content.push(block.type === "toolCall" ? { ...block, id: style.call(at, ++call) } : block);
+  return { ...message, content };
 }
 
 function scriptedCalls(reply: ScriptedReply | undefined): ToolCall[] {

@@ -20,7 +20,7 @@ import { openAIError } from "../../providers/shared/openai-error.ts";
 import { type ProviderParts, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
-import { type ConversationBook, modelTurns, scriptedView, turnFingerprint, withServedIds } from "./conversation-book.ts";
+import { type ConversationBook, historyTurnFingerprint, modelTurns, scriptedView, withServedIds } from "./conversation-book.ts";
 import { type UnmetExpectation, unmetExpectations, unmetText } from "./expectations.ts";
 import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
 import type { Resolved } from "./response-store.ts";
@@ -107,7 +107,9 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
   const turns = modelTurns(context.messages);
   const replyIndex = turns.length;
-  const withConversation = read.imported ? { conversation: describeConversation(context, findings, episodeIndex, replyIndex, replies.length) } : {};
+  const withConversation = read.imported
+    ? { conversation: describeConversation(context, findings, episodeIndex, replyIndex, replies.length, turns.at(-1)) }
+    : {};
 
   if (error) return refuse(refusing, "invalid", "lint", error.message, withConversation);
   const reply = replies[replyIndex];
@@ -170,10 +172,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     };
 
   const lastTurn = turns.at(-1);
-  const lastTurnMessages = lastTurn
-    ? context.messages.slice(lastTurn[0], lastTurn[1] + 1).flatMap((message) => (message.role === "assistant" ? [message] : []))
-    : [];
-  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(lastTurnMessages) : undefined, scripted);
+  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? historyTurnFingerprint(context.messages, lastTurn) : undefined, scripted);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
   // Rendered whole only where it is used: the plain answer's body, and the output items the
@@ -189,7 +188,8 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } },
     };
   }
-  const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
+  const events: AssistantStreamEvent[] = [];
+  for (const step of streamSteps(message, reply.stream, input.chunk)) if (step.kind === "event") events.push(step.event);
   const frames = parts.stream.serve(events, at, meta);
   const record: ExchangeRecord = {
     ...base,

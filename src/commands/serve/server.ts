@@ -197,8 +197,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
             `the JSON body of the request nests deeper than ${deep.limit} levels (at ${deep.line}:${deep.column})`,
           );
         else {
-          const input = { number: seen.number, method: seen.method, path: seen.path, route, text: text?.text };
-          answer = await exchange({ ...input, fixture: options.fixture, book, partsOf, chunk: options.chunk });
+          const { number, method, path } = seen;
+          answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, partsOf, chunk: options.chunk });
         }
       }
       tell(answer.record);
