@@ -6,7 +6,7 @@
 // state is the conversation book: which conversation a reply belongs to, for its ids, and what
 // was served on the Responses API, which a harness may point back at (response-store.ts).
 
-import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
+import { FakeModel, type FakeModelOptions, ModelRequestError } from "../../agent/fake-model.ts";
 import { streamSteps } from "../../agent/stream-plan.ts";
 import { scriptReplies } from "../../fixture/conversation-format.ts";
 import type { Fixture } from "../../fixture/fixture-format.ts";
@@ -60,6 +60,10 @@ export interface ExchangeInput {
 }
 
 const JSON_TYPE = "application/json";
+
+/** Each request's one-reply FakeModel: no clock (output carries no times), no copies of requests.
+ *  Made once: under tsx the clock, a named closure, cost a property write every time it was made. */
+const MODEL_OPTIONS: FakeModelOptions = { now: () => 0, recordRequests: false };
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
   const { route, text } = input;
@@ -138,7 +142,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   // A one-reply FakeModel: its default stop reason and its own protocol check, the same as a run's.
   let scripted: AssistantMessage;
   try {
-    scripted = await new FakeModel([reply], { now: () => 0, recordRequests: false }).complete(view.context);
+    scripted = await new FakeModel([reply], MODEL_OPTIONS).complete(view.context);
   } catch (caught) {
     if (caught instanceof ModelRequestError) return refuse(refusing, "invalid", "pairing", caught.message, withConversation);
     throw caught;
