@@ -34,8 +34,7 @@ export function servedUsage(input: number, output: number): Message["usage"] {
 export function renderAnthropicStream(events: readonly AssistantStreamEvent[], messageId = STREAM_MESSAGE_ID, meta?: ServedMeta): AnthropicStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: AnthropicStreamFrame[] = [];
-  const push = (data: RawMessageStreamEvent) => frames.push({ event: data.type, data });
-  push({
+  pushEvent(frames, {
     type: "message_start",
     message: {
       id: messageId,
@@ -56,15 +55,15 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       block.kind === "text"
         ? { type: "text", text: "", citations: null }
         : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
-    push({ type: "content_block_start", index, content_block: contentBlock });
+    pushEvent(frames, { type: "content_block_start", index, content_block: contentBlock });
     for (const fragment of block.fragments) {
-      push({
+      pushEvent(frames, {
         type: "content_block_delta",
         index,
         delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
       });
     }
-    if (block.ended || terminal?.reason === "length") push({ type: "content_block_stop", index });
+    if (block.ended || terminal?.reason === "length") pushEvent(frames, { type: "content_block_stop", index });
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
@@ -74,7 +73,7 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
     });
     return frames;
   }
-  push({
+  pushEvent(frames, {
     type: "message_delta",
     delta: { container: null, stop_details: null, stop_reason: anthropicStopReasons[terminal.reason], stop_sequence: null },
     usage: {
@@ -86,6 +85,12 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       server_tool_use: null,
     },
   });
-  push({ type: "message_stop" });
+  pushEvent(frames, { type: "message_stop" });
   return frames;
+}
+
+/** A module function, not a closure made per stream: under tsx a named closure costs a property
+ *  write each time it is made, and serve renders a stream per streamed request. */
+function pushEvent(frames: AnthropicStreamFrame[], data: RawMessageStreamEvent): void {
+  frames.push({ event: data.type, data });
 }

@@ -24,18 +24,8 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   const frames: OpenAIChatStreamFrame[] = [];
   const model = meta?.model ?? WIRE_MODEL;
   const withUsage = meta?.includeUsage === true;
-  const chunk = (delta: ChatCompletionChunk.Choice.Delta, finishReason: ChatCompletionChunk.Choice["finish_reason"] = null): void => {
-    frames.push({
-      data: {
-        id: completionId,
-        object: "chat.completion.chunk",
-        created: 0,
-        model,
-        choices: [{ index: 0, delta, finish_reason: finishReason }],
-        ...(withUsage ? { usage: null } : {}),
-      },
-    });
-  };
+  const envelope: ChunkEnvelope = { id: completionId, model, withUsage };
+  const chunk = pushChunk.bind(undefined, frames, envelope);
   // Call index among the calls, as Chat numbers them, by content index.
   const callIndex = new Map<number, number>();
   chunk({ role: "assistant", content: "" });
@@ -58,4 +48,31 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   if (meta && withUsage) frames.push({ data: { id: completionId, object: "chat.completion.chunk", created: 0, model, choices: [], usage: chatUsage(meta) } });
   frames.push({ data: "[DONE]" });
   return frames;
+}
+
+/** What every chunk of one stream repeats. */
+interface ChunkEnvelope {
+  id: string;
+  model: string;
+  withUsage: boolean;
+}
+
+/** A module function, bound per stream rather than a closure made per stream: under tsx a named
+ *  closure costs a property write each time it is made, and serve renders a stream per request. */
+function pushChunk(
+  frames: OpenAIChatStreamFrame[],
+  envelope: ChunkEnvelope,
+  delta: ChatCompletionChunk.Choice.Delta,
+  finishReason: ChatCompletionChunk.Choice["finish_reason"] = null,
+): void {
+  frames.push({
+    data: {
+      id: envelope.id,
+      object: "chat.completion.chunk",
+      created: 0,
+      model: envelope.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+      ...(envelope.withUsage ? { usage: null } : {}),
+    },
+  });
 }
