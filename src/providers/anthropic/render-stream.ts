@@ -57,11 +57,14 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
         : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
     pushEvent(frames, { type: "content_block_start", index, content_block: contentBlock });
     for (const fragment of block.fragments) {
-      pushEvent(frames, {
+      const data: RawMessageStreamEvent = {
         type: "content_block_delta",
         index,
         delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
-      });
+      };
+      // Most of a stream's events: for serve, written from the fragment alone (SseFrame.json).
+      if (meta === undefined) frames.push({ event: data.type, data });
+      else frames.push({ event: data.type, data, json: deltaJson(index, block.kind, fragment) });
     }
     if (block.ended || terminal?.reason === "length") pushEvent(frames, { type: "content_block_stop", index });
   });
@@ -93,4 +96,11 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
  *  write each time it is made, and serve renders a stream per streamed request. */
 function pushEvent(frames: AnthropicStreamFrame[], data: RawMessageStreamEvent): void {
   frames.push({ event: data.type, data });
+}
+
+/** A content_block_delta's JSON, keys in the order of the event above. */
+function deltaJson(index: number, kind: "text" | "toolCall", fragment: string): string {
+  const delta =
+    kind === "text" ? `{"type":"text_delta","text":${JSON.stringify(fragment)}}` : `{"type":"input_json_delta","partial_json":${JSON.stringify(fragment)}}`;
+  return `{"type":"content_block_delta","index":${index},"delta":${delta}}`;
 }

@@ -24,7 +24,7 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   const frames: OpenAIChatStreamFrame[] = [];
   const model = meta?.model ?? WIRE_MODEL;
   const withUsage = meta?.includeUsage === true;
-  const envelope: ChunkEnvelope = { id: completionId, model, withUsage };
+  const envelope: ChunkEnvelope = { id: completionId, model, withUsage, json: meta ? chunkJson(completionId, model, withUsage) : undefined };
   const chunk = pushChunk.bind(undefined, frames, envelope);
   // Call index among the calls, as Chat numbers them, by content index.
   const callIndex = new Map<number, number>();
@@ -50,11 +50,22 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   return frames;
 }
 
-/** What every chunk of one stream repeats. */
+/** What every chunk of one stream repeats; for serve, also as JSON around the chunk's delta. */
 interface ChunkEnvelope {
   id: string;
   model: string;
   withUsage: boolean;
+  json: { head: string; tail: string } | undefined;
+}
+
+/** A chunk's JSON before its delta and after its finish reason, the keys in the order of the
+ *  chunk object pushChunk builds: written once per stream, where JSON.stringify wrote it again
+ *  for every chunk (most of each chunk's text). */
+function chunkJson(id: string, model: string, withUsage: boolean): { head: string; tail: string } {
+  return {
+    head: `{"id":${JSON.stringify(id)},"object":"chat.completion.chunk","created":0,"model":${JSON.stringify(model)},"choices":[{"index":0,"delta":`,
+    tail: withUsage ? '}],"usage":null}' : "}]}",
+  };
 }
 
 /** A module function, bound per stream rather than a closure made per stream: under tsx a named
@@ -65,14 +76,15 @@ function pushChunk(
   delta: ChatCompletionChunk.Choice.Delta,
   finishReason: ChatCompletionChunk.Choice["finish_reason"] = null,
 ): void {
-  frames.push({
-    data: {
-      id: envelope.id,
-      object: "chat.completion.chunk",
-      created: 0,
-      model: envelope.model,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
-      ...(envelope.withUsage ? { usage: null } : {}),
-    },
-  });
+  const data: ChatCompletionChunk = {
+    id: envelope.id,
+    object: "chat.completion.chunk",
+    created: 0,
+    model: envelope.model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    ...(envelope.withUsage ? { usage: null } : {}),
+  };
+  const { json } = envelope;
+  if (json === undefined) frames.push({ data });
+  else frames.push({ data, json: `${json.head}${JSON.stringify(delta)},"finish_reason":${JSON.stringify(finishReason)}${json.tail}` });
 }

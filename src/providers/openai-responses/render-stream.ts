@@ -53,8 +53,11 @@ export function renderOpenAIResponsesStream(
         content_index: 0,
         part: outputText(""),
       });
+      // Most of a stream's events: for serve, written from their parts (SseFrame.json), the
+      // item id serialised once for all of them.
+      const itemJson = meta === undefined ? undefined : JSON.stringify(itemId);
       for (const fragment of block.fragments) {
-        pushEvent(frames, {
+        const data: ResponsesWireEvent = {
           type: "response.output_text.delta",
           sequence_number: sequence++,
           item_id: itemId,
@@ -62,7 +65,14 @@ export function renderOpenAIResponsesStream(
           content_index: 0,
           delta: fragment,
           logprobs: [],
-        });
+        };
+        if (itemJson === undefined) frames.push({ event: data.type, data });
+        else
+          frames.push({
+            event: data.type,
+            data,
+            json: `{"type":"response.output_text.delta","sequence_number":${data.sequence_number},"item_id":${itemJson},"output_index":${outputIndex},"content_index":0,"delta":${JSON.stringify(fragment)},"logprobs":[]}`,
+          });
       }
       if (!block.ended) return;
       pushEvent(frames, {
@@ -94,14 +104,22 @@ export function renderOpenAIResponsesStream(
       output_index: outputIndex,
       item: callItem(itemId, block, "in_progress", ""),
     });
+    const itemJson = meta === undefined ? undefined : JSON.stringify(itemId);
     for (const fragment of block.fragments) {
-      pushEvent(frames, {
+      const data: ResponsesWireEvent = {
         type: "response.function_call_arguments.delta",
         sequence_number: sequence++,
         item_id: itemId,
         output_index: outputIndex,
         delta: fragment,
-      });
+      };
+      if (itemJson === undefined) frames.push({ event: data.type, data });
+      else
+        frames.push({
+          event: data.type,
+          data,
+          json: `{"type":"response.function_call_arguments.delta","sequence_number":${data.sequence_number},"item_id":${itemJson},"output_index":${outputIndex},"delta":${JSON.stringify(fragment)}}`,
+        });
     }
     if (!block.ended) return;
     pushEvent(frames, {

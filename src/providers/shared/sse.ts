@@ -7,6 +7,10 @@
 export interface SseFrame {
   event?: string;
   data: unknown;
+  /** `data` as JSON, where the renderer wrote it from parts it had already serialised (serve's
+   *  most frequent frames: the stream's repeated envelope is written once, not once a frame). The
+   *  very text JSON.stringify(data) gives (test/serve/served-frame-json.test.ts). */
+  json?: string;
 }
 
 /** One form of a reply's stream; `label` names it where a provider has several (Gemini). */
@@ -28,7 +32,7 @@ export function formatSse(frames: readonly SseFrame[]): string {
   let text = "";
   for (const frame of frames) {
     if (frame.event !== undefined) text += `event: ${frame.event}\n`;
-    text += `data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`;
+    text += `data: ${frame.json ?? (typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data))}\n\n`;
   }
   return text;
 }
