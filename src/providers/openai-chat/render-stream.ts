@@ -30,13 +30,15 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   const callIndex = new Map<number, number>();
   chunk({ role: "assistant", content: "" });
   for (const event of events) {
-    if (event.type === "text_delta") chunk({ content: event.delta });
+    if (event.type === "text_delta") chunk({ content: event.delta }, null, envelope.json && `{"content":${JSON.stringify(event.delta)}}`);
     else if (event.type === "toolcall_start") {
       const index = callIndex.size;
       callIndex.set(event.contentIndex, index);
       chunk({ tool_calls: [{ index, id: event.id, type: "function", function: { name: event.name, arguments: "" } }] });
     } else if (event.type === "toolcall_delta") {
-      chunk({ tool_calls: [{ index: callIndex.get(event.contentIndex) ?? 0, function: { arguments: event.delta } }] });
+      const index = callIndex.get(event.contentIndex) ?? 0;
+      const deltaJson = envelope.json && `{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(event.delta)}}}]}`;
+      chunk({ tool_calls: [{ index, function: { arguments: event.delta } }] }, null, deltaJson);
     }
   }
   if (!terminal || terminal.reason === "aborted") return frames;
@@ -75,6 +77,9 @@ function pushChunk(
   envelope: ChunkEnvelope,
   delta: ChatCompletionChunk.Choice.Delta,
   finishReason: ChatCompletionChunk.Choice["finish_reason"] = null,
+  /** The delta as JSON, where the caller wrote it from its one string (the stream's text and
+   *  argument fragments, most of its chunks). */
+  deltaJson?: string,
 ): void {
   const data: ChatCompletionChunk = {
     id: envelope.id,
@@ -86,5 +91,9 @@ function pushChunk(
   };
   const { json } = envelope;
   if (json === undefined) frames.push({ data });
-  else frames.push({ data, json: `${json.head}${JSON.stringify(delta)},"finish_reason":${JSON.stringify(finishReason)}${json.tail}` });
+  else
+    frames.push({
+      data,
+      json: `${json.head}${deltaJson ?? JSON.stringify(delta)},"finish_reason":${finishReason === null ? "null" : JSON.stringify(finishReason)}${json.tail}`,
+    });
 }
