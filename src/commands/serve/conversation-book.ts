@@ -69,12 +69,12 @@ export class ConversationBook {
 /** The model turns of a history: each run of consecutive assistant messages, as [first, last] indices. */
 export function modelTurns(messages: readonly Message[]): [number, number][] {
   const turns: [number, number][] = [];
-  messages.forEach((message, index) => {
-    if (message.role !== "assistant") return;
-    const last = turns[turns.length - 1];
+  let last: [number, number] | undefined;
+  for (let index = 0; index < messages.length; index++) {
+    if (messages[index]?.role !== "assistant") continue;
     if (last && last[1] === index - 1) last[1] = index;
-    else turns.push([index, index]);
-  });
+    else turns.push((last = [index, index]));
+  }
   return turns;
 }
 
@@ -83,9 +83,20 @@ export function modelTurns(messages: readonly Message[]): [number, number][] {
  *  arguments. Ids are left out: a harness may drop them (Gemini). Undefined for arguments nested
  *  too deep to write back as JSON (client data: such a turn is no reply serve gave). */
 export function turnFingerprint(messages: readonly AssistantMessage[]): string | undefined {
+  return fingerprintOf(messages, 0, messages.length - 1);
+}
+
+/** The fingerprint of the turn at `[first, last]` of a history, read in place (not copied out). */
+export function historyTurnFingerprint(messages: readonly Message[], [first, last]: readonly [number, number]): string | undefined {
+  return fingerprintOf(messages, first, last);
+}
+
+function fingerprintOf(messages: readonly Message[], first: number, last: number): string | undefined {
   let text = "";
   const calls: [string, unknown][] = [];
-  for (const message of messages) {
+  for (let index = first; index <= last; index++) {
+    const message = messages[index];
+    if (message?.role !== "assistant") continue;
     for (const block of message.content) {
       if (block.type === "text") text += block.text;
       else if (block.type === "toolCall") calls.push([block.name, block.arguments]);
@@ -110,46 +121,58 @@ export interface ScriptedView {
 /** The history as the script sees it. Only the messages that change are copied. `filled`: the call
  *  ids the import made up for calls sent without one, paired by name and order within their turn. */
 export function scriptedView(context: Context, style: ServedIdStyle, replies: readonly ScriptedReply[], filled: ReadonlySet<string>): ScriptedView {
-  const served = new Map<string, string>();
-  /** A made-up id → the scripted call id it stands for. */
-  const byPlace = new Map<string, string>();
-  let conversation: number | undefined;
-  /** The scripted call a served id names, and the conversation it was served in. */
-  const scripted = (id: string): { id: string; conversation?: number } | undefined => {
-    const placed = byPlace.get(id);
-    if (placed !== undefined) return { id: placed };
-    const read = readServedCall(style, id);
-    const call = read && scriptedCalls(replies[read.at.turn - 1])[read.call - 1];
-    if (!read || !call) return undefined;
-    served.set(call.id, id);
-    return { id: call.id, conversation: read.at.conversation };
-  };
-  if (filled.size > 0) pairByPlace(context.messages, replies, filled, byPlace, served);
+  const ids = new ScriptedIds(style, replies);
+  if (filled.size > 0) pairByPlace(context.messages, replies, filled, ids.byPlace, ids.served);
   const messages = context.messages.map((message): Message => {
     if (message.role === "toolResult") {
-      const call = scripted(message.toolCallId);
+      const call = ids.scripted(message.toolCallId);
       return call === undefined ? message : { ...message, toolCallId: call.id };
     }
     if (message.role !== "assistant") return message;
     let changed = false;
     const content = message.content.map((block) => {
       if (block.type !== "toolCall") return block;
-      const call = scripted(block.id);
+      const call = ids.scripted(block.id);
       if (call === undefined) return block;
       changed = true;
-      if (call.conversation !== undefined) conversation = call.conversation;
+      if (call.conversation !== undefined) ids.conversation = call.conversation;
       return { ...block, id: call.id };
     });
     return changed ? { ...message, content } : message;
   });
-  return {
-    context: { ...context, messages },
-    conversation,
-    name: (id) => {
-      const wire = served.get(id);
-      return wire === undefined || wire === id ? { id } : { id: wire, scriptId: id };
-    },
-  };
+  ids.context = { ...context, messages };
+  return ids;
+}
+
+/** The served ids of one request read back as the script's. A class, not closures: under tsx a
+ *  named closure costs a property write each time it is made, and a view is made per request. */
+class ScriptedIds implements ScriptedView {
+  context: Context = { messages: [] };
+  conversation: number | undefined;
+  /** A scripted call id → the served id it came back as. */
+  readonly served = new Map<string, string>();
+  /** A made-up id → the scripted call id it stands for. */
+  readonly byPlace = new Map<string, string>();
+  constructor(
+    private readonly style: ServedIdStyle,
+    private readonly replies: readonly ScriptedReply[],
+  ) {}
+
+  /** The scripted call a served id names, and the conversation it was served in. */
+  scripted(id: string): { id: string; conversation?: number } | undefined {
+    const placed = this.byPlace.get(id);
+    if (placed !== undefined) return { id: placed };
+    const read = readServedCall(this.style, id);
+    const call = read && scriptedCalls(this.replies[read.at.turn - 1])[read.call - 1];
+    if (!read || !call) return undefined;
+    this.served.set(call.id, id);
+    return { id: call.id, conversation: read.at.conversation };
+  }
+
+  name(id: string): HarnessCall {
+    const wire = this.served.get(id);
+    return wire === undefined || wire === id ? { id } : { id: wire, scriptId: id };
+  }
 }
 
 /** Each made-up call id of turn t → the scripted call of reply t with the same name and the same
@@ -183,8 +206,12 @@ function pairByPlace(
 
 /** The reply as served at `at`: each call takes the provider's id for its place. */
 export function withServedIds(message: AssistantMessage, style: ServedIdStyle, at: ReplyAt): AssistantMessage {
+  // Pushed, not mapped: `map` makes a holey array, which JSON.stringify (the answer, the
+  // narration) walks on its slow path, element by element.
+  const content: AssistantMessage["content"] = [];
   let call = 0;
-  return { ...message, content: message.content.map((block) => (block.type === "toolCall" ? { ...block, id: style.call(at, ++call) } : block)) };
+  for (const block of message.content) content.push(block.type === "toolCall" ? { ...block, id: style.call(at, ++call) } : block);
+  return { ...message, content };
 }
 
 function scriptedCalls(reply: ScriptedReply | undefined): ToolCall[] {

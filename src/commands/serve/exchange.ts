@@ -6,7 +6,7 @@
 // state is the conversation book: which conversation a reply belongs to, for its ids, and what
 // was served on the Responses API, which a harness may point back at (response-store.ts).
 
-import { FakeModel, ModelRequestError } from "../../agent/fake-model.ts";
+import { FakeModel, type FakeModelOptions, ModelRequestError } from "../../agent/fake-model.ts";
 import { streamSteps } from "../../agent/stream-plan.ts";
 import { scriptReplies } from "../../fixture/conversation-format.ts";
 import type { Fixture } from "../../fixture/fixture-format.ts";
@@ -17,10 +17,10 @@ import type { PartsOf } from "../../providers/registry.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import { openAIError } from "../../providers/shared/openai-error.ts";
-import { WIRE_MODEL } from "../../providers/shared/provider.ts";
+import { type ProviderParts, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
-import { type ConversationBook, modelTurns, scriptedView, turnFingerprint, withServedIds } from "./conversation-book.ts";
+import { type ConversationBook, historyTurnFingerprint, modelTurns, scriptedView, withServedIds } from "./conversation-book.ts";
 import { type UnmetExpectation, unmetExpectations, unmetText } from "./expectations.ts";
 import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
 import type { Resolved } from "./response-store.ts";
@@ -61,39 +61,29 @@ export interface ExchangeInput {
 
 const JSON_TYPE = "application/json";
 
+/** Each request's one-reply FakeModel: no clock (output carries no times), no copies of requests.
+ *  Made once: under tsx the clock, a named closure, cost a property write every time it was made. */
+const MODEL_OPTIONS: FakeModelOptions = { now: () => 0, recordRequests: false };
+
 export async function exchange(input: ExchangeInput): Promise<Answer> {
   const { route, text } = input;
   const parts = input.partsOf(route.provider);
   const responder = parts.response;
   // The provider's request id, made from the request's number (served-ids.ts): on every answer.
   const requestId = responder.ids.request?.id(input.number);
-  const headers = responder.ids.request && requestId !== undefined ? { headers: { [responder.ids.request.header]: requestId } } : {};
-  const base = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
-  const refuse = (
-    kind: ErrorKind,
-    outcome: OutcomeKind,
-    message: string,
-    extra: Partial<ExchangeRecord> = {},
-    problems?: UnmetExpectation[],
-    errorBody: object = responder.error(kind, message, requestId),
-  ): Answer => ({
-    status: errorStatus[kind],
-    contentType: JSON_TYPE,
-    body: JSON.stringify(errorBody),
-    ...headers,
-    record: { ...base, ...extra, outcome: { status: errorStatus[kind], kind: outcome, message, ...(problems ? { problems } : {}) } },
-  });
-
-  if (text === undefined) return refuse("tooLarge", "tooLarge", "tool-call-playground serve: the request body is over the size limit");
+  const headers = requestHeaders(responder, requestId);
+  const base: RecordBase = { number: input.number, method: input.method, path: input.path, provider: route.provider, stream: route.streamed };
+  const refusing: Refusing = { responder, requestId, headers, base };
+  if (text === undefined) return refuse(refusing, "tooLarge", "tooLarge", "tool-call-playground serve: the request body is over the size limit");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     // OpenAI words it "We could not parse the JSON body of your request."; the others say less.
-    return refuse("invalid", "malformed", `could not parse the JSON body of the request (${error instanceof Error ? error.message : String(error)})`);
+    return refuse(refusing, "invalid", "malformed", `could not parse the JSON body of the request (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!isRecord(parsed))
-    return refuse("invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : typeof parsed}`);
+    return refuse(refusing, "invalid", "notABody", `the request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : typeof parsed}`);
   const stream = route.streamBy === "path" ? route.streamed : parsed.stream === true;
   base.stream = stream;
 
@@ -104,7 +94,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
     const resolved = input.book.responses.resolve(parsed);
     if ("unknown" in resolved) {
       const { kind, message, param, code } = resolved.unknown;
-      return refuse(kind, "unknownReference", message, {}, undefined, openAIError(kind, message, param, code));
+      return refuse(refusing, kind, "unknownReference", message, undefined, undefined, openAIError(kind, message, param, code));
     }
     body = resolved.body;
     stored = resolved.entry;
@@ -115,42 +105,44 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const findings = lintBody(body, parts.rules);
   const error = findings.find((finding) => finding.severity === "error");
   const read = readHistory(parts, route.provider, body);
-  if (read.error && !error) return refuse("invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
+  if (read.error && !error) return refuse(refusing, "invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
   const context: Context = read.imported?.context ?? { messages: [] };
   const episodeIndex = episodeFor(input.fixture, context);
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
   const turns = modelTurns(context.messages);
   const replyIndex = turns.length;
-  const withConversation = read.imported ? { conversation: describeConversation(context, findings, episodeIndex, replyIndex, replies.length) } : {};
+  const conversation = read.imported ? describeConversation(context, findings, episodeIndex, replyIndex, replies.length, turns.at(-1)) : undefined;
 
-  if (error) return refuse("invalid", "lint", error.message, withConversation);
+  if (error) return refuse(refusing, "invalid", "lint", error.message, conversation);
   const reply = replies[replyIndex];
   if (!reply) {
     return refuse(
+      refusing,
       "invalid",
       "exhausted",
       `tool-call-playground serve: the script has no reply ${replyIndex + 1} for this conversation (episode ${episodeIndex + 1} holds ${replies.length}); the server keeps running`,
-      withConversation,
+      conversation,
     );
   }
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
   const view = scriptedView(context, responder.ids, replies, read.imported ? filledCallIds(read.imported) : new Set());
-  const problems = unmetExpectations(reply.expect, view.context, view.name);
+  const problems = unmetExpectations(reply.expect, view.context, (id) => view.name(id));
   if (problems.length > 0)
     return refuse(
+      refusing,
       "invalid",
       "expectation",
       `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`,
-      withConversation,
+      conversation,
       problems,
     );
 
   // A one-reply FakeModel: its default stop reason and its own protocol check, the same as a run's.
   let scripted: AssistantMessage;
   try {
-    scripted = await new FakeModel([reply], { now: () => 0, recordRequests: false }).complete(view.context);
+    scripted = await new FakeModel([reply], MODEL_OPTIONS).complete(view.context);
   } catch (caught) {
-    if (caught instanceof ModelRequestError) return refuse("invalid", "pairing", caught.message, withConversation);
+    if (caught instanceof ModelRequestError) return refuse(refusing, "invalid", "pairing", caught.message, conversation);
     throw caught;
   }
   // A scripted failure is not a success. "error": the provider's server error — Anthropic 500
@@ -164,8 +156,8 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       status: errorStatus.internal,
       contentType: JSON_TYPE,
       body: JSON.stringify(responder.error("internal", message, requestId)),
-      ...headers,
-      record: { ...base, ...withConversation, outcome: { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted } },
+      headers,
+      record: exchangeRecord(base, conversation, { status: errorStatus.internal, kind: "scriptedError", message, reply: scripted }),
     };
   }
   // "aborted" (and a stream that stalls): the answer never ends — HTTP has no status for that, so
@@ -178,14 +170,11 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       contentType: JSON_TYPE,
       body: "",
       drop: true,
-      record: { ...base, ...withConversation, outcome: { status: 0, kind: "aborted", reply: scripted } },
+      record: exchangeRecord(base, conversation, { status: 0, kind: "aborted", reply: scripted }),
     };
 
   const lastTurn = turns.at(-1);
-  const lastTurnMessages = lastTurn
-    ? context.messages.slice(lastTurn[0], lastTurn[1] + 1).flatMap((message) => (message.role === "assistant" ? [message] : []))
-    : [];
-  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(lastTurnMessages) : undefined, scripted);
+  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? historyTurnFingerprint(context.messages, lastTurn) : undefined, scripted);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
   // Rendered whole only where it is used: the plain answer's body, and the output items the
@@ -197,25 +186,73 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       status: 200,
       contentType: JSON_TYPE,
       body: JSON.stringify(rendered),
-      ...headers,
-      record: { ...base, ...withConversation, outcome: { status: 200, kind: "reply", reply: message } },
+      headers,
+      record: exchangeRecord(base, conversation, { status: 200, kind: "reply", reply: message }),
     };
   }
-  const events = streamSteps(message, reply.stream, input.chunk).flatMap((step): AssistantStreamEvent[] => (step.kind === "event" ? [step.event] : []));
+  const events: AssistantStreamEvent[] = [];
+  for (const step of streamSteps(message, reply.stream, input.chunk)) if (step.kind === "event") events.push(step.event);
   const frames = parts.stream.serve(events, at, meta);
-  const record: ExchangeRecord = {
-    ...base,
-    ...withConversation,
-    outcome: { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length },
-  };
+  const record = exchangeRecord(base, conversation, { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length });
   // Gemini without alt=sse: one JSON array, left unclosed when the connection drops.
   if (!route.sse) {
     let array = "";
     for (let index = 0; index < frames.length; index++) array += `${index === 0 ? "[" : ","}${JSON.stringify(frames[index]?.data)}`;
     if (!drop) array += frames.length === 0 ? "[]" : "]";
-    return { status: 200, contentType: JSON_TYPE, body: array, streamed: true, drop, ...headers, record };
+    return { status: 200, contentType: JSON_TYPE, body: array, streamed: true, drop, headers, record };
   }
-  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), streamed: true, drop, ...headers, record };
+  return { status: 200, contentType: "text/event-stream", body: formatSse(frames), streamed: true, drop, headers, record };
+}
+
+/** What an exchange's record says of the request before its outcome. */
+type RecordBase = Pick<ExchangeRecord, "number" | "method" | "path" | "provider" | "stream">;
+
+/** The record of one exchange, in the order --json writes it. Built as a literal, not spread from
+ *  `base`: a literal that spreads an object and then adds a key takes V8's slow path (0.5–1 µs a
+ *  literal in a micro-benchmark), and every request makes one. */
+function exchangeRecord(base: RecordBase, conversation: ExchangeRecord["conversation"], outcome: ExchangeRecord["outcome"]): ExchangeRecord {
+  const { number, method, path, provider, stream } = base;
+  return conversation === undefined ? { number, method, path, provider, stream, outcome } : { number, method, path, provider, stream, conversation, outcome };
+}
+
+/** The provider's request id header for this answer, when it has one (served-ids.ts). Stored by
+ *  key rather than written as a computed key in a literal, which V8 defines through the runtime. */
+function requestHeaders(responder: ProviderParts["response"], requestId: string | undefined): Readonly<Record<string, string>> | undefined {
+  const request = responder.ids.request;
+  if (!request || requestId === undefined) return undefined;
+  const headers: Record<string, string> = {};
+  headers[request.header] = requestId;
+  return headers;
+}
+
+/** What every refusal of one request shares: who words it, its request id and header, and what
+ *  the record says of the request. */
+interface Refusing {
+  responder: ProviderParts["response"];
+  requestId: string | undefined;
+  headers: Readonly<Record<string, string>> | undefined;
+  base: RecordBase;
+}
+
+/** The provider's error answer (its status and body) with the record that narrates it. A
+ *  function of its own, not a closure in `exchange`: under tsx a named closure costs a property
+ *  write each time it is made, and this one was made for every request. */
+function refuse(
+  refusing: Refusing,
+  kind: ErrorKind,
+  outcome: OutcomeKind,
+  message: string,
+  conversation?: ExchangeRecord["conversation"],
+  problems?: UnmetExpectation[],
+  errorBody: object = refusing.responder.error(kind, message, refusing.requestId),
+): Answer {
+  return {
+    status: errorStatus[kind],
+    contentType: JSON_TYPE,
+    body: JSON.stringify(errorBody),
+    headers: refusing.headers,
+    record: exchangeRecord(refusing.base, conversation, { status: errorStatus[kind], kind: outcome, message, ...(problems ? { problems } : {}) }),
+  };
 }
 
 /** What the answer says beside the reply: the model the request named (the body's `model`;

@@ -5,12 +5,11 @@
 import type { Fixture } from "../../fixture/fixture-format.ts";
 import type { JsonObject } from "../../json/is-record.ts";
 import { contentText } from "../../narration/display-text.ts";
-import type { Context, ToolCall } from "../../protocol/types.ts";
+import type { Context, Message, ToolCall } from "../../protocol/types.ts";
 import { type ProviderId, providers } from "../../providers/registry.ts";
 import { ImportError, type ImportedConversation } from "../../providers/shared/imported-conversation.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
-import { modelTurns } from "./conversation-book.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
 
 export interface ReadHistory {
@@ -58,23 +57,30 @@ export function episodeFor(fixture: Fixture, context: Context): number {
   return index === -1 ? 0 : index;
 }
 
-/** What the narration shows of the request: the messages after the model's last turn, each
- *  result with the call of that turn it answers. */
+/** What the narration shows of the request: the messages after the model's last turn (`lastTurn`,
+ *  as modelTurns gives it), each result with the call of that turn it answers. */
 export function describeConversation(
   context: Context,
   findings: Finding[],
   episode: number,
   replyIndex: number,
   replies: number,
+  lastTurn: readonly [number, number] | undefined,
 ): NonNullable<ExchangeRecord["conversation"]> {
   const messages = context.messages;
-  const [first, last] = modelTurns(messages).at(-1) ?? [0, -1];
+  const [first, last] = lastTurn ?? [0, -1];
   const calls = new Map<string, ToolCall>();
   for (let index = first; index <= last; index++) {
     const message = messages[index];
     if (message?.role === "assistant") for (const block of message.content) if (block.type === "toolCall") calls.set(block.id, block);
   }
-  const newMessages = messages.slice(last + 1);
-  const results = newMessages.flatMap((message) => (message.role === "toolResult" ? [{ call: calls.get(message.toolCallId), result: message }] : []));
+  const newMessages: Message[] = [];
+  const results: NonNullable<ExchangeRecord["conversation"]>["results"] = [];
+  for (let index = last + 1; index < messages.length; index++) {
+    const message = messages[index];
+    if (!message) continue;
+    newMessages.push(message);
+    if (message.role === "toolResult") results.push({ call: calls.get(message.toolCallId), result: message });
+  }
   return { episode, replyIndex, replies, messages: messages.length, newMessages, results, tools: context.tools ?? [], findings };
 }

@@ -15,6 +15,7 @@ import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { type Answer, exchange } from "./exchange.ts";
+import { type BodyRead, readBody } from "./read-body.ts";
 import { browserRefusal, hostPolicy } from "./request-guard.ts";
 import { fallbackProvider, providerForUnknownPath, requestTarget, routeAt, routeList } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind, ServeEvent } from "./serve-events.ts";
@@ -64,9 +65,6 @@ export interface RunningServer {
   close(): Promise<number>;
   inFlight(): number;
 }
-
-/** A body as read: its text, or why there is none. */
-type BodyRead = { kind: "text"; bytes: Buffer } | { kind: "tooLarge" } | { kind: "gone" };
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -197,8 +195,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
             `the JSON body of the request nests deeper than ${deep.limit} levels (at ${deep.line}:${deep.column})`,
           );
         else {
-          const input = { number: seen.number, method: seen.method, path: seen.path, route, text: text?.text };
-          answer = await exchange({ ...input, fixture: options.fixture, book, partsOf, chunk: options.chunk });
+          const { number, method, path } = seen;
+          answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, partsOf, chunk: options.chunk });
         }
       }
       tell(answer.record);
@@ -277,32 +275,6 @@ function goneRecord(seen: Seen): ExchangeRecord {
     stream: false,
     outcome: { status: 0, kind: "clientGone", message: "the client closed the connection before its request was whole" },
   };
-}
-
-/** The body's bytes, or tooLarge as soon as it passes `limit` bytes (reading stops there, and
- *  what came before is dropped, so an oversized body is never held whole), or gone when the
- *  client leaves (or its time runs out) first. Never rejects. */
-function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = (value: BodyRead) => {
-      request.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
-      resolve(value);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      chunks.length = 0;
-      request.pause();
-      settle({ kind: "tooLarge" });
-    };
-    const onEnd = () => settle({ kind: "text", bytes: Buffer.concat(chunks) });
-    const onGone = () => settle({ kind: "gone" });
-    // Closed while the request waited for its turn: its events have already fired.
-    if (request.destroyed) return onGone();
-    request.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
-  });
 }
 
 /** Takes one of `size` places, waiting for one to free up: the release function gives it back. */

@@ -34,8 +34,7 @@ export function servedUsage(input: number, output: number): Message["usage"] {
 export function renderAnthropicStream(events: readonly AssistantStreamEvent[], messageId = STREAM_MESSAGE_ID, meta?: ServedMeta): AnthropicStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: AnthropicStreamFrame[] = [];
-  const push = (data: RawMessageStreamEvent) => frames.push({ event: data.type, data });
-  push({
+  pushEvent(frames, {
     type: "message_start",
     message: {
       id: messageId,
@@ -56,15 +55,18 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       block.kind === "text"
         ? { type: "text", text: "", citations: null }
         : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
-    push({ type: "content_block_start", index, content_block: contentBlock });
+    pushEvent(frames, { type: "content_block_start", index, content_block: contentBlock });
     for (const fragment of block.fragments) {
-      push({
+      const data: RawMessageStreamEvent = {
         type: "content_block_delta",
         index,
         delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
-      });
+      };
+      // Most of a stream's events: for serve, written from the fragment alone (SseFrame.json).
+      if (meta === undefined) frames.push({ event: data.type, data });
+      else frames.push({ event: data.type, data, json: deltaJson(index, block.kind, fragment) });
     }
-    if (block.ended || terminal?.reason === "length") push({ type: "content_block_stop", index });
+    if (block.ended || terminal?.reason === "length") pushEvent(frames, { type: "content_block_stop", index });
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
@@ -74,7 +76,7 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
     });
     return frames;
   }
-  push({
+  pushEvent(frames, {
     type: "message_delta",
     delta: { container: null, stop_details: null, stop_reason: anthropicStopReasons[terminal.reason], stop_sequence: null },
     usage: {
@@ -86,6 +88,19 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       server_tool_use: null,
     },
   });
-  push({ type: "message_stop" });
+  pushEvent(frames, { type: "message_stop" });
   return frames;
+}
+
+/** A module function, not a closure made per stream: under tsx a named closure costs a property
+ *  write each time it is made, and serve renders a stream per streamed request. */
+function pushEvent(frames: AnthropicStreamFrame[], data: RawMessageStreamEvent): void {
+  frames.push({ event: data.type, data });
+}
+
+/** A content_block_delta's JSON, keys in the order of the event above. */
+function deltaJson(index: number, kind: "text" | "toolCall", fragment: string): string {
+  const delta =
+    kind === "text" ? `{"type":"text_delta","text":${JSON.stringify(fragment)}}` : `{"type":"input_json_delta","partial_json":${JSON.stringify(fragment)}}`;
+  return `{"type":"content_block_delta","index":${index},"delta":${delta}}`;
 }

@@ -15,6 +15,19 @@ function textOf(content: readonly (TextContent | ImageContent)[]): string {
   return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }
 
+/** The reply being gathered, handed to the builder; what is gathered next starts afresh. A module
+ *  function, not a closure made per body: under tsx a named closure costs a property write when made. */
+function endReply(builder: ConversationBuilder, reply: GatheredReply | undefined): undefined {
+  if (reply) builder.assistant(reply.content, reply.at, reply.callPointers);
+  return undefined;
+}
+
+interface GatheredReply {
+  content: (TextContent | ToolCall)[];
+  at: string;
+  callPointers: string[];
+}
+
 export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversation {
   const builder = new ConversationBuilder("openai-responses");
   noteUnusedKeys(builder, body, "", ["instructions", "input", "tools"]);
@@ -22,11 +35,7 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
   if (typeof body.input === "string") {
     builder.user(body.input, "/input");
   } else {
-    let reply: { content: (TextContent | ToolCall)[]; at: string; callPointers: string[] } | undefined;
-    const endReply = () => {
-      if (reply) builder.assistant(reply.content, reply.at, reply.callPointers);
-      reply = undefined;
-    };
+    let reply: GatheredReply | undefined;
     expectArray(body.input, "/input", "input").forEach((raw, index) => {
       const at = pointer("", "input", index);
       const item = expectObject(raw, at, `input[${index}]`);
@@ -41,7 +50,7 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
           else for (const part of content) if (part.type === "text") reply.content.push(part);
           return;
         }
-        endReply();
+        reply = endReply(builder, reply);
         if (role === "user") builder.user(content, at);
         else if (role === "system" || role === "developer") {
           builder.note(at, "formChanged", { about: "systemJoined", role, api: "responses" });
@@ -64,7 +73,7 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
         return;
       }
       if (type === "function_call_output") {
-        endReply();
+        reply = endReply(builder, reply);
         const id = expectId(item.call_id, pointer(at, "call_id"), "function_call_output.call_id");
         const output = messageContent(item.output, pointer(at, "output"), builder);
         const text = typeof output === "string" ? output : textOf(output);
@@ -81,7 +90,7 @@ export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversat
       }
       builder.note(at, "blockDropped", { about: "droppedInputItem", type: JSON.stringify(type) });
     });
-    endReply();
+    reply = endReply(builder, reply);
   }
   if (body.tools !== undefined) {
     expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {

@@ -31,24 +31,21 @@ export function renderOpenAIResponsesStream(
   const { blocks, terminal } = groupStream(events);
   const frames: OpenAIResponsesStreamFrame[] = [];
   let sequence = 0;
-  const push = (data: ResponsesWireEvent) => frames.push({ event: data.type, data });
   const model = meta?.model;
   const usage = meta ? { usage: responsesUsage(meta) } : {};
   const output: ResponseOutputItem[] = [];
-  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response, model) });
+  pushEvent(frames, { type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response, model) });
   blocks.forEach((block, outputIndex) => {
     const so = blockSoFar(block);
     if (block.kind === "text") {
       const itemId = ids.item("message", outputIndex);
-      const item = (status: ResponseOutputMessage["status"], text: string): ResponseOutputMessage => ({
-        type: "message",
-        id: itemId,
-        role: "assistant",
-        status,
-        content: status === "in_progress" ? [] : [outputText(text)],
+      pushEvent(frames, {
+        type: "response.output_item.added",
+        sequence_number: sequence++,
+        output_index: outputIndex,
+        item: messageItem(itemId, "in_progress", ""),
       });
-      push({ type: "response.output_item.added", sequence_number: sequence++, output_index: outputIndex, item: item("in_progress", "") });
-      push({
+      pushEvent(frames, {
         type: "response.content_part.added",
         sequence_number: sequence++,
         item_id: itemId,
@@ -56,8 +53,11 @@ export function renderOpenAIResponsesStream(
         content_index: 0,
         part: outputText(""),
       });
+      // Most of a stream's events: for serve, written from their parts (SseFrame.json), the
+      // item id serialised once for all of them.
+      const itemJson = meta === undefined ? undefined : JSON.stringify(itemId);
       for (const fragment of block.fragments) {
-        push({
+        const data: ResponsesWireEvent = {
           type: "response.output_text.delta",
           sequence_number: sequence++,
           item_id: itemId,
@@ -65,10 +65,17 @@ export function renderOpenAIResponsesStream(
           content_index: 0,
           delta: fragment,
           logprobs: [],
-        });
+        };
+        if (itemJson === undefined) frames.push({ event: data.type, data });
+        else
+          frames.push({
+            event: data.type,
+            data,
+            json: `{"type":"response.output_text.delta","sequence_number":${data.sequence_number},"item_id":${itemJson},"output_index":${outputIndex},"content_index":0,"delta":${JSON.stringify(fragment)},"logprobs":[]}`,
+          });
       }
       if (!block.ended) return;
-      push({
+      pushEvent(frames, {
         type: "response.output_text.done",
         sequence_number: sequence++,
         item_id: itemId,
@@ -77,7 +84,7 @@ export function renderOpenAIResponsesStream(
         text: so,
         logprobs: [],
       });
-      push({
+      pushEvent(frames, {
         type: "response.content_part.done",
         sequence_number: sequence++,
         item_id: itemId,
@@ -85,26 +92,37 @@ export function renderOpenAIResponsesStream(
         content_index: 0,
         part: outputText(so),
       });
-      const done = item("completed", so);
+      const done = messageItem(itemId, "completed", so);
       output.push(done);
-      push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
+      pushEvent(frames, { type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
       return;
     }
     const itemId = ids.item("function_call", outputIndex);
-    const item = (status: NonNullable<ResponseFunctionToolCall["status"]>, args: string): ResponseFunctionToolCall => ({
-      type: "function_call",
-      id: itemId,
-      call_id: block.id,
-      name: block.name,
-      arguments: args,
-      status,
+    pushEvent(frames, {
+      type: "response.output_item.added",
+      sequence_number: sequence++,
+      output_index: outputIndex,
+      item: callItem(itemId, block, "in_progress", ""),
     });
-    push({ type: "response.output_item.added", sequence_number: sequence++, output_index: outputIndex, item: item("in_progress", "") });
+    const itemJson = meta === undefined ? undefined : JSON.stringify(itemId);
     for (const fragment of block.fragments) {
-      push({ type: "response.function_call_arguments.delta", sequence_number: sequence++, item_id: itemId, output_index: outputIndex, delta: fragment });
+      const data: ResponsesWireEvent = {
+        type: "response.function_call_arguments.delta",
+        sequence_number: sequence++,
+        item_id: itemId,
+        output_index: outputIndex,
+        delta: fragment,
+      };
+      if (itemJson === undefined) frames.push({ event: data.type, data });
+      else
+        frames.push({
+          event: data.type,
+          data,
+          json: `{"type":"response.function_call_arguments.delta","sequence_number":${data.sequence_number},"item_id":${itemJson},"output_index":${outputIndex},"delta":${JSON.stringify(fragment)}}`,
+        });
     }
     if (!block.ended) return;
-    push({
+    pushEvent(frames, {
       type: "response.function_call_arguments.done",
       sequence_number: sequence++,
       item_id: itemId,
@@ -112,25 +130,44 @@ export function renderOpenAIResponsesStream(
       name: block.name,
       arguments: so,
     });
-    const done = item("completed", so);
+    const done = callItem(itemId, block, "completed", so);
     output.push(done);
-    push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
+    pushEvent(frames, { type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
-    push({
+    pushEvent(frames, {
       type: "response.failed",
       sequence_number: sequence++,
       response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response, model),
     });
   } else if (terminal.reason === "length") {
-    push({
+    pushEvent(frames, {
       type: "response.incomplete",
       sequence_number: sequence++,
       response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" }, ...usage }, ids.response, model),
     });
   } else {
-    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, usage, ids.response, model) });
+    pushEvent(frames, { type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, usage, ids.response, model) });
   }
   return frames;
+}
+
+// Module functions, not closures made per stream: under tsx a named closure costs a property write
+// each time it is made, and serve renders a stream per streamed request.
+function pushEvent(frames: OpenAIResponsesStreamFrame[], data: ResponsesWireEvent): void {
+  frames.push({ event: data.type, data });
+}
+
+function messageItem(id: string, status: ResponseOutputMessage["status"], text: string): ResponseOutputMessage {
+  return { type: "message", id, role: "assistant", status, content: status === "in_progress" ? [] : [outputText(text)] };
+}
+
+function callItem(
+  id: string,
+  call: { id: string; name: string },
+  status: NonNullable<ResponseFunctionToolCall["status"]>,
+  args: string,
+): ResponseFunctionToolCall {
+  return { type: "function_call", id, call_id: call.id, name: call.name, arguments: args, status };
 }

@@ -7,6 +7,10 @@
 export interface SseFrame {
   event?: string;
   data: unknown;
+  /** `data` as JSON, where the renderer wrote it from parts it had already serialised (serve's
+   *  most frequent frames: the stream's repeated envelope is written once, not once a frame). The
+   *  very text JSON.stringify(data) gives (test/serve/served-frame-json.test.ts). */
+  json?: string;
 }
 
 /** One form of a reply's stream; `label` names it where a provider has several (Gemini). */
@@ -24,12 +28,13 @@ export interface WireStreamBlock {
 }
 
 export function formatSse(frames: readonly SseFrame[]): string {
-  return frames
-    .map(
-      (frame) =>
-        `${frame.event === undefined ? "" : `event: ${frame.event}\n`}data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`,
-    )
-    .join("");
+  // One string built in place: serve writes a stream whole, once per streamed request.
+  let text = "";
+  for (const frame of frames) {
+    if (frame.event !== undefined) text += `event: ${frame.event}\n`;
+    text += `data: ${frame.json ?? (typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data))}\n\n`;
+  }
+  return text;
 }
 
 /** A line that could not be read: where, and why. */
