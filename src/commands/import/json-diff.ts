@@ -3,7 +3,7 @@
 // logged body, so the report's "differences" are measured, never guessed. Iterative, so a deeply
 // nested argument cannot overflow the stack.
 
-import { isRecord } from "../../json/is-record.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { toJsonPointer } from "../../json/json-locations.ts";
 
 export interface JsonDifference {
@@ -14,45 +14,55 @@ export interface JsonDifference {
   replay: unknown;
 }
 
-/** A pair still to compare, linked to the pair it is inside: its path costs no copy, and is
- *  spelled out only for a difference. */
-interface Pending {
-  a: unknown;
-  b: unknown;
-  parent: Pending | undefined;
+/** A pair of containers being compared, its children one at a time: depth first, in the
+ *  source's key order, so the frames on the stack are the path to the pair being looked at and
+ *  a pair of equal values (nearly every pair of a body that matches its replay) makes nothing. */
+type Frame = (
+  | { a: unknown[]; b: unknown[]; keys: undefined }
+  /** An object's keys: the source's, then the replay's own. */
+  | { a: JsonObject; b: JsonObject; keys: string[] }
+) & {
+  length: number;
+  next: number;
+  /** Where this pair is in the one it is inside ("" for the root). */
   key: string | number;
-}
+};
 
 export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDifference[] {
   const differences: JsonDifference[] = [];
-  const stack: Pending[] = [{ a: source, b: replay, parent: undefined, key: "" }];
-  // A pair that is one value (equal scalars, or the same object) holds no difference, so it is
-  // never stacked: on a 10 MB body that matches its replay, that is nearly every pair.
-  const visit = (a: unknown, b: unknown, parent: Pending, key: string | number) => {
-    if (!Object.is(a, b)) stack.push({ a, b, parent, key });
-  };
-  for (let pair = stack.pop(); pair !== undefined && differences.length < limit; pair = stack.pop()) {
-    const { a, b } = pair;
-    if (Array.isArray(a) && Array.isArray(b)) {
-      for (let index = Math.max(a.length, b.length) - 1; index >= 0; index--) visit(a[index], b[index], pair, index);
-    } else if (isRecord(a) && isRecord(b)) {
-      // Keys in the source's order, then the replay's own; stacked in reverse, so they come off in order.
+  const frames: Frame[] = [];
+  const compare = (a: unknown, b: unknown, key: string | number): void => {
+    if (Object.is(a, b)) return;
+    if (Array.isArray(a) && Array.isArray(b)) frames.push({ a, b, keys: undefined, length: Math.max(a.length, b.length), next: 0, key });
+    else if (isRecord(a) && isRecord(b)) {
       const keys = Object.keys(a);
-      for (const key in b) if (Object.hasOwn(b, key) && !Object.hasOwn(a, key)) keys.push(key);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index] ?? "";
-        visit(Object.hasOwn(a, key) ? a[key] : undefined, Object.hasOwn(b, key) ? b[key] : undefined, pair, key);
-      }
-    } else if (!Object.is(a, b)) {
-      differences.push({ pointer: toJsonPointer(pathOf(pair)), source: a, replay: b });
+      for (const own in b) if (Object.hasOwn(b, own) && !Object.hasOwn(a, own)) keys.push(own);
+      frames.push({ a, b, keys, length: keys.length, next: 0, key });
+    } else differences.push({ pointer: pointerTo(frames, key), source: a, replay: b });
+  };
+  compare(source, replay, "");
+  while (frames.length > 0 && differences.length < limit) {
+    const frame = frames[frames.length - 1];
+    if (frame === undefined || frame.next >= frame.length) {
+      frames.pop();
+      continue;
+    }
+    const index = frame.next++;
+    if (frame.keys === undefined) compare(frame.a[index], frame.b[index], index);
+    else {
+      const { a, b } = frame;
+      const key = frame.keys[index] ?? "";
+      compare(Object.hasOwn(a, key) ? a[key] : undefined, Object.hasOwn(b, key) ? b[key] : undefined, key);
     }
   }
   return differences;
 }
 
-/** The keys from the root down to `pair` (the root pair itself has none). */
-function pathOf(pair: Pending): (string | number)[] {
+/** The pointer of `key` in the pair on top of `frames`: the frames' own keys, the root's left out. */
+function pointerTo(frames: readonly Frame[], key: string | number): string {
+  if (frames.length === 0) return "";
   const keys: (string | number)[] = [];
-  for (let at: Pending | undefined = pair; at?.parent !== undefined; at = at.parent) keys.push(at.key);
-  return keys.reverse();
+  for (let index = 1; index < frames.length; index++) keys.push(frames[index]?.key ?? "");
+  keys.push(key);
+  return toJsonPointer(keys);
 }
