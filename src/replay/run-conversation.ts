@@ -98,7 +98,10 @@ export async function runConversation(options: ConversationOptions): Promise<Con
       ended = undefined;
       let result: AgentLoopResult;
       try {
-        result = await runAgentLoop({ ...stretchOptions, maxTurns: remaining });
+        // The one option that changes from stretch to stretch, set on the one options object: the
+        // loop reads it on entry, and the previous run has ended by now.
+        stretchOptions.maxTurns = remaining;
+        result = await runAgentLoop(stretchOptions);
       } catch (error) {
         // The one request the log has no reply to: it has been shown (turnStart); the replay ends there.
         if (last && awaitingReply && error instanceof ScriptExhaustedError && scripted.unusedReplies().length === 0) {
