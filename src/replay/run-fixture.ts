@@ -133,7 +133,9 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         toolExecution: settings.toolExecution,
         // A person's switch wins (interactive), then the policy a saved run recorded for the reply.
         validation: () => options.liveValidation?.() ?? recorded.validation() ?? settings.validation,
-        signal: episodeAbort.signal,
+        // A signal nothing can fire (no timeout, no run signal) is left out: the loop then answers
+        // no call through an abort race, which costs a promise and a listener entry per call.
+        signal: episodeAbort.canAbort ? episodeAbort.signal : undefined,
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         // No hook, no listener: the loop then makes no events at all.
@@ -201,7 +203,7 @@ function recordedEdits(
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** One signal for the episode: the run's own (Ctrl-C) or the episode's timeout, whichever fires. */
-function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
+function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; canAbort: boolean; dispose(): void } {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeoutMs !== undefined) {
@@ -219,6 +221,7 @@ function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined)
   else outer?.addEventListener("abort", forward, { once: true });
   return {
     signal: controller.signal,
+    canAbort: timeoutMs !== undefined || outer !== undefined,
     dispose() {
       clearTimeout(timer);
       outer?.removeEventListener("abort", forward);
