@@ -7,7 +7,7 @@ import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, stringAt } from "../shared/json-shape.ts";
 import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
-import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
+import { type Rule, type RuleTable, reportRepeated } from "../shared/rule.ts";
 import { callsOf, messagesOf } from "./body-walk.ts";
 import { OPENAI_CALL_ID_MAX } from "./limits.ts";
 import { chatShapeRules } from "./shape-rules.ts";
@@ -99,11 +99,13 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its tool message the same one",
     check(body, report) {
-      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({
-        id,
-        pointer: pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"),
-      }));
-      reportRepeatedIds(ids, report);
+      // Each pointer is spelled out only for a repeat: a long body has one call a turn, and all but a few are unique.
+      reportRepeated(
+        callsOf(body),
+        ({ id }) => id,
+        ({ messageIndex, callIndex }) => pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"),
+        report,
+      );
     },
   },
   {
