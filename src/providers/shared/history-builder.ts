@@ -84,30 +84,45 @@ export class WireHistoryBuilder {
     }
     // A blank text block says nothing, and Anthropic and Gemini refuse one; so is an empty reasoning block.
     const blocks: WireAssistantBlock[] = [];
+    const calls: WireToolCall[] = [];
+    // Whether a block other than reasoning is kept: a reply of reasoning alone is dropped.
+    let says = false;
     for (const block of message.content) {
       if (block.type === "toolCall") {
         const id = this.ids.next(block.id);
         const name = this.names.next(block.name);
         if (id === undefined || name === undefined) return false;
         // The body must share nothing with the history (a caller may change it), so arguments are copied.
-        blocks.push({ type: "toolCall", id, name, arguments: cloneJson(block.arguments), originalId: block.id, originalName: block.name });
+        const call: WireToolCall = { type: "toolCall", id, name, arguments: cloneJson(block.arguments), originalId: block.id, originalName: block.name };
+        blocks.push(call);
+        calls.push(call);
+        says = true;
       } else if (block.type === "thinking") {
         if (!isBlank(block.thinking) || block.redacted) blocks.push(block);
-      } else if (!isBlank(block.text)) blocks.push(block);
-      else if (block.text.length > 0) this.notes.push({ kind: "blankTextDropped", messageIndex });
+      } else if (!isBlank(block.text)) {
+        blocks.push(block);
+        says = true;
+      } else if (block.text.length > 0) this.notes.push({ kind: "blankTextDropped", messageIndex });
     }
-    if (!blocks.some((block) => block.type !== "thinking")) {
+    if (!says) {
       this.notes.push({ kind: "emptyAssistantDropped", messageIndex });
       return true;
     }
-    const calls = blocks.filter((block): block is WireToolCall => block.type === "toolCall");
-    const waiting = calls.length > 1 ? new Map<string, { slots: number[]; next: number }>() : undefined;
-    calls.forEach((call, index) => {
-      const queue = waiting?.get(call.originalId);
-      if (queue) queue.slots.push(index);
-      else waiting?.set(call.originalId, { slots: [index], next: 0 });
-    });
-    this.#open = { entry: { role: "assistant", messageIndex, blocks, results: [] }, calls, answers: calls.map(() => undefined), waiting };
+    let waiting: OpenTurn["waiting"];
+    if (calls.length > 1) {
+      waiting = new Map();
+      for (const [index, call] of calls.entries()) {
+        const queue = waiting.get(call.originalId);
+        if (queue) queue.slots.push(index);
+        else waiting.set(call.originalId, { slots: [index], next: 0 });
+      }
+    }
+    this.#open = {
+      entry: { role: "assistant", messageIndex, blocks, results: [] },
+      calls,
+      answers: new Array<WireToolResult | undefined>(calls.length),
+      waiting,
+    };
     return true;
   }
 
