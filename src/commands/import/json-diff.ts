@@ -18,12 +18,17 @@ export interface JsonDifference {
  *  source's key order, so the frames on the stack are the path to the pair being looked at and
  *  a pair of equal values (nearly every pair of a body that matches its replay) makes nothing. */
 type Frame = (
-  | { a: unknown[]; b: unknown[]; keys: undefined }
-  /** An object's keys: the source's, then the replay's own. */
-  | { a: JsonObject; b: JsonObject; keys: string[] }
+  | { a: unknown[]; b: unknown[]; keys: undefined; sourceKeys: 0 }
+  /** An object's keys: the source's, then (once those are compared) the replay's own. */
+  | { a: JsonObject; b: JsonObject; keys: string[]; sourceKeys: number }
 ) & {
   length: number;
   next: number;
+  /** How many of the source's keys the replay has too: fewer than the replay's own count means it has keys of its own. */
+  shared: number;
+  replayKeys: number;
+  /** Whether the replay's own keys have been added to `keys`. */
+  ownKeysAdded: boolean;
   /** Where this pair is in the one it is inside ("" for the root). */
   key: string | number;
 };
@@ -31,31 +36,45 @@ type Frame = (
 export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDifference[] {
   const differences: JsonDifference[] = [];
   const frames: Frame[] = [];
-  const compare = (a: unknown, b: unknown, key: string | number): void => {
-    if (Object.is(a, b)) return;
-    if (Array.isArray(a) && Array.isArray(b)) frames.push({ a, b, keys: undefined, length: Math.max(a.length, b.length), next: 0, key });
-    else if (isRecord(a) && isRecord(b)) {
-      const keys = Object.keys(a);
-      for (const own in b) if (Object.hasOwn(b, own) && !Object.hasOwn(a, own)) keys.push(own);
-      frames.push({ a, b, keys, length: keys.length, next: 0, key });
-    } else differences.push({ pointer: pointerTo(frames, key), source: a, replay: b });
-  };
-  compare(source, replay, "");
+  compare(source, replay, "", frames, differences);
   while (frames.length > 0 && differences.length < limit) {
     const frame = frames[frames.length - 1];
-    if (frame === undefined || frame.next >= frame.length) {
+    if (frame === undefined) break;
+    if (frame.next >= frame.length) {
+      // The source's keys are done: the replay's own keys, if it has any, come after them.
+      if (frame.keys !== undefined && !frame.ownKeysAdded && frame.shared < frame.replayKeys) {
+        frame.ownKeysAdded = true;
+        for (const own in frame.b) if (Object.hasOwn(frame.b, own) && !Object.hasOwn(frame.a, own)) frame.keys.push(own);
+        frame.length = frame.keys.length;
+        continue;
+      }
       frames.pop();
       continue;
     }
     const index = frame.next++;
-    if (frame.keys === undefined) compare(frame.a[index], frame.b[index], index);
-    else {
-      const { a, b } = frame;
+    if (frame.keys === undefined) compare(frame.a[index], frame.b[index], index, frames, differences);
+    else if (index < frame.sourceKeys) {
       const key = frame.keys[index] ?? "";
-      compare(Object.hasOwn(a, key) ? a[key] : undefined, Object.hasOwn(b, key) ? b[key] : undefined, key);
+      const inReplay = Object.hasOwn(frame.b, key);
+      if (inReplay) frame.shared++;
+      compare(frame.a[key], inReplay ? frame.b[key] : undefined, key, frames, differences);
+    } else {
+      const key = frame.keys[index] ?? "";
+      compare(undefined, frame.b[key], key, frames, differences);
     }
   }
   return differences;
+}
+
+/** A pair that holds a difference: two containers of one kind to look into, or a difference itself. */
+function compare(a: unknown, b: unknown, key: string | number, frames: Frame[], differences: JsonDifference[]): void {
+  if (Object.is(a, b)) return;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    frames.push({ a, b, keys: undefined, sourceKeys: 0, length: Math.max(a.length, b.length), next: 0, shared: 0, replayKeys: 0, ownKeysAdded: true, key });
+  } else if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    frames.push({ a, b, keys, sourceKeys: keys.length, length: keys.length, next: 0, shared: 0, replayKeys: Object.keys(b).length, ownKeysAdded: false, key });
+  } else differences.push({ pointer: pointerTo(frames, key), source: a, replay: b });
 }
 
 /** The pointer of `key` in the pair on top of `frames`: the frames' own keys, the root's left out. */
