@@ -6,7 +6,6 @@
 // `pending` without being closed. Pairing uses a map from id to the calls still waiting, so a
 // reply with n calls costs O(n), not O(n²).
 
-import { cloneJson } from "../../json/clone-json.ts";
 import type { ImageContent, Message, ToolDefinition, UserMessage } from "../../protocol/types.ts";
 import { GrowingIdPlan } from "./growing-id-plan.ts";
 import {
@@ -92,8 +91,10 @@ export class WireHistoryBuilder {
         const id = this.ids.next(block.id);
         const name = this.names.next(block.name);
         if (id === undefined || name === undefined) return false;
-        // The body must share nothing with the history (a caller may change it), so arguments are copied.
-        const call: WireToolCall = { type: "toolCall", id, name, arguments: cloneJson(block.arguments), originalId: block.id, originalName: block.name };
+        // The body must share nothing with the history (a caller may change it): a body that
+        // carries the arguments as an object copies them (argumentsObject), one that carries
+        // them as text (argumentsJson) writes them as they are, with no copy made first.
+        const call: WireToolCall = { type: "toolCall", id, name, arguments: block.arguments, originalId: block.id, originalName: block.name };
         blocks.push(call);
         calls.push(call);
         says = true;
