@@ -16,6 +16,7 @@ import { chatShapeRules } from "./shape-rules.ts";
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
 
 const NONE: ReadonlySet<string> = new Set();
+const NO_CALLS: readonly unknown[] = [];
 
 const rules: Rule[] = [
   {
@@ -40,7 +41,10 @@ const rules: Rule[] = [
           const id = stringAt(tool, "tool_call_id");
           if (id !== undefined) answered.add(id);
         }
-        for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
+        const calls = arrayAt(message, "tool_calls");
+        for (let callIndex = 0; callIndex < calls.length; callIndex++) {
+          const call = calls[callIndex];
+          if (!isRecord(call)) continue;
           const id = stringAt(call, "id") ?? "";
           if (!answered.has(id)) report(pointer("", "messages", index, "tool_calls", callIndex), { id });
         }
@@ -58,18 +62,26 @@ const rules: Rule[] = [
     source: "https://github.com/smarter-sh/smarter/issues/264 ; https://github.com/TheR1D/shell_gpt/issues/717",
     fix: "drop the result, or move it right after the assistant message whose call it answers",
     check(body, report) {
-      const list = arrayAt(body, "messages");
       let open: ReadonlySet<string> = NONE;
-      list.forEach((message, index) => {
-        if (!isRecord(message)) return;
+      // A plain loop, and each reply's ids gathered straight into its set: a long body has a reply a turn.
+      for (const [index, message] of messagesOf(body)) {
         if (message.role === "tool") {
           const id = stringAt(message, "tool_call_id") ?? "";
           if (!open.has(id)) report(pointer("", "messages", index), { id });
-          return;
+          continue;
         }
-        const calls = message.role === "assistant" ? arrayAt(message, "tool_calls") : [];
-        open = calls.length === 0 ? NONE : new Set(objectsIn(calls).flatMap(([, call]) => stringAt(call, "id") ?? []));
-      });
+        const calls = message.role === "assistant" ? arrayAt(message, "tool_calls") : NO_CALLS;
+        if (calls.length === 0) {
+          open = NONE;
+          continue;
+        }
+        const ids = new Set<string>();
+        for (const call of calls) {
+          const id = isRecord(call) ? stringAt(call, "id") : undefined;
+          if (id !== undefined) ids.add(id);
+        }
+        open = ids;
+      }
     },
   },
   {
