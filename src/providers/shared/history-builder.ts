@@ -180,6 +180,8 @@ function results(open: OpenTurn, notes: WireNote[]): WireToolResult[] {
 
 /** A user message's parts with blank text left out; one with nothing visible left gets a stand-in text. */
 function userParts(content: UserMessage["content"], messageIndex: number, notes: WireNote[]): WireUserPart[] {
+  // A plain string (most user messages) is one part, kept unless it is blank: no list to filter.
+  if (typeof content === "string" && !isBlank(content)) return [{ type: "text", text: content }];
   const blocks: WireUserPart[] = typeof content === "string" ? [{ type: "text", text: content }] : content;
   const kept = blocks.filter((block) => block.type === "image" || !isBlank(block.text));
   if (kept.length === 0) {
