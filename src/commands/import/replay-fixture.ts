@@ -37,6 +37,11 @@ export async function replayFixture(fixture: Fixture): Promise<Replay> {
       }),
     },
   );
-  const lastRequest = lastContext && { ...lastContext, messages: lastContext.messages.slice(0, lastLength) };
+  // A log that ends awaiting a reply appends nothing after its last request: its history is that
+  // request's messages as they are, and the run is over, so nothing will append to them.
+  const lastRequest = lastContext && {
+    ...lastContext,
+    messages: lastContext.messages.length === lastLength ? lastContext.messages : lastContext.messages.slice(0, lastLength),
+  };
   return { lastRequest, history };
 }
