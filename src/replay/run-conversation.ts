@@ -3,7 +3,7 @@
 // recorded (an imported log). The agent loop runs once per stretch of replies; between stretches
 // the next user message joins the history, announced as a messageAppended event. A stretch ends
 // where the log moves on, so the loop's own "end" is reported only once, for the last stretch.
-import { isUserTurn, type UserTurn } from "../fixture/conversation-format.ts";
+import { isUserTurn } from "../fixture/conversation-format.ts";
 
 export { isConversation } from "../fixture/conversation-format.ts";
 
@@ -32,17 +32,11 @@ export interface ConversationResult extends AgentLoopResult {
 /** Every option of the loop, each named (a new one cannot be left out unnoticed). */
 type LoopOptions = { [Key in keyof Required<AgentLoopOptions>]: AgentLoopOptions[Key] };
 
-interface Stretch {
-  users: UserTurn[];
-  replies: number;
-}
-
 export async function runConversation(options: ConversationOptions): Promise<ConversationResult> {
   const { model, scripted, script, awaitingReply, onEvent, signal } = options;
   const now = options.now ?? Date.now;
   // One history for the whole conversation: the loop appends to it in place, and so do user turns.
   const history: Message[] = options.user === undefined ? [] : [{ role: "user", content: options.user, timestamp: now() }];
-  const stretches = splitIntoStretches(script);
   let turns = 0;
   let started = false;
   let ended: Extract<AgentEvent, { type: "end" }> | undefined;
@@ -79,26 +73,37 @@ export async function runConversation(options: ConversationOptions): Promise<Con
           },
   };
 
-  for (const [index, stretch] of stretches.entries()) {
-    // User turns before any reply open the conversation: they are in the first request, not "again".
-    if (index === 0) {
-      for (const turn of stretch.users) history.push({ role: "user", content: turn.user, timestamp: now() });
-    } else
-      for (const turn of stretch.users) {
-        const message: Message = { role: "user", content: turn.user, timestamp: now() };
-        history.push(message);
-        // Awaited only when a listener hands back a promise: without one there is nothing to wait for.
-        const told = onEvent?.({ type: "messageAppended", message, historyLength: history.length });
-        if (told) await told;
-      }
-    const last = index === stretches.length - 1;
-    let remaining = stretch.replies + (last && awaitingReply ? 1 : 0);
+  // The stretches are read off the script as the replay reaches them, by position: a list of them
+  // made first was as long as the conversation and kept for the whole replay.
+  let at = 0;
+  for (let index = 0; ; index++) {
+    const usersFrom = at;
+    while (at < script.length && isUserTurnAt(script, at)) at++;
+    const usersTo = at;
+    while (at < script.length && !isUserTurnAt(script, at)) at++;
+    const replies = at - usersTo;
+    const last = at >= script.length;
+    for (let item = usersFrom; item < usersTo; item++) {
+      const turn = script[item];
+      if (turn === undefined || !isUserTurn(turn)) continue;
+      const message: Message = { role: "user", content: turn.user, timestamp: now() };
+      history.push(message);
+      // User turns before any reply open the conversation: they are in the first request, not "again".
+      if (index === 0) continue;
+      // Awaited only when a listener hands back a promise: without one there is nothing to wait for.
+      const told = onEvent?.({ type: "messageAppended", message, historyLength: history.length });
+      if (told) await told;
+    }
+    let remaining = replies + (last && awaitingReply ? 1 : 0);
     while (remaining > 0) {
       if (signal?.aborted) break;
       ended = undefined;
       let result: AgentLoopResult;
       try {
-        result = await runAgentLoop({ ...stretchOptions, maxTurns: remaining });
+        // The one option that changes from stretch to stretch, set on the one options object: the
+        // loop reads it on entry, and the previous run has ended by now.
+        stretchOptions.maxTurns = remaining;
+        result = await runAgentLoop(stretchOptions);
       } catch (error) {
         // The one request the log has no reply to: it has been shown (turnStart); the replay ends there.
         if (last && awaitingReply && error instanceof ScriptExhaustedError && scripted.unusedReplies().length === 0) {
@@ -113,22 +118,13 @@ export async function runConversation(options: ConversationOptions): Promise<Con
       if (result.reason === "aborted") return { ...result, turns, awaitingReply: false };
       if (result.turns === 0) break;
     }
+    if (last) break;
   }
   return { history, reason: "stop", turns, awaitingReply: false };
 }
 
-function splitIntoStretches(script: readonly object[]): Stretch[] {
-  const stretches: Stretch[] = [];
-  let current: Stretch = { users: [], replies: 0 };
-  for (const item of script) {
-    if (isUserTurn(item)) {
-      if (current.replies > 0) {
-        stretches.push(current);
-        current = { users: [], replies: 0 };
-      }
-      current.users.push(item);
-    } else current.replies++;
-  }
-  stretches.push(current);
-  return stretches;
+/** Whether the script's item at `at` is a later user message. */
+function isUserTurnAt(script: readonly object[], at: number): boolean {
+  const item = script[at];
+  return item !== undefined && isUserTurn(item);
 }

@@ -8,7 +8,7 @@ import { RunAborted } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { FakeModel, ModelRequestError, ScriptExhaustedError } from "../agent/fake-model.ts";
 import { ToolRegistry } from "../agent/tool-registry.ts";
-import { isConversation, scriptReplies } from "../fixture/conversation-format.ts";
+import { isConversation, scriptReplies, type UserTurn } from "../fixture/conversation-format.ts";
 import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
 import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
 import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
@@ -115,8 +115,10 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     const episodeAbort = abortFor(settings.timeoutMs, options.signal);
     hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
     // No request recording: each record would hold the whole history, memory growing with turns².
-    const model = new FakeModel(scriptReplies(episode.script), { now, recordRequests: false });
-    const recorded = recordedEdits(episode, options.overrides?.validation === undefined);
+    // The replies read once: the model answers with them, and the recorded edits are looked up in them.
+    const replies = scriptReplies(episode.script);
+    const model = new FakeModel(replies, { now, recordRequests: false });
+    const recorded = recordedEdits(replies, options.overrides?.validation === undefined);
     const review = async (reply: AssistantMessage, turn: number): Promise<AssistantMessage> => {
       const edited = recorded.next(reply);
       if (edited) hooks.onPersonEdits?.(edited, index);
@@ -133,7 +135,9 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         toolExecution: settings.toolExecution,
         // A person's switch wins (interactive), then the policy a saved run recorded for the reply.
         validation: () => options.liveValidation?.() ?? recorded.validation() ?? settings.validation,
-        signal: episodeAbort.signal,
+        // A signal nothing can fire (no timeout, no run signal) is left out: the loop then answers
+        // no call through an abort race, which costs a promise and a listener entry per call.
+        signal: episodeAbort.canAbort ? episodeAbort.signal : undefined,
         now,
         ...(options.toolErrors ? { toolErrors: options.toolErrors } : {}),
         // No hook, no listener: the loop then makes no events at all.
@@ -179,11 +183,13 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
 /** What a saved interactive run recorded per reply: the person's edits, and the policy its calls met.
  *  Replies come in script order, so the nth reply reviewed is the script's nth. A command-line
  *  --validation wins over a recorded policy, as over the episode's own. */
+/** A reply of an episode's script, as the fixture holds it (its recorded edits and policy included). */
+type EpisodeReply = Exclude<Episode["script"][number], UserTurn>;
+
 function recordedEdits(
-  episode: Episode,
+  replies: readonly EpisodeReply[],
   usePolicies: boolean,
 ): { any: boolean; next(reply: AssistantMessage): EditedReply | undefined; validation(): ValidationPolicy | undefined } {
-  const replies = scriptReplies(episode.script);
   const any = replies.some((item) => item.edits !== undefined || item.validation !== undefined);
   let index = -1;
   return {
@@ -201,7 +207,7 @@ function recordedEdits(
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** One signal for the episode: the run's own (Ctrl-C) or the episode's timeout, whichever fires. */
-function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
+function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; canAbort: boolean; dispose(): void } {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeoutMs !== undefined) {
@@ -219,6 +225,7 @@ function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined)
   else outer?.addEventListener("abort", forward, { once: true });
   return {
     signal: controller.signal,
+    canAbort: timeoutMs !== undefined || outer !== undefined,
     dispose() {
       clearTimeout(timer);
       outer?.removeEventListener("abort", forward);

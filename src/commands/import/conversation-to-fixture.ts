@@ -71,13 +71,24 @@ export function conversationToFixture(conversation: ImportedConversation, title:
     }
   });
 
-  context.messages.forEach((message, index) => {
-    const at = messagePointers[index] ?? "";
+  // A plain loop over the messages, and over each reply's blocks once: a long log has hundreds of
+  // thousands of them, and a callback, a filtered copy and a search per reply cost more than the reading.
+  const { messages } = context;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    if (message === undefined) continue;
     if (message.role === "user") {
       if (index === 0 && typeof message.content === "string") user = message.content;
       else script.push({ user: message.content });
     } else if (message.role === "assistant") {
-      const derived = message.content.some((block) => block.type === "toolCall") ? "toolUse" : "stop";
+      let hasCall = false;
+      for (const block of message.content) {
+        if (block.type !== "toolCall") continue;
+        hasCall = true;
+        const mismatch = checkCall(block, index, messagePointers[index] ?? "", schemas, answeredAsError, undeclared, notes);
+        if (mismatch) mismatches.push(mismatch);
+      }
+      const derived = hasCall ? "toolUse" : "stop";
       script.push({
         content: message.content,
         stopReason: message.stopReason === derived ? undefined : message.stopReason,
@@ -87,36 +98,10 @@ export function conversationToFixture(conversation: ImportedConversation, title:
         edits: undefined,
         validation: undefined,
       });
-      for (const call of message.content.filter((block): block is ToolCall => block.type === "toolCall")) {
-        const converted = schemas.get(call.name);
-        if (!converted) {
-          if (!undeclared.includes(call.name)) {
-            undeclared.push(call.name);
-            notes.push({ pointer: at, kind: "filledIn", detail: { about: "undeclaredTool", name: JSON.stringify(call.name) } });
-          }
-          continue;
-        }
-        try {
-          converted.schema.parse(call.arguments);
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const errorEn = error instanceof SchemaError ? detailedMessage(error, englishTexts) : message;
-          const answer = answeredAsError.get(call.id);
-          const ran = answer === false;
-          mismatches.push({ messageIndex: index, callId: call.id, tool: call.name, error: message, errorEn, ran });
-          // The replay gives the recorded answer (src/tools/recorded.ts); an unanswered call gets the replay's own error.
-          const answered = answer === undefined ? "unanswered" : ran ? "ran" : "refused";
-          notes.push({
-            pointer: at,
-            kind: "formChanged",
-            detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: message, errorEn, answered },
-          });
-        }
-      }
     } else {
       recordedResults.push({ toolCallId: message.toolCallId, content: message.content, isError: message.isError });
     }
-  });
+  }
 
   const last = context.messages[context.messages.length - 1];
   // A body is one request: its reply is not in it. A Pi session ends awaiting only if its last entry is not a reply.
@@ -145,6 +130,44 @@ export function conversationToFixture(conversation: ImportedConversation, title:
     episodes: [episode],
   };
   return { fixture, notes, mismatches };
+}
+
+/** A call checked against its tool's declared schema: a note (and the mismatch, returned) when its
+ *  arguments break it, a note the first time a tool is called that the request never declared. */
+function checkCall(
+  call: ToolCall,
+  index: number,
+  at: string,
+  schemas: ReadonlyMap<string, ReturnType<typeof convertedSchemaOf>>,
+  answeredAsError: ReadonlyMap<string, boolean>,
+  undeclared: string[],
+  notes: ImportNote[],
+): ArgumentsMismatch | undefined {
+  const converted = schemas.get(call.name);
+  if (!converted) {
+    if (!undeclared.includes(call.name)) {
+      undeclared.push(call.name);
+      notes.push({ pointer: at, kind: "filledIn", detail: { about: "undeclaredTool", name: JSON.stringify(call.name) } });
+    }
+    return undefined;
+  }
+  try {
+    converted.schema.parse(call.arguments);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const errorEn = error instanceof SchemaError ? detailedMessage(error, englishTexts) : message;
+    const answer = answeredAsError.get(call.id);
+    const ran = answer === false;
+    // The replay gives the recorded answer (src/tools/recorded.ts); an unanswered call gets the replay's own error.
+    const answered = answer === undefined ? "unanswered" : ran ? "ran" : "refused";
+    notes.push({
+      pointer: at,
+      kind: "formChanged",
+      detail: { about: "argumentsMismatch", callId: call.id, tool: call.name, error: message, errorEn, answered },
+    });
+    return { messageIndex: index, callId: call.id, tool: call.name, error: message, errorEn, ran };
+  }
 }
 
 /** "/properties/x minimum" → ["/properties/x", "minimum"]. */

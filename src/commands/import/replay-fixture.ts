@@ -16,7 +16,8 @@ export async function replayFixture(fixture: Fixture): Promise<Replay> {
   // quadratic). The history is appended to, never rewritten, so its first `length` messages are
   // still that request's. The model is watched rather than the loop's events, so the replay
   // listens to no event and the loop makes none.
-  let last: { context: Context; length: number } | undefined;
+  let lastContext: Context | undefined;
+  let lastLength = 0;
   let history: readonly Message[] = [];
   await runFixture(
     fixture,
@@ -29,12 +30,18 @@ export async function replayFixture(fixture: Fixture): Promise<Replay> {
       now: () => 0,
       wrapModel: (model) => ({
         complete(context) {
-          last = { context, length: context.messages.length };
+          lastContext = context;
+          lastLength = context.messages.length;
           return model.complete(context);
         },
       }),
     },
   );
-  const lastRequest = last && { ...last.context, messages: last.context.messages.slice(0, last.length) };
+  // A log that ends awaiting a reply appends nothing after its last request: its history is that
+  // request's messages as they are, and the run is over, so nothing will append to them.
+  const lastRequest = lastContext && {
+    ...lastContext,
+    messages: lastContext.messages.length === lastLength ? lastContext.messages : lastContext.messages.slice(0, lastLength),
+  };
   return { lastRequest, history };
 }

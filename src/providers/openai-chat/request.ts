@@ -74,8 +74,9 @@ function appendChatMessages(messages: ChatCompletionMessageParam[], entry: WireE
 }
 
 function userContent(parts: readonly WireUserPart[]): string | ChatCompletionContentPart[] {
-  const [only, ...more] = parts;
-  if (only?.type === "text" && more.length === 0) return only.text;
+  // Read by index, not by destructuring the rest: that made an array per message.
+  const only = parts[0];
+  if (only?.type === "text" && parts.length === 1) return only.text;
   return parts.map(
     (part): ChatCompletionContentPart => (part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: dataUrl(part) } }),
   );
@@ -83,6 +84,6 @@ function userContent(parts: readonly WireUserPart[]): string | ChatCompletionCon
 
 /** One text stays a plain string, the common form; several keep their boundaries as text parts. */
 function stringOrParts(texts: string[]): string | { type: "text"; text: string }[] {
-  const [only, ...more] = texts;
-  return only !== undefined && more.length === 0 ? only : texts.map((text) => ({ type: "text", text }));
+  const only = texts[0];
+  return only !== undefined && texts.length === 1 ? only : texts.map((text) => ({ type: "text", text }));
 }

@@ -7,7 +7,7 @@ import { pointer } from "../../json/json-locations.ts";
 import { argumentsSchemaUnchecked } from "../shared/arguments-schema.ts";
 import { arrayAt, objectsIn, stringAt } from "../shared/json-shape.ts";
 import { OPENAI_NAME_PATTERN } from "../shared/openai-conventions.ts";
-import { type Rule, type RuleTable, reportRepeatedIds } from "../shared/rule.ts";
+import { type Rule, type RuleTable, reportRepeated } from "../shared/rule.ts";
 import { callsOf, messagesOf } from "./body-walk.ts";
 import { OPENAI_CALL_ID_MAX } from "./limits.ts";
 import { chatShapeRules } from "./shape-rules.ts";
@@ -16,6 +16,7 @@ import { chatShapeRules } from "./shape-rules.ts";
 const ROLES = ["system", "developer", "user", "assistant", "tool", "function"];
 
 const NONE: ReadonlySet<string> = new Set();
+const NO_CALLS: readonly unknown[] = [];
 
 const rules: Rule[] = [
   {
@@ -40,7 +41,10 @@ const rules: Rule[] = [
           const id = stringAt(tool, "tool_call_id");
           if (id !== undefined) answered.add(id);
         }
-        for (const [callIndex, call] of objectsIn(arrayAt(message, "tool_calls"))) {
+        const calls = arrayAt(message, "tool_calls");
+        for (let callIndex = 0; callIndex < calls.length; callIndex++) {
+          const call = calls[callIndex];
+          if (!isRecord(call)) continue;
           const id = stringAt(call, "id") ?? "";
           if (!answered.has(id)) report(pointer("", "messages", index, "tool_calls", callIndex), { id });
         }
@@ -58,18 +62,26 @@ const rules: Rule[] = [
     source: "https://github.com/smarter-sh/smarter/issues/264 ; https://github.com/TheR1D/shell_gpt/issues/717",
     fix: "drop the result, or move it right after the assistant message whose call it answers",
     check(body, report) {
-      const list = arrayAt(body, "messages");
       let open: ReadonlySet<string> = NONE;
-      list.forEach((message, index) => {
-        if (!isRecord(message)) return;
+      // A plain loop, and each reply's ids gathered straight into its set: a long body has a reply a turn.
+      for (const [index, message] of messagesOf(body)) {
         if (message.role === "tool") {
           const id = stringAt(message, "tool_call_id") ?? "";
           if (!open.has(id)) report(pointer("", "messages", index), { id });
-          return;
+          continue;
         }
-        const calls = message.role === "assistant" ? arrayAt(message, "tool_calls") : [];
-        open = calls.length === 0 ? NONE : new Set(objectsIn(calls).flatMap(([, call]) => stringAt(call, "id") ?? []));
-      });
+        const calls = message.role === "assistant" ? arrayAt(message, "tool_calls") : NO_CALLS;
+        if (calls.length === 0) {
+          open = NONE;
+          continue;
+        }
+        const ids = new Set<string>();
+        for (const call of calls) {
+          const id = isRecord(call) ? stringAt(call, "id") : undefined;
+          if (id !== undefined) ids.add(id);
+        }
+        open = ids;
+      }
     },
   },
   {
@@ -99,11 +111,13 @@ const rules: Rule[] = [
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
     fix: "give the repeated call a fresh id and its tool message the same one",
     check(body, report) {
-      const ids = callsOf(body).map(({ messageIndex, callIndex, id }) => ({
-        id,
-        pointer: pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"),
-      }));
-      reportRepeatedIds(ids, report);
+      // Each pointer is spelled out only for a repeat: a long body has one call a turn, and all but a few are unique.
+      reportRepeated(
+        callsOf(body),
+        ({ id }) => id,
+        ({ messageIndex, callIndex }) => pointer("", "messages", messageIndex, "tool_calls", callIndex, "id"),
+        report,
+      );
     },
   },
   {

@@ -76,10 +76,12 @@ export const chatShapeRules: Rule[] = [
     check(body, report) {
       for (const { messageIndex: message, callIndex: call, call: value } of callsOf(body)) {
         if (!isRecord(value.function)) continue;
+        // The path and the pointer are spelled out only for a finding: nearly every call has its name.
+        const { name } = value.function;
+        if (name !== "" && name !== undefined) continue;
         const path = `messages[${message}].tool_calls[${call}].function.name`;
-        const at = pointer("", "messages", message, "tool_calls", call, "function", "name");
-        if (value.function.name === "") report(at, { path });
-        else if (value.function.name === undefined) report(pointer("", "messages", message, "tool_calls", call, "function"), { path, noProviderText: 1 });
+        if (name === "") report(pointer("", "messages", message, "tool_calls", call, "function", "name"), { path });
+        else report(pointer("", "messages", message, "tool_calls", call, "function"), { path, noProviderText: 1 });
       }
     },
   },

@@ -2,7 +2,7 @@
 // pairing each result with the call it answers (a result for a call nobody made is malformed
 // input, not a conversation), and finding the calls nobody answered. Importers only translate
 // their provider's shapes; the protocol checks live here, once.
-import type { AssistantMessage, ImageContent, Message, TextContent, ToolCall, ToolDefinition } from "../../protocol/types.ts";
+import type { AssistantMessage, ImageContent, Message, TextContent, ToolDefinition } from "../../protocol/types.ts";
 import { ImportError, type ImportedConversation, type ImportNote, type ImportNoteKind } from "./imported-conversation.ts";
 import type { NoteDetail } from "./note-detail.ts";
 import { pointerOf, type Where } from "./request-guards.ts";
@@ -34,15 +34,16 @@ export class ConversationBuilder {
   }
 
   assistant(content: AssistantMessage["content"], pointer: string, callPointers: string[]): void {
-    content
-      .filter((block): block is ToolCall => block.type === "toolCall")
-      .forEach((call, index) => {
-        const known = this.#calls.get(call.id);
-        if (known) known.count++;
-        else this.#calls.set(call.id, { name: call.name, answered: 0, count: 1, pointer: callPointers[index] ?? pointer });
-      });
-    const hasCall = content.some((block) => block.type === "toolCall");
-    this.#push({ role: "assistant", content, stopReason: hasCall ? "toolUse" : "stop", timestamp: 0 }, pointer);
+    // One pass over the blocks (a long log has a reply a turn): the nth call has the nth call pointer.
+    let calls = 0;
+    for (const block of content) {
+      if (block.type !== "toolCall") continue;
+      const known = this.#calls.get(block.id);
+      if (known) known.count++;
+      else this.#calls.set(block.id, { name: block.name, answered: 0, count: 1, pointer: callPointers[calls] ?? pointer });
+      calls++;
+    }
+    this.#push({ role: "assistant", content, stopReason: calls > 0 ? "toolUse" : "stop", timestamp: 0 }, pointer);
   }
 
   /** The call it answers must exist earlier in the conversation; its name comes from that call. */

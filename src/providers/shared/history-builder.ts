@@ -6,7 +6,6 @@
 // `pending` without being closed. Pairing uses a map from id to the calls still waiting, so a
 // reply with n calls costs O(n), not O(n²).
 
-import { cloneJson } from "../../json/clone-json.ts";
 import type { ImageContent, Message, ToolDefinition, UserMessage } from "../../protocol/types.ts";
 import { GrowingIdPlan } from "./growing-id-plan.ts";
 import {
@@ -84,30 +83,47 @@ export class WireHistoryBuilder {
     }
     // A blank text block says nothing, and Anthropic and Gemini refuse one; so is an empty reasoning block.
     const blocks: WireAssistantBlock[] = [];
+    const calls: WireToolCall[] = [];
+    // Whether a block other than reasoning is kept: a reply of reasoning alone is dropped.
+    let says = false;
     for (const block of message.content) {
       if (block.type === "toolCall") {
         const id = this.ids.next(block.id);
         const name = this.names.next(block.name);
         if (id === undefined || name === undefined) return false;
-        // The body must share nothing with the history (a caller may change it), so arguments are copied.
-        blocks.push({ type: "toolCall", id, name, arguments: cloneJson(block.arguments), originalId: block.id, originalName: block.name });
+        // The body must share nothing with the history (a caller may change it): a body that
+        // carries the arguments as an object copies them (argumentsObject), one that carries
+        // them as text (argumentsJson) writes them as they are, with no copy made first.
+        const call: WireToolCall = { type: "toolCall", id, name, arguments: block.arguments, originalId: block.id, originalName: block.name };
+        blocks.push(call);
+        calls.push(call);
+        says = true;
       } else if (block.type === "thinking") {
         if (!isBlank(block.thinking) || block.redacted) blocks.push(block);
-      } else if (!isBlank(block.text)) blocks.push(block);
-      else if (block.text.length > 0) this.notes.push({ kind: "blankTextDropped", messageIndex });
+      } else if (!isBlank(block.text)) {
+        blocks.push(block);
+        says = true;
+      } else if (block.text.length > 0) this.notes.push({ kind: "blankTextDropped", messageIndex });
     }
-    if (!blocks.some((block) => block.type !== "thinking")) {
+    if (!says) {
       this.notes.push({ kind: "emptyAssistantDropped", messageIndex });
       return true;
     }
-    const calls = blocks.filter((block): block is WireToolCall => block.type === "toolCall");
-    const waiting = calls.length > 1 ? new Map<string, { slots: number[]; next: number }>() : undefined;
-    calls.forEach((call, index) => {
-      const queue = waiting?.get(call.originalId);
-      if (queue) queue.slots.push(index);
-      else waiting?.set(call.originalId, { slots: [index], next: 0 });
-    });
-    this.#open = { entry: { role: "assistant", messageIndex, blocks, results: [] }, calls, answers: calls.map(() => undefined), waiting };
+    let waiting: OpenTurn["waiting"];
+    if (calls.length > 1) {
+      waiting = new Map();
+      for (const [index, call] of calls.entries()) {
+        const queue = waiting.get(call.originalId);
+        if (queue) queue.slots.push(index);
+        else waiting.set(call.originalId, { slots: [index], next: 0 });
+      }
+    }
+    this.#open = {
+      entry: { role: "assistant", messageIndex, blocks, results: [] },
+      calls,
+      answers: new Array<WireToolResult | undefined>(calls.length),
+      waiting,
+    };
     return true;
   }
 
@@ -164,6 +180,8 @@ function results(open: OpenTurn, notes: WireNote[]): WireToolResult[] {
 
 /** A user message's parts with blank text left out; one with nothing visible left gets a stand-in text. */
 function userParts(content: UserMessage["content"], messageIndex: number, notes: WireNote[]): WireUserPart[] {
+  // A plain string (most user messages) is one part, kept unless it is blank: no list to filter.
+  if (typeof content === "string" && !isBlank(content)) return [{ type: "text", text: content }];
   const blocks: WireUserPart[] = typeof content === "string" ? [{ type: "text", text: content }] : content;
   const kept = blocks.filter((block) => block.type === "image" || !isBlank(block.text));
   if (kept.length === 0) {

@@ -16,8 +16,12 @@ export function stringAt(object: JsonObject, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+const NO_OBJECTS: readonly [number, JsonObject][] = Object.freeze([]);
+
 /** Each element of `array` that is an object, with its index. */
 export function objectsIn(array: readonly unknown[]): readonly [number, JsonObject][] {
+  // Most replies make no call: their missing tool_calls need no list of their own.
+  if (array.length === 0) return NO_OBJECTS;
   const found: [number, JsonObject][] = [];
   for (let index = 0; index < array.length; index++) {
     const item = array[index];

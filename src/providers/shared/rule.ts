@@ -74,10 +74,20 @@ export function fillTemplate(template: string, values: FindingValues | undefined
 
 /** Reports every id seen before, at its own pointer: the one shape of every "ids are unique" rule. */
 export function reportRepeatedIds(ids: Iterable<{ id: string | undefined; pointer: string }>, report: Report): void {
+  reportRepeated(ids, idOfEntry, pointerOfEntry, report);
+}
+
+/** reportRepeatedIds over any items: the pointer is made only for a repeat, so a long body whose
+ *  ids are nearly all unique spells out almost none. */
+export function reportRepeated<T>(items: Iterable<T>, idOf: (item: T) => string | undefined, pointerOf: (item: T) => string, report: Report): void {
   const seen = new Set<string>();
-  for (const { id, pointer } of ids) {
+  for (const item of items) {
+    const id = idOf(item);
     if (id === undefined) continue;
-    if (seen.has(id)) report(pointer, { id });
+    if (seen.has(id)) report(pointerOf(item), { id });
     seen.add(id);
   }
 }
+
+const idOfEntry = (entry: { id: string | undefined }) => entry.id;
+const pointerOfEntry = (entry: { pointer: string }) => entry.pointer;

@@ -74,7 +74,8 @@ export function wireSystemPrompt(context: WireHead): string | undefined {
  * replaced by `{}` (with a note), as for the providers that carry an object.
  */
 export function argumentsJson(call: WireToolCall, notes: WireNote[]): string {
-  const value = argumentsObject(call, notes);
+  // Written as text, the arguments share nothing with the history: no copy is needed first.
+  const value = isRecord(call.arguments) ? call.arguments : replacedArguments(call, notes);
   try {
     return JSON.stringify(value);
   } catch {
@@ -84,10 +85,16 @@ export function argumentsJson(call: WireToolCall, notes: WireNote[]): string {
   }
 }
 
-/** For providers whose calls carry an object: anything else the model sent is replaced by `{}`, with a note. */
+/** For providers whose calls carry an object: a copy of it (the body shares nothing with the
+ *  history); anything else the model sent is replaced by `{}`, with a note. */
 export function argumentsObject(call: WireToolCall, notes: WireNote[]): Record<string, unknown> {
-  if (isRecord(call.arguments)) return call.arguments;
-  notes.push({ kind: "argumentsReplaced", toolCallId: call.originalId, original: call.arguments });
+  if (isRecord(call.arguments)) return cloneJson(call.arguments);
+  return replacedArguments(call, notes);
+}
+
+/** `{}` in place of arguments that are not an object, and the note that says so (with a copy of what they were). */
+function replacedArguments(call: WireToolCall, notes: WireNote[]): Record<string, unknown> {
+  notes.push({ kind: "argumentsReplaced", toolCallId: call.originalId, original: cloneJson(call.arguments) });
   return {};
 }
 

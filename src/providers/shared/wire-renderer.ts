@@ -63,7 +63,10 @@ export interface WireRenderer<Id extends string, Body, Item = unknown> {
 
 /** The whole list a growing list stands for. */
 export function wholeList<T>(list: GrowingList<T>): T[] {
-  return [...list.settled.slice(0, list.settledLength), ...list.tail];
+  // One copy of the settled part (a whole history's worth), the tail added to it.
+  const whole = list.settled.slice(0, list.settledLength);
+  for (const item of list.tail) whole.push(item);
+  return whole;
 }
 
 /** The request whole: its body and all its notes. */
@@ -105,6 +108,8 @@ interface Built<Item> {
   stage: ItemStage<Item>;
   items: Item[];
   notes: WireNote[];
+  /** Where the history builder hands each settled entry: made once, not per message. */
+  settle: (entry: WireEntry) => void;
 }
 
 export function growingRenderer<Id extends string, Body, Item>(shape: RequestShape<Id, Body, Item>, head: WireHead): WireRenderer<Id, Body, Item> {
@@ -112,10 +117,11 @@ export function growingRenderer<Id extends string, Body, Item>(shape: RequestSha
   const messages: Message[] = [];
   const build = (seeds?: ReturnType<typeof wireSeeds>): Built<Item> => {
     const items: Item[] = [];
-    return { history: new WireHistoryBuilder(tools, shape.limits, seeds), stage: shape.stage(head, items), items, notes: [] };
+    const notes: WireNote[] = [];
+    const stage = shape.stage(head, items);
+    return { history: new WireHistoryBuilder(tools, shape.limits, seeds), stage, items, notes, settle: (entry) => stage.add(entry, items, notes) };
   };
-  const feed = (built: Built<Item>, message: Message, index: number) =>
-    built.history.append(message, index, (entry) => built.stage.add(entry, built.items, built.notes));
+  const feed = (built: Built<Item>, message: Message, index: number) => built.history.append(message, index, built.settle);
   let built = build();
   return {
     append(message) {
