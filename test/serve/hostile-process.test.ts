@@ -61,7 +61,11 @@ describe("serve as a process", { concurrency: true }, () => {
     // What head does after its one line: it exits, and the pipe's read end closes.
     run.child.stdout.destroy();
     await rawExchange(portOf(url), validChat());
-    const code = await Promise.race([run.exit, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 5000))]);
+    // The guard's timer is cleared once the child exits: left running, it would hold this worker
+    // process open for 5 s after its last test file.
+    let guard: NodeJS.Timeout | undefined;
+    const code = await Promise.race([run.exit, new Promise<string>((resolve) => (guard = setTimeout(() => resolve("still running"), 5000)))]);
+    clearTimeout(guard);
     if (code === "still running") run.child.kill("SIGKILL");
     assert.equal(code, 1, run.err());
     assert.match(run.err(), /stdout was closed/);

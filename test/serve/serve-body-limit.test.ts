@@ -41,8 +41,18 @@ function open(url: string): Exchange {
   return { socket, closed, answered };
 }
 
-function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
-  return Promise.race([promise, sleep(ms).then((): T => assert.fail(`no ${what} within ${ms} ms: the server waited for the whole body`))]);
+/** The deadline's timer is cancelled once the promise settles: left running, it would hold the
+ *  worker process open for its 5 s after the last test file (npm test runs files in shared workers). */
+async function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
+  const deadline = new AbortController();
+  try {
+    return await Promise.race([
+      promise,
+      sleep(ms, undefined, { signal: deadline.signal }).then((): T => assert.fail(`no ${what} within ${ms} ms: the server waited for the whole body`)),
+    ]);
+  } finally {
+    deadline.abort();
+  }
 }
 
 function bodyOf(response: string): unknown {
