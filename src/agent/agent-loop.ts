@@ -6,17 +6,9 @@ import type { AssistantMessage, Message, Model, TextContent, ToolCall, ToolResul
 import { answeredOnAbort } from "./abort-answers.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
 import { describeAbort, skipMessage, skippedTrace, skipReason } from "./call-policy.ts";
+import { eventLoopTurnIfDue } from "./event-loop-turns.ts";
 import { type SkipReason, type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
-
-/** A run that never waits (a scripted model, instant tools) would hold the event loop for its
- *  whole length: no Ctrl-C, no timer, no drained output. It yields at least this often (ms). */
-const YIELD_EVERY_MS = 10;
-
-/** Lets timers, signals and I/O callbacks run; a macrotask, since promises alone never yield. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /** Without a cap a model that always asks for another tool would never stop. */
 export const DEFAULT_MAX_TURNS = 8;
@@ -86,12 +78,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     },
   });
   if (opened) await opened;
-  let lastYield = performance.now();
   for (let turn = 1; turn <= maxTurns; turn++) {
-    if (performance.now() - lastYield >= YIELD_EVERY_MS) {
-      await yieldToEventLoop();
-      lastYield = performance.now();
-    }
+    const due = eventLoopTurnIfDue();
+    if (due) await due;
     if (signal?.aborted) return finish(run, "aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
     // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a

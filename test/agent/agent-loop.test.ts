@@ -245,3 +245,18 @@ test("a listener's promise holds the run: no event, model request or tool runs u
   assert.deepEqual(during, []);
   for (const type of ["agentStart", "turnStart", "messageAppended", "toolStart", "toolEnd", "turnEnd", "end"]) assert.ok(seen.includes(type), type);
 });
+
+test("many short runs in a row still give the event loop a turn: the yield clock is the process's, not each run's", async () => {
+  // A replayed conversation is one short run per stretch between user turns; each is far under
+  // the yield interval, so a clock restarted per run never came due and a timer (Ctrl-C, a
+  // --timeout) waited for the whole replay.
+  let turned = false;
+  setImmediate(() => (turned = true));
+  const began = performance.now();
+  let runs = 0;
+  while (!turned && performance.now() - began < 500) {
+    await run([{ content: [text("ok")] }]);
+    runs++;
+  }
+  assert.ok(turned, `no turn of the event loop in ${runs} runs over ${Math.round(performance.now() - began)} ms`);
+});
