@@ -22,6 +22,7 @@ import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import { loadAllParts, type ProviderId } from "../../src/providers/registry.ts";
 import type { ErrorKind } from "../../src/providers/shared/error-kind.ts";
 import type { ServedMeta } from "../../src/providers/shared/served-reply.ts";
+import { textReplyEvents } from "./text-reply-events.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "..", "shared", "specs");
@@ -116,13 +117,7 @@ test("Chat streams its usage chunk only when stream_options.include_usage asks f
   // https://platform.openai.com/docs/api-reference/chat/create, stream_options.include_usage: "an
   // additional chunk will be streamed before the data: [DONE] message" — none without it.
   const chat = (await loadAllParts())("openai-chat");
-  const events: AssistantStreamEvent[] = [
-    { type: "start", timestamp: 0 },
-    { type: "text_start", contentIndex: 0 },
-    { type: "text_delta", contentIndex: 0, delta: "hi" },
-    { type: "text_end", contentIndex: 0, content: "hi" },
-    { type: "done", reason: "stop" },
-  ];
+  const events = textReplyEvents("hi");
   const at = { conversation: 1, turn: 1 };
   const without = chat.stream.serve(events, at, { ...meta, includeUsage: false });
   assert.ok(

@@ -16,6 +16,7 @@ import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import { loadAllParts, providerIds } from "../../src/providers/registry.ts";
 import type { ServedMeta } from "../../src/providers/shared/served-reply.ts";
 import { formatSse } from "../../src/providers/shared/sse.ts";
+import { textReplyEvents } from "./text-reply-events.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -62,13 +63,7 @@ test("every pre-rendered stream event is JSON.stringify of its data, and the str
 
 test("the wire view's streams carry no pre-rendered JSON (only serve's do)", async () => {
   const partsOf = await loadAllParts();
-  const events: AssistantStreamEvent[] = [
-    { type: "start", timestamp: 0 },
-    { type: "text_start", contentIndex: 0 },
-    { type: "text_delta", contentIndex: 0, delta: "hi" },
-    { type: "text_end", contentIndex: 0, content: "hi" },
-    { type: "done", reason: "stop" },
-  ];
+  const events = textReplyEvents("hi");
   for (const provider of providerIds)
     for (const { frames } of partsOf(provider).stream.views(events))
       assert.ok(
