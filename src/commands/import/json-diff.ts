@@ -41,7 +41,7 @@ export function diffJson(source: unknown, replay: unknown, limit = 1000): JsonDi
     const frame = frames[frames.length - 1];
     if (frame === undefined) break;
     if (frame.next >= frame.length) {
-      // The source's keys are done: the replay's own keys, if it has any, come after them.
+      // The source's keys are done: the replay's own keys, where it has some, come after them.
       if (frame.keys !== undefined && !frame.ownKeysAdded && frame.shared < frame.replayKeys) {
         frame.ownKeysAdded = true;
         for (const own in frame.b) if (Object.hasOwn(frame.b, own) && !Object.hasOwn(frame.a, own)) frame.keys.push(own);

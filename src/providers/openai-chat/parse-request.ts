@@ -47,7 +47,7 @@ export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
   return builder.finish();
 }
 
-// The keys each kind of message is read from: any other is noted as dropped.
+// The keys each kind of message is read from: every other key is noted as dropped.
 const TEXT_MESSAGE_KEYS = ["role", "content"];
 const ASSISTANT_KEYS = ["role", "content", "tool_calls"];
 const TOOL_KEYS = ["role", "content", "tool_call_id"];
