@@ -180,12 +180,12 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
   return results;
 }
 
-/** What a saved interactive run recorded per reply: the person's edits, and the policy its calls met.
- *  Replies come in script order, so the nth reply reviewed is the script's nth. A command-line
- *  --validation wins over a recorded policy, as over the episode's own. */
 /** A reply of an episode's script, as the fixture holds it (its recorded edits and policy included). */
 type EpisodeReply = Exclude<Episode["script"][number], UserTurn>;
 
+/** What a saved interactive run recorded per reply: the person's edits, and the policy its calls met.
+ *  Replies come in script order, so the nth reply reviewed is the script's nth. A command-line
+ *  --validation wins over a recorded policy, as over the episode's own. */
 function recordedEdits(
   replies: readonly EpisodeReply[],
   usePolicies: boolean,
