@@ -81,17 +81,9 @@ export function modelTurns(messages: readonly Message[]): [number, number][] {
 /** What a model turn said, as one string: its text joined (Chat joins a reply's text blocks into
  *  one string; a harness may split a turn into several messages) and each call's name and
  *  arguments. Ids are left out: a harness may drop them (Gemini). Undefined for arguments nested
- *  too deep to write back as JSON (client data: such a turn is no reply serve gave). */
-export function turnFingerprint(messages: readonly AssistantMessage[]): string | undefined {
-  return fingerprintOf(messages, 0, messages.length - 1);
-}
-
-/** The fingerprint of the turn at `[first, last]` of a history, read in place (not copied out). */
-export function historyTurnFingerprint(messages: readonly Message[], [first, last]: readonly [number, number]): string | undefined {
-  return fingerprintOf(messages, first, last);
-}
-
-function fingerprintOf(messages: readonly Message[], first: number, last: number): string | undefined {
+ *  too deep to write back as JSON (client data: such a turn is no reply serve gave). The turn is
+ *  `messages[first..last]` (all of them unless told), read in place rather than copied out. */
+export function turnFingerprint(messages: readonly Message[], [first, last]: readonly [number, number] = [0, messages.length - 1]): string | undefined {
   let text = "";
   const calls: [string, unknown][] = [];
   for (let index = first; index <= last; index++) {

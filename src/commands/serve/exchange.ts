@@ -20,7 +20,7 @@ import { openAIError } from "../../providers/shared/openai-error.ts";
 import { type ProviderParts, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
-import { type ConversationBook, historyTurnFingerprint, modelTurns, scriptedView, withServedIds } from "./conversation-book.ts";
+import { type ConversationBook, modelTurns, scriptedView, turnFingerprint, withServedIds } from "./conversation-book.ts";
 import { type UnmetExpectation, unmetExpectations, unmetText } from "./expectations.ts";
 import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
 import type { Resolved } from "./response-store.ts";
@@ -111,7 +111,8 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const replies = scriptReplies(input.fixture.episodes[episodeIndex]?.script ?? []);
   const turns = modelTurns(context.messages);
   const replyIndex = turns.length;
-  const conversation = read.imported ? describeConversation(context, findings, episodeIndex, replyIndex, replies.length, turns.at(-1)) : undefined;
+  const lastTurn = turns.at(-1);
+  const conversation = read.imported ? describeConversation(context, findings, episodeIndex, replyIndex, replies.length, lastTurn) : undefined;
 
   if (error) return refuse(refusing, "invalid", "lint", error.message, conversation);
   const reply = replies[replyIndex];
@@ -173,8 +174,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       record: exchangeRecord(base, conversation, { status: 0, kind: "aborted", reply: scripted }),
     };
 
-  const lastTurn = turns.at(-1);
-  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? historyTurnFingerprint(context.messages, lastTurn) : undefined, scripted);
+  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(context.messages, lastTurn) : undefined, scripted);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
   // Rendered whole only where it is used: the plain answer's body, and the output items the
