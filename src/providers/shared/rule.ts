@@ -77,7 +77,7 @@ export function reportRepeatedIds(ids: Iterable<{ id: string | undefined; pointe
   reportRepeated(ids, idOfEntry, pointerOfEntry, report);
 }
 
-/** reportRepeatedIds over any items: the pointer is made only for a repeat, so a long body whose
+/** reportRepeatedIds over items of every shape: the pointer is made only for a repeat, so a long body whose
  *  ids are nearly all unique spells out almost none. */
 export function reportRepeated<T>(items: Iterable<T>, idOf: (item: T) => string | undefined, pointerOf: (item: T) => string, report: Report): void {
   const seen = new Set<string>();
