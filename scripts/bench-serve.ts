@@ -24,7 +24,11 @@ type Row = [section: string, subject: string, measured: string, ratio: string, t
 /** Per round and mode. */
 const REQUESTS = 1_000;
 const ROUNDS = 5;
-const WARM_UP = 9_000;
+/** serve's warm-up, in windows of WARM_UP_WINDOW: see serveBenchRows. */
+const WARM_UP = 40_000;
+const WARM_UP_WINDOW = 5_000;
+/** The bare servers' (a few dozen lines of JavaScript: they are warm long before this). */
+const BARE_WARM_UP = 9_000;
 const CONCURRENCY = 20;
 const USER = "What is 7 + 5, and 6 times 7?";
 
@@ -153,15 +157,24 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
   // The narration is read and dropped, as a terminal would take it.
   child.stdout.resume();
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  // Warm-up, not counted: tsx and the JIT. A server answers for hours; its first thousands of
-  // requests run while V8 is still compiling (measured: serve's CPU per request falls by two
-  // thirds over its first ~9,000), so a short warm-up measured the compiler more than serve.
-  await load(url, work, WARM_UP);
+  // Warm-up, not counted: tsx and the JIT. A server answers for hours, and the target is what it
+  // sustains; its first tens of thousands of requests run while V8 is still compiling the
+  // exchange's code paths (four readers, four rule tables, four renderers). Measured in process
+  // (the exchange and its --json line, 10,000 requests a window, all 16 requests, three runs):
+  // 185–216 µs in the first window, 55–76 in the second, 35–60 from the third on; in the child,
+  // 5,000 a window: 380, 186, 104, then 80–102. The 9,000 this bench warmed up with before
+  // measured the compiler more than serve. The windows' CPU per request is printed with the
+  // rows, so a reader sees it level off — or not.
+  const warmUp: number[] = [];
+  for (let done = 0; done < WARM_UP; done += WARM_UP_WINDOW) {
+    const run = await withCpu(child.pid, () => load(url, work, WARM_UP_WINDOW));
+    if (run.cpuMs !== undefined) warmUp.push((run.cpuMs * 1000) / WARM_UP_WINDOW);
+  }
   const answers = await capture(url, work);
   const bare = await bareServer(answers);
   const bareChild = await bareServerChild(answers);
-  await load(bare.url, work, WARM_UP);
-  await load(bareChild.url, work, WARM_UP);
+  await load(bare.url, work, BARE_WARM_UP);
+  await load(bareChild.url, work, BARE_WARM_UP);
   // Interleaved rounds, so the machine's load falls on all alike, and the median round reported.
   const rounds: Record<Mode, Round[]> = { plain: [], streamed: [] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -181,6 +194,8 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
   const ok = errors === 0 && code === 130;
   const section = `serve, ${REQUESTS.toLocaleString("en")} requests × ${ROUNDS} rounds (median), ${CONCURRENCY} in flight (loopback), after ${WARM_UP.toLocaleString("en")} warm-up`;
   const rows: Row[] = [[section, "", "", "", ""]];
+  const curve = warmUp.map((us) => us.toFixed(0)).join(", ");
+  rows.push(["", `serve's warm-up, CPU per request, each ${WARM_UP_WINDOW.toLocaleString("en")} requests (all 16)`, `${curve} µs`, "", ""]);
   for (const mode of ["plain", "streamed"] as const) rows.push(...modeRows(mode, rounds[mode]));
   rows.push(["", "serve: every answer 200, exit 130 on SIGINT", "", "", ok ? "met" : `NOT met (${errors} errors, exit ${code})`]);
   return rows;
