@@ -19,6 +19,10 @@ export interface FakeModelOptions {
   recordRequests?: boolean;
   /** Called with each request before it is answered: a test can assert on what the model sees. */
   onRequest?: (context: Context, requestIndex: number) => void;
+  /** Answer with fresh blocks, so a harness that edits a reply cannot edit the script behind it (on
+   *  by default). A replay that nothing edits and whose script is made for it alone (import's run
+   *  of a log) turns it off: a long log's every block was copied for nothing, and kept. */
+  copyReplies?: boolean;
 }
 
 /** The request itself was invalid: a real provider would answer 400. */
@@ -69,7 +73,7 @@ export class FakeModel implements Model {
     if (!reply) throw new ScriptExhaustedError(requestIndex + 1, this.#script.length);
     this.#next++;
     // Fresh blocks, so a harness that edits a reply cannot edit the script behind it.
-    const content = reply.content.map((block) => ({ ...block }));
+    const content = (this.#options.copyReplies ?? true) ? reply.content.map((block) => ({ ...block })) : reply.content;
     const hasToolCall = content.some((block) => block.type === "toolCall");
     return {
       role: "assistant",

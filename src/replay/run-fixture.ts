@@ -51,6 +51,9 @@ export interface FixtureRunOptions {
   builtins?: readonly Tool[];
   /** The words of a failed call's result (chapter 06's by default; an English run's in English). */
   texts?: ContractTexts;
+  /** The model answers with the script's own blocks, not copies (FakeModel's copyReplies off): for
+   *  a run that edits no reply and whose fixture is made for it (import's check of a log). */
+  shareScript?: boolean;
 }
 
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
@@ -117,7 +120,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     // No request recording: each record would hold the whole history, memory growing with turns².
     // The replies read once: the model answers with them, and the recorded edits are looked up in them.
     const replies = scriptReplies(episode.script);
-    const model = new FakeModel(replies, { now, recordRequests: false });
+    const model = new FakeModel(replies, { now, recordRequests: false, ...(options.shareScript ? { copyReplies: false } : {}) });
     const recorded = recordedEdits(replies, options.overrides?.validation === undefined);
     const review = async (reply: AssistantMessage, turn: number): Promise<AssistantMessage> => {
       const edited = recorded.next(reply);

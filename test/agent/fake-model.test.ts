@@ -65,3 +65,15 @@ test("fails loudly when the script runs out and reports unused replies", async (
   await long.complete({ messages: [user] });
   assert.equal(long.unusedReplies().length, 1);
 });
+
+test("answers with fresh blocks unless told to hand on the script's own", async () => {
+  const script = [{ content: [text("3")] }];
+  const copied = await new FakeModel(script).complete({ messages: [user] });
+  const block = copied.content[0];
+  assert.ok(block?.type === "text");
+  // A harness that edits the reply it was given leaves the script as it was.
+  block.text = "edited";
+  assert.deepEqual(script[0]?.content, [text("3")]);
+  const shared = await new FakeModel(script, { copyReplies: false }).complete({ messages: [user] });
+  assert.equal(shared.content, script[0]?.content);
+});

@@ -130,9 +130,10 @@ async function finish(
     return { fixture, report: { format: "pi-session", detected, counts, notes, differences: [], findings: [], branches: conversation.branches } };
   }
   const { body, provider } = source;
-  const replay = await replayFixture(fixture);
-  const replayed = replay.lastRequest ? providers[provider].request.render(replay.lastRequest).body : undefined;
-  const differences = diffJson(body, replayed);
+  // The rules first, while the heap holds only the body and the conversation: what they find
+  // decides whether the replay's history is kept at all, and the replay and its render are then
+  // let go as soon as they are compared (every copy alive at once made the collector the import's
+  // largest cost on a long log).
   const messageAt = messageLocator(conversation.messagePointers);
   const findings = lintBody(body, (await providers[provider].load()).rules).map((finding) => ({
     ...finding,
@@ -144,9 +145,10 @@ async function finish(
   // arguments-schema rule already says so there.
   const saidByLint = new Set(findings.flatMap((finding) => (finding.rule === "arguments-schema" ? [finding.messageIndex] : [])));
   const harnessMismatches = mismatches.filter((mismatch) => mismatch.ran && !saidByLint.has(mismatch.messageIndex));
-  if (episode && findings.length + harnessMismatches.length > 0) {
-    // Matched only when something is to be said at a message: most bodies break no rule.
-    const replayIndex = matchReplayHistory(messages, replay.history);
+  // Matched only when something is to be said at a message: most bodies break no rule.
+  const sayAtMessages = episode !== undefined && findings.length + harnessMismatches.length > 0;
+  const { differences, replayIndex } = await compareReplay(fixture, body, provider, sayAtMessages ? messages : undefined);
+  if (episode && replayIndex) {
     // Said at the message in the replay; a finding about no message (a tool list) at the first one.
     episode.lintFindings = [
       ...findings.map((finding) => ({
@@ -185,6 +187,20 @@ async function finish(
       branches: undefined,
     },
   };
+}
+
+/** The fixture replayed once, its last request rendered and compared with the body; and, when
+ *  `imported` is given, where each of its messages sits in the replay's history. Its own function,
+ *  so the replay and the render are garbage once it returns. */
+async function compareReplay(
+  fixture: Fixture,
+  body: JsonObject,
+  provider: ProviderId,
+  imported: readonly Message[] | undefined,
+): Promise<{ differences: JsonDifference[]; replayIndex: (number | undefined)[] | undefined }> {
+  const replay = await replayFixture(fixture);
+  const replayed = replay.lastRequest ? providers[provider].request.render(replay.lastRequest).body : undefined;
+  return { differences: diffJson(body, replayed), replayIndex: imported && matchReplayHistory(imported, replay.history) };
 }
 
 /**

@@ -28,6 +28,8 @@ export async function replayFixture(fixture: Fixture): Promise<Replay> {
     },
     {
       now: () => 0,
+      // The fixture is this run's alone and nothing edits a reply: its blocks are not copied.
+      shareScript: true,
       wrapModel: (model) => ({
         complete(context) {
           lastContext = context;
