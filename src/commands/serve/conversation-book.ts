@@ -29,21 +29,33 @@ export class ConversationBook {
    *  conversation's last turn only grows, so it never continues from that reply again, and a
    *  retried first request (every one is a new conversation) does not make the next lookup longer. */
   readonly #served = new Map<string, { conversations: number[]; head: number }>();
+  readonly #fingerprints = new WeakMap<ScriptedReply, string>();
 
   /** Where the reply for `turn` is served: in the conversation whose served reply the request's
    *  last model turn repeats (`lastTurn`, its fingerprint), else in `continued` (named by the
    *  history's served call ids) — if that conversation has not had this turn yet; in a new
-   *  conversation otherwise. `reply` is the message served, remembered for the next turn. Call it
-   *  only when a reply is served. */
-  place(continued: number | undefined, turn: number, lastTurn: string | undefined, reply: AssistantMessage): ReplyAt {
+   *  conversation otherwise. `reply` is the script's reply served, remembered for the next turn.
+   *  Call it only when a reply is served. */
+  place(continued: number | undefined, turn: number, lastTurn: string | undefined, reply: ScriptedReply): ReplyAt {
     const known = lastTurn === undefined ? undefined : this.#firstOpen(this.#served.get(`${turn - 1}:${lastTurn}`), turn);
     const conversation = known ?? (this.#open(continued, turn) ? continued : undefined) ?? this.#lastTurn.length + 1;
     this.#lastTurn[conversation - 1] = turn;
-    const key = `${turn}:${turnFingerprint([reply]) ?? ""}`;
+    const key = `${turn}:${this.#fingerprintOf(reply)}`;
     const list = this.#served.get(key);
     if (list) list.conversations.push(conversation);
     else this.#served.set(key, { conversations: [conversation], head: 0 });
     return { conversation, turn };
+  }
+
+  /** A scripted reply's fingerprint, made once: every conversation is served the same few replies,
+   *  and the message served says what its script says (ids aside, which a fingerprint leaves out). */
+  #fingerprintOf(reply: ScriptedReply): string {
+    let fingerprint = this.#fingerprints.get(reply);
+    if (fingerprint === undefined) {
+      fingerprint = contentFingerprint(reply.content) ?? "";
+      this.#fingerprints.set(reply, fingerprint);
+    }
+    return fingerprint;
   }
 
   /** Whether `conversation` has not had `turn` yet. */
@@ -84,20 +96,37 @@ export function modelTurns(messages: readonly Message[]): [number, number][] {
  *  too deep to write back as JSON (client data: such a turn is no reply serve gave). The turn is
  *  `messages[first..last]` (all of them unless told), read in place rather than copied out. */
 export function turnFingerprint(messages: readonly Message[], [first, last]: readonly [number, number] = [0, messages.length - 1]): string | undefined {
-  let text = "";
-  const calls: [string, unknown][] = [];
+  const turn = new TurnText();
   for (let index = first; index <= last; index++) {
     const message = messages[index];
-    if (message?.role !== "assistant") continue;
-    for (const block of message.content) {
-      if (block.type === "text") text += block.text;
-      else if (block.type === "toolCall") calls.push([block.name, block.arguments]);
+    if (message?.role === "assistant") turn.add(message.content);
+  }
+  return turn.fingerprint();
+}
+
+/** The fingerprint of one reply's content, as `turnFingerprint` of a turn that is that reply. */
+function contentFingerprint(content: AssistantMessage["content"]): string | undefined {
+  const turn = new TurnText();
+  turn.add(content);
+  return turn.fingerprint();
+}
+
+/** What a fingerprint is made of: the turn's text and its calls, collected block by block. */
+class TurnText {
+  #text = "";
+  readonly #calls: [string, unknown][] = [];
+  add(content: AssistantMessage["content"]): void {
+    for (const block of content) {
+      if (block.type === "text") this.#text += block.text;
+      else if (block.type === "toolCall") this.#calls.push([block.name, block.arguments]);
     }
   }
-  try {
-    return JSON.stringify([text, calls]);
-  } catch {
-    return undefined;
+  fingerprint(): string | undefined {
+    try {
+      return JSON.stringify([this.#text, this.#calls]);
+    } catch {
+      return undefined;
+    }
   }
 }
 

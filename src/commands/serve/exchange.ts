@@ -61,9 +61,10 @@ export interface ExchangeInput {
 
 const JSON_TYPE = "application/json";
 
-/** Each request's one-reply FakeModel: no clock (output carries no times), no copies of requests.
+/** Each request's one-reply FakeModel: no clock (output carries no times), no copies of requests,
+ *  and the script's own blocks: nothing here edits a reply (withServedIds makes new call blocks).
  *  Made once: under tsx the clock, a named closure, cost a property write every time it was made. */
-const MODEL_OPTIONS: FakeModelOptions = { now: () => 0, recordRequests: false };
+const MODEL_OPTIONS: FakeModelOptions = { now: () => 0, recordRequests: false, copyReplies: false };
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
   const { route, text } = input;
@@ -174,7 +175,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
       record: exchangeRecord(base, conversation, { status: 0, kind: "aborted", reply: scripted }),
     };
 
-  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(context.messages, lastTurn) : undefined, scripted);
+  const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(context.messages, lastTurn) : undefined, reply);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
   // Rendered whole only where it is used: the plain answer's body, and the output items the
@@ -262,12 +263,14 @@ function servedMeta(body: JsonObject, path: string, text: string, message: Assis
   const inPath = /\/models\/([^/:?]+)/.exec(path)?.[1];
   const model = typeof body.model === "string" && body.model !== "" ? body.model : (inPath ?? WIRE_MODEL);
   const options = body.stream_options;
-  return {
+  const meta: ServedMeta = {
     model,
     usage: { input: estimateTokens(text), output: estimateTokens(JSON.stringify(message.content)) },
     includeUsage: isRecord(options) && options.include_usage === true,
-    ...(requestId === undefined ? {} : { requestId }),
   };
+  // Set after, not spread into the literal: a literal with a spread takes V8's slow path.
+  if (requestId !== undefined) meta.requestId = requestId;
+  return meta;
 }
 
 /** A rendered Responses body's output items, as the store keeps them. */
