@@ -72,7 +72,7 @@ export class FakeModel implements Model {
     const reply = this.#script[requestIndex];
     if (!reply) throw new ScriptExhaustedError(requestIndex + 1, this.#script.length);
     this.#next++;
-    // Fresh blocks, so a harness that edits a reply cannot edit the script behind it.
+    // Fresh blocks unless told otherwise (copyReplies says why).
     const content = (this.#options.copyReplies ?? true) ? reply.content.map((block) => ({ ...block })) : reply.content;
     const hasToolCall = content.some((block) => block.type === "toolCall");
     return {

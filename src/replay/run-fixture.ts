@@ -120,7 +120,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
     // No request recording: each record would hold the whole history, memory growing with turns².
     // The replies read once: the model answers with them, and the recorded edits are looked up in them.
     const replies = scriptReplies(episode.script);
-    const model = new FakeModel(replies, { now, recordRequests: false, ...(options.shareScript ? { copyReplies: false } : {}) });
+    const model = new FakeModel(replies, { now, recordRequests: false, copyReplies: options.shareScript !== true });
     const recorded = recordedEdits(replies, options.overrides?.validation === undefined);
     const review = async (reply: AssistantMessage, turn: number): Promise<AssistantMessage> => {
       const edited = recorded.next(reply);
