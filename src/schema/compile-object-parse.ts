@@ -1,7 +1,8 @@
 // Compiles an objectSchema's parse into one specialised function, once (when the schema is made,
 // or, for a declared schema of an imported log, once it has parsed COMPILE_AFTER_PARSES inputs):
 // fixed property names, the built-in validators' checks inlined (nested objectValue fields too,
-// so a nested failure returns its whole path at once), any other validator called through a closure. The same idea as ajv, TypeBox and zod, for the same reason: the plain per-field loop
+// so a nested failure returns its whole path at once; an arrayOf a single-value built-in element by
+// element, its index in the path), any other validator called through a closure. The same idea as ajv, TypeBox and zod, for the same reason: the plain per-field loop
 // pays for generic key lookups and a call per field on every model request.
 //
 // The generated function must behave exactly like `loopParse` in object-schema.ts: the same
@@ -172,9 +173,10 @@ class SourceBuilder {
     return `${read}\n${indent}const ${out} = ${name}(${raw});\n${indent}if (${out} === FAILED) return failWithin(${where});`;
   }
 
-  /** Statements that check `raw` the way the built-in would and assign its return value to `out`. */
-  #inline(spec: BuiltinCheck, raw: string, out: string, path: readonly PathSegment[], indent: string): string {
-    const literalPath = `[${path.map((segment) => JSON.stringify(segment)).join(", ")}]`;
+  /** Statements that check `raw` the way the built-in would and assign its return value to `out`.
+   *  `index`: `raw` is an array's element, and the variable of its index ends the path. */
+  #inline(spec: BuiltinCheck, raw: string, out: string, path: readonly PathSegment[], indent: string, index?: string): string {
+    const literalPath = `[${[...path.map((segment) => JSON.stringify(segment)), ...(index === undefined ? [] : [index])].join(", ")}]`;
     const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, expectation(expected))}, ${raw}, ${literalPath});`;
     switch (spec.kind) {
       case "unknown":
@@ -207,6 +209,23 @@ class SourceBuilder {
       }
       case "optional":
         return `${indent}if (${raw} === undefined) ${out} = undefined;\n${indent}else {\n${this.#inline(spec.inner, raw, out, path, `${indent}  `)}\n${indent}}`;
+      case "array": {
+        // As arrayOf's loop reads the array: its length (also against minItems), then each
+        // element in order, into a new array made at that length.
+        const id = this.#names++;
+        const [at, element, item] = [`i${id}`, `e${id}`, `o${id}`];
+        return [
+          `${indent}if (!isArray(${raw})) ${reject({ kind: "array" })}`,
+          `${indent}if (${raw}.length < ${spec.minItems}) ${reject({ kind: "minItems", count: spec.minItems })}`,
+          `${indent}${out} = new Array(${raw}.length);`,
+          `${indent}for (let ${at} = 0; ${at} < ${raw}.length; ${at}++) {`,
+          `${indent}  const ${element} = ${raw}[${at}];`,
+          `${indent}  let ${item};`,
+          this.#inline(spec.item, element, item, path, `${indent}  `, at),
+          `${indent}  ${out}[${at}] = ${item};`,
+          `${indent}}`,
+        ].join("\n");
+      }
       case "object": {
         const inner = this.object(spec.fields, raw, path, `${indent}  `);
         return (

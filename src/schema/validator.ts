@@ -40,7 +40,21 @@ export type BuiltinCheck =
   /** optional(inner) where inner is itself a built-in. */
   | { readonly kind: "optional"; readonly inner: BuiltinCheck }
   /** objectValue(shape): these fields, checked by the same rules as objectSchema's. */
-  | { readonly kind: "object"; readonly fields: Fields };
+  | { readonly kind: "object"; readonly fields: Fields }
+  /** arrayOf(item, { minItems }) where the item is a single value's check: each element checked
+   *  in order, into a new array of the same length. */
+  | { readonly kind: "array"; readonly item: ElementCheck; readonly minItems: number };
+
+/** A built-in that checks one value by itself (no fields, no elements, no optional wrapper): what
+ *  an array's elements may be checked with inline. */
+export type ElementCheck = Extract<
+  BuiltinCheck,
+  { readonly kind: "string" | "number" | "boolean" | "unknown" | "optionalPositiveInteger" | "enum" | "literal" }
+>;
+
+export function isElementCheck(spec: BuiltinCheck | undefined): spec is ElementCheck {
+  return spec !== undefined && spec.kind !== "object" && spec.kind !== "array" && spec.kind !== "optional";
+}
 
 /** An object's fields in shape order, fixed when the schema is made. */
 export type Fields = readonly (readonly [string, Validator<unknown>])[];

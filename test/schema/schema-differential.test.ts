@@ -13,6 +13,7 @@ import { Ajv } from "ajv";
 import fc from "fast-check";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
+import { arrayOf } from "../../src/schema/collections.ts";
 import { compileObjectParse, type ParseFunction } from "../../src/schema/compile-object-parse.ts";
 import { loopParse, type ObjectSchema, objectSchema, objectValue } from "../../src/schema/object-schema.ts";
 import { FAILED, SchemaError, takeFailure } from "../../src/schema/schema-error.ts";
@@ -221,6 +222,14 @@ const validators: v.Validator<unknown>[] = [
   // Nested objects are written inline by the compiled parse: deeper paths, a foreign validator inside.
   objectValue({ a: v.numberValue, inner: objectValue({ x: even, value: v.optionalString }) }),
   v.optional(v.describe(objectValue({ value: v.optionalString }), "d")),
+  // Arrays of a single-value built-in are checked inline too, element by element; of anything else, through the closure.
+  arrayOf(v.stringValue),
+  arrayOf(v.numberValue, { minItems: 2 }),
+  arrayOf(v.optionalPositiveInteger),
+  arrayOf(v.literalValue(0)),
+  v.optional(arrayOf(v.enumValue(["x", "y"]))),
+  objectValue({ list: arrayOf(v.unknownValue, { minItems: 1 }) }),
+  arrayOf(even),
 ];
 const shapeKeys = [
   "a",
@@ -250,6 +259,16 @@ const fieldValues: unknown[] = [
   4,
   { value: "v" },
   { value: 1 },
+  ["ok", "k"],
+  [2, 4, 1.5],
+  [2, "4"],
+  [0, -0],
+  [1, undefined, 3],
+  Object.assign(new Array(2), { 1: 2 }),
+  ["x", "z"],
+  { list: [] },
+  { list: [null, "a"] },
+  { list: [undefined] },
   Number.NaN,
   Number.POSITIVE_INFINITY,
   { a: 1, inner: { x: 2 } },
@@ -295,6 +314,18 @@ function compiledAndLoop(shape: readonly (readonly [string, v.Validator<unknown>
   assert.ok(compiled, "code generation works here");
   return { compiled: throwing(compiled), loop: throwing(loopParse(shape)) };
 }
+
+test("compiled parse = plain loop for every validator alone against every field value", () => {
+  // Exhaustive where the random shapes below are sparse: a check the compiled parse writes inline
+  // (an array's length and each element, say) meets every value at least once.
+  for (const validator of validators) {
+    const { compiled, loop } = compiledAndLoop([["a", validator]]);
+    for (const value of [...fieldValues, [1], [], undefined]) {
+      const input = { a: value };
+      assert.deepStrictEqual(outcome(compiled, input), outcome(loop, input), normalized(input));
+    }
+  }
+});
 
 test("compiled parse = plain loop: output, SchemaError and prototype, on random shapes and inputs", () => {
   fc.assert(
