@@ -176,7 +176,9 @@ class SourceBuilder {
   /** Statements that check `raw` the way the built-in would and assign its return value to `out`.
    *  `index`: `raw` is an array's element, and the variable of its index ends the path. */
   #inline(spec: BuiltinCheck, raw: string, out: string, path: readonly PathSegment[], indent: string, index?: string): string {
-    const literalPath = `[${[...path.map((segment) => JSON.stringify(segment)), ...(index === undefined ? [] : [index])].join(", ")}]`;
+    const segments = path.map((segment) => JSON.stringify(segment));
+    if (index !== undefined) segments.push(index);
+    const literalPath = `[${segments.join(", ")}]`;
     const reject = (expected: Expectation) => `return fail(${this.#bind("c", this.constants, expectation(expected))}, ${raw}, ${literalPath});`;
     switch (spec.kind) {
       case "unknown":

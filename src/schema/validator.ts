@@ -47,13 +47,14 @@ export type BuiltinCheck =
 
 /** A built-in that checks one value by itself (no fields, no elements, no optional wrapper): what
  *  an array's elements may be checked with inline. */
-export type ElementCheck = Extract<
-  BuiltinCheck,
-  { readonly kind: "string" | "number" | "boolean" | "unknown" | "optionalPositiveInteger" | "enum" | "literal" }
->;
+export type ElementCheck = Exclude<BuiltinCheck, { readonly kind: (typeof notElementKinds)[number] }>;
+
+/** The one list the type above and the guard below both read, so they cannot disagree. */
+const notElementKinds = ["object", "array", "optional"] as const;
+const notElementKindSet: ReadonlySet<BuiltinCheck["kind"]> = new Set(notElementKinds);
 
 export function isElementCheck(spec: BuiltinCheck | undefined): spec is ElementCheck {
-  return spec !== undefined && spec.kind !== "object" && spec.kind !== "array" && spec.kind !== "optional";
+  return spec !== undefined && !notElementKindSet.has(spec.kind);
 }
 
 /** An object's fields in shape order, fixed when the schema is made. */

@@ -320,7 +320,7 @@ test("compiled parse = plain loop for every validator alone against every field 
   // (an array's length and each element, say) meets every value at least once.
   for (const validator of validators) {
     const { compiled, loop } = compiledAndLoop([["a", validator]]);
-    for (const value of [...fieldValues, [1], [], undefined]) {
+    for (const value of fieldValues) {
       const input = { a: value };
       assert.deepStrictEqual(outcome(compiled, input), outcome(loop, input), normalized(input));
     }
