@@ -10,7 +10,6 @@
 // is imported by the registry alone.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
-import { moduleImports } from "./module-imports.ts";
 
 export interface Floor {
   /** Rooms: a folder (`src/schema`), every sub-folder of one (`src/providers/*`), or a file. */
@@ -64,6 +63,8 @@ export interface Violation {
   why: string;
 }
 
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|(?:^|[\s;])import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -102,8 +103,8 @@ export function checkLayers(root: string): Violation[] {
       violations.push({ from: file, to: file, specifier: "", why: "stands in no room of scripts/layers.ts: add its folder to a floor" });
       continue;
     }
-    for (const { specifier } of moduleImports(readFileSync(path, "utf8"))) {
-      if (!specifier.startsWith(".")) continue;
+    for (const match of readFileSync(path, "utf8").matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? "";
       const target = normalize(join(dirname(file), specifier));
       const to = roomOf(target);
       if (!to) {

@@ -10,7 +10,7 @@ import type { MessagePort } from "node:worker_threads";
 
 /** The client libraries' package names (package.json devDependencies). A library missing here
  *  only costs time: its files may share out across workers. */
-export const CLIENT_LIBRARY = /^(?:(?:openai|ai)(?:\/|$)|@openai\/|@anthropic-ai\/|@google\/genai|@ai-sdk\/|@langchain\/|@mariozechner\/)/;
+const CLIENT_LIBRARY = /^(?:(?:openai|ai)(?:\/|$)|@openai\/|@anthropic-ai\/|@google\/genai|@ai-sdk\/|@langchain\/|@mariozechner\/)/;
 
 let port: MessagePort | undefined;
 

@@ -11,7 +11,6 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { clientTestFiles } from "./test-client-files.ts";
 
 /** Every test/<folder>/<name>.test.ts, in order, as the shell expanded the glob (Node 20's runner takes none). */
 function allTestFiles(): string[] {
@@ -73,8 +72,7 @@ function lastTimes(): Record<string, FileRecord> {
 }
 
 /** The queue the workers take files from, longest first (a file not timed yet first of all, it
- *  may be long): the files that import a client library (as the last run saw, else as guessed
- *  from the source: test-client-files.ts) in one folder, which the first worker
+ *  may be long): the files that import a client library in one folder, which the first worker
  *  takes before the rest, the others in another; and one entry module per worker, since Node's
  *  runner runs a path once. */
 function layOutQueue(testFiles: readonly string[], times: Record<string, FileRecord>): { queue: string; entries: string[] } {
@@ -82,11 +80,7 @@ function layOutQueue(testFiles: readonly string[], times: Record<string, FileRec
   for (const folder of ["todo", "todo-clients", "taken", "times"]) mkdirSync(join(queue, folder));
   const ms = (file: string) => times[file]?.ms ?? Number.POSITIVE_INFINITY;
   const ordered = [...testFiles].sort((a, b) => ms(b) - ms(a) || a.localeCompare(b));
-  // A file the last run left no record of (every file, on a clean clone) is guessed from its imports.
-  const untimed = testFiles.filter((file) => times[file] === undefined);
-  const guessed = untimed.length === 0 ? new Set<string>() : clientTestFiles(untimed);
-  const clients = (file: string) => times[file]?.clients ?? guessed.has(file);
-  ordered.forEach((file, index) => writeFileSync(join(queue, clients(file) ? "todo-clients" : "todo", String(index).padStart(4, "0")), file));
+  ordered.forEach((file, index) => writeFileSync(join(queue, times[file]?.clients ? "todo-clients" : "todo", String(index).padStart(4, "0")), file));
   const worker = pathToFileURL(resolve("scripts/test-worker.ts"));
   const entries = Array.from({ length: Math.min(workers, testFiles.length) }, (_, index) => {
     const entry = join(queue, `worker-${index + 1}.mjs`);
