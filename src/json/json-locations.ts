@@ -63,7 +63,11 @@ function escapePointerToken(token: string): string {
 
 /** The positions of the values (and keys) named by `pointers`; absent pointers are left out. */
 export function locateJsonPointers(text: string, pointers: Iterable<string>): Map<string, JsonLocation> {
-  return scanJson(text, pointers, { duplicates: false }).locations;
+  const wanted = new Set(pointers);
+  // Nothing to place (a body that breaks no rule and that the replay reproduces, as most do):
+  // the answer is empty without a pass over the text, which on a 10 MB body is 20–60 ms.
+  if (wanted.size === 0) return new Map();
+  return scanJson(text, wanted, { duplicates: false }).locations;
 }
 
 /** The first key that repeats within one object, in document order of the repeat. */
