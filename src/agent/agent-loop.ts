@@ -3,10 +3,9 @@
 // the model stops with an error, or the run is aborted. It emits events and prints nothing.
 
 import type { AssistantMessage, Message, Model, TextContent, ToolCall, ToolResultMessage, ValidationPolicy } from "../protocol/types.ts";
-import { answeredOnAbort } from "./abort-answers.ts";
 import type { AgentEvent, AgentEventListener, EndReason } from "./agent-events.ts";
 import { describeAbort, skipMessage, skippedTrace, skipReason } from "./call-policy.ts";
-import { eventLoopTurnIfDue } from "./event-loop-turns.ts";
+import { giveEventLoopATurnIfDue } from "./event-loop-turns.ts";
 import { type SkipReason, type ToolCallTrace, type ToolErrorDetail, traceToolCall } from "./execute-tool-call.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
@@ -48,114 +47,126 @@ export interface AgentLoopResult {
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
-  const { model, registry, systemPrompt, signal, reviewReply } = options;
+  const { model, registry, systemPrompt, signal, reviewReply, validation, toolErrors } = options;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+  const now = options.now ?? Date.now;
   if (options.appendTo !== undefined && options.appendTo !== options.messages) {
     throw new TypeError("runAgentLoop: appendTo must be the messages array itself");
   }
   const history: Message[] = options.appendTo ?? [...options.messages];
-  const listener = options.onEvent;
-  const run: LoopRun = {
-    options,
-    history,
-    now: options.now ?? Date.now,
-    // A listener may hand back a promise (an interactive pause); the loop waits for it. Without
-    // one there is no emit, and `run.emit?.(…)` makes no event at all.
-    emit: listener === undefined ? undefined : (event) => listener(event),
-  };
   // Fixed for the run: the model must see the same tools on every request.
   const tools = registry.definitions();
+  const listener = options.onEvent;
+  // A listener may hand back a promise (an interactive pause); the loop waits for it.
+  const emit = (event: AgentEvent): void | Promise<void> => listener?.(event);
 
   // The starting history as it is now, copied only if a listener reads it: the history only
   // ever grows at its end, so its first `started` messages stay what they are.
   const started = history.length;
   let opening: Message[] | undefined;
-  const opened = run.emit?.({
+  await emit({
     type: "agentStart",
     get messages() {
       opening ??= history.slice(0, started);
       return opening;
     },
   });
-  if (opened) await opened;
+
   for (let turn = 1; turn <= maxTurns; turn++) {
-    const due = eventLoopTurnIfDue();
-    if (due) await due;
-    if (signal?.aborted) return finish(run, "aborted", turn - 1);
+    await giveEventLoopATurnIfDue();
+    if (signal?.aborted) return finish("aborted", turn - 1);
     const context = { systemPrompt, messages: history, tools };
-    // A listener's promise is waited for; nothing else is (an `await` of nothing still costs a
-    // turn of the microtask queue, several per call over a long replay). toolStart is always
-    // awaited in a parallel reply, so its calls all start before the first of them runs.
-    const starting = run.emit?.({ type: "turnStart", turn, context });
-    if (starting) await starting;
+    await emit({ type: "turnStart", turn, context });
     const reply = await model.complete(context, signal);
     const assistant = reviewReply ? await reviewReply(reply, turn) : reply;
     // Appended before any tool runs: the next request must show the model what it asked for.
-    history.push(assistant);
-    const appended = run.emit?.({ type: "messageAppended", message: assistant, historyLength: history.length });
-    if (appended) await appended;
+    await append(assistant);
 
     const calls = assistant.content.filter((block): block is ToolCall => block.type === "toolCall");
-    // A reply without calls (most final answers) has nothing to run or wait for.
-    const { results, finishOrder } = calls.length === 0 ? { results: [], finishOrder: [] } : await runCalls(run, assistant, calls);
-    const ending = run.emit?.({ type: "turnEnd", turn, assistant, results, finishOrder, history });
-    if (ending) await ending;
+    const { results, finishOrder } = await answerCalls(assistant, calls);
+    await emit({ type: "turnEnd", turn, assistant, results, finishOrder, history });
 
-    if (signal?.aborted) return finish(run, "aborted", turn);
-    if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish(run, "modelError", turn);
-    if (calls.length === 0) return finish(run, "stop", turn);
+    if (signal?.aborted) return finish("aborted", turn);
+    if (assistant.stopReason === "error" || assistant.stopReason === "aborted") return finish("modelError", turn);
+    if (calls.length === 0) return finish("stop", turn);
   }
-  return finish(run, "maxTurns", maxTurns);
-}
+  return finish("maxTurns", maxTurns);
 
-// The steps below are functions of their own, handed the run, rather than closures made afresh
-// for every turn and call: a long replay makes hundreds of thousands of calls, and a closure
-// (named by tsx's keepNames) costs more than the work it wraps.
-
-/** What the steps of one run share: its options, its history, its clock and its listener. */
-interface LoopRun {
-  options: AgentLoopOptions;
-  history: Message[];
-  now: () => number;
-  emit: ((event: AgentEvent) => void | Promise<void>) | undefined;
-}
-
-/** The run's result, once a listener has been told (a promise only when it hands one back). */
-function finish(run: LoopRun, reason: EndReason, turns: number): AgentLoopResult | Promise<AgentLoopResult> {
-  const result = { history: run.history, reason, turns };
-  const told = run.emit?.({ type: "end", reason, turns, history: run.history });
-  return told ? told.then(() => result) : result;
-}
-
-/** Runs a reply's calls, one after another or all together, and appends their results in call order. */
-async function runCalls(run: LoopRun, assistant: AssistantMessage, calls: ToolCall[]): Promise<{ results: ToolResultMessage[]; finishOrder: string[] }> {
-  const results: ToolResultMessage[] = [];
-  const finishOrder: string[] = [];
-  // Decided once per reply: does a call reuse the id of an earlier call in the same message?
-  const repeatsId = repeatedIds(calls);
-  if (run.options.toolExecution === "parallel") {
-    const traces = await Promise.all(calls.map((call, index) => runOne(run, call, assistant, repeatsId[index] ?? false, finishOrder)));
-    // Finishing order is whatever it was; the history keeps the order of the calls.
-    for (const trace of traces) {
-      const told = append(run, trace.result);
-      if (told) await told;
-      results.push(trace.result);
-    }
-  } else {
-    for (const [index, call] of calls.entries()) {
-      const trace = await runOne(run, call, assistant, repeatsId[index] ?? false, finishOrder);
-      const told = append(run, trace.result);
-      if (told) await told;
-      results.push(trace.result);
-    }
+  async function finish(reason: EndReason, turns: number): Promise<AgentLoopResult> {
+    await emit({ type: "end", reason, turns, history });
+    return { history, reason, turns };
   }
-  return { results, finishOrder };
+
+  async function append(message: Message): Promise<void> {
+    history.push(message);
+    await emit({ type: "messageAppended", message, historyLength: history.length });
+  }
+
+  /** Answers every call of a reply, one after another or all together, and appends the results in call order. */
+  async function answerCalls(assistant: AssistantMessage, calls: ToolCall[]): Promise<{ results: ToolResultMessage[]; finishOrder: string[] }> {
+    const finishOrder: string[] = [];
+    const repeatsId = repeatedIds(calls);
+    const answerOne = async (call: ToolCall, index: number): Promise<ToolCallTrace> => {
+      // In parallel every answerOne waits here before any goes on, so every call of the reply
+      // has started before the first tool runs.
+      await emit({ type: "toolStart", call });
+      const trace = await answer(call, assistant, repeatsId[index] ?? false);
+      finishOrder.push(call.id);
+      await emit({ type: "toolEnd", call, trace });
+      return trace;
+    };
+
+    const results: ToolResultMessage[] = [];
+    if (options.toolExecution === "parallel") {
+      const traces = await Promise.all(calls.map(answerOne));
+      // Finishing order is whatever it was; the history keeps the order of the calls.
+      for (const trace of traces) {
+        await append(trace.result);
+        results.push(trace.result);
+      }
+    } else {
+      for (const [index, call] of calls.entries()) {
+        const trace = await answerOne(call, index);
+        await append(trace.result);
+        results.push(trace.result);
+      }
+    }
+    return { results, finishOrder };
+  }
+
+  /** One call, answered whatever happens: refused, run, or cut short by an abort. */
+  async function answer(call: ToolCall, assistant: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
+    // A call answered without running: its result text in the registry's words (its language).
+    const skipped = (reason: SkipReason): ToolCallTrace => {
+      const message = skipMessage(reason, call, assistant, describeAbort(signal, registry.texts.abort), registry.texts.skip);
+      return skippedTrace(call, reason, message, now());
+    };
+    const refused = signal?.aborted ? "notStarted" : skipReason(assistant, repeatsId);
+    if (refused) return skipped(refused);
+
+    const running = traceToolCall(
+      call,
+      registry,
+      {
+        signal,
+        // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
+        reportProgress: (content: TextContent[]) => void emit({ type: "toolProgress", call, content }),
+      },
+      {
+        now,
+        validation: typeof validation === "function" ? validation() : validation,
+        toolErrors,
+        // Like progress, told without waiting: the executor goes straight on to run the tool.
+        onValidated: (parsedArguments, conversions) => void emit({ type: "toolValidated", call, parsedArguments, conversions }),
+      },
+    );
+    // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
+    return signal ? answeredOnAbort(signal, running, () => skipped("aborted")) : running;
+  }
 }
 
 /** For each call, whether an earlier call of the same reply already used its id. */
 function repeatedIds(calls: readonly ToolCall[]): boolean[] {
-  // A lone call repeats nothing: most replies make one, and need no set of ids.
-  if (calls.length === 1) return [false];
   const seenIds = new Set<string>();
   return calls.map((call) => {
     const repeated = seenIds.has(call.id);
@@ -164,56 +175,14 @@ function repeatedIds(calls: readonly ToolCall[]): boolean[] {
   });
 }
 
-async function runOne(run: LoopRun, call: ToolCall, assistant: AssistantMessage, repeatsId: boolean, finishOrder: string[]): Promise<ToolCallTrace> {
-  const starting = run.emit?.({ type: "toolStart", call });
-  // Parallel calls always wait here, so that every call of the reply has started before the first runs.
-  if (starting || run.options.toolExecution === "parallel") await starting;
-  const trace = await runCall(run, call, assistant, repeatsId);
-  finishOrder.push(call.id);
-  const told = run.emit?.({ type: "toolEnd", call, trace });
-  if (told) await told;
-  return trace;
-}
-
-/** Appends a result and tells a listener: a promise only when the listener hands one back. */
-function append(run: LoopRun, result: ToolResultMessage): void | Promise<void> {
-  run.history.push(result);
-  return run.emit?.({ type: "messageAppended", message: result, historyLength: run.history.length });
-}
-
-/** One call, answered whatever happens: refused, run, or cut short by an abort. */
-function runCall(run: LoopRun, call: ToolCall, message: AssistantMessage, repeatsId: boolean): Promise<ToolCallTrace> {
-  const { registry, signal, validation } = run.options;
-  const refused = signal?.aborted ? "notStarted" : skipReason(message, repeatsId);
-  if (refused) return Promise.resolve(skipped(run, call, message, refused));
-  const policy = typeof validation === "function" ? validation() : validation;
-  const running = traceToolCall(
-    call,
-    registry,
-    {
-      signal,
-      // Progress arrives while the tool runs; the loop cannot pause the tool, so it does not wait.
-      reportProgress(content: TextContent[]) {
-        void run.emit?.({ type: "toolProgress", call, content });
-      },
-    },
-    {
-      now: run.now,
-      validation: policy,
-      toolErrors: run.options.toolErrors,
-      // Like progress, told without waiting: the executor goes straight on to run the tool.
-      onValidated(parsedArguments, conversions) {
-        void run.emit?.({ type: "toolValidated", call, parsedArguments, conversions });
-      },
-    },
-  );
-  if (!signal) return running;
-  // A tool that ignores its signal must not hold the run hostage: the abort answers for it.
-  return answeredOnAbort(signal, running, () => skipped(run, call, message, "aborted"));
-}
-
-/** A call answered without running: its result text in the registry's words (its language). */
-function skipped(run: LoopRun, call: ToolCall, message: AssistantMessage, reason: SkipReason): ToolCallTrace {
-  const { registry, signal } = run.options;
-  return skippedTrace(call, reason, skipMessage(reason, call, message, describeAbort(signal, registry.texts.abort), registry.texts.skip), run.now());
+/** `running`'s value, or `onAbort()`'s if the signal fires first. */
+function answeredOnAbort<T>(signal: AbortSignal, running: Promise<T>, onAbort: () => T): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const answerNow = () => resolve(onAbort());
+    signal.addEventListener("abort", answerNow, { once: true });
+    void running.then((value) => {
+      signal.removeEventListener("abort", answerNow);
+      resolve(value);
+    });
+  });
 }

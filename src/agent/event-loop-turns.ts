@@ -8,15 +8,10 @@ const YIELD_EVERY_MS = 10;
 
 let lastYield = performance.now();
 
-/** A macrotask to wait for when a turn of the event loop is due, else undefined (no promise:
- *  most turns are not due, and awaiting nothing would still cost a turn of the microtask queue). */
-export function eventLoopTurnIfDue(): Promise<void> | undefined {
-  if (performance.now() - lastYield < YIELD_EVERY_MS) return undefined;
+/** Waits for the event loop's next turn when one is due; otherwise returns at once. */
+export async function giveEventLoopATurnIfDue(): Promise<void> {
+  if (performance.now() - lastYield < YIELD_EVERY_MS) return;
   // setImmediate, since promises alone never yield: timers, signals and I/O callbacks run first.
-  return new Promise((resolve) =>
-    setImmediate(() => {
-      lastYield = performance.now();
-      resolve();
-    }),
-  );
+  await new Promise((resolve) => setImmediate(resolve));
+  lastYield = performance.now();
 }
