@@ -42,14 +42,17 @@ export function skippedTrace(call: ToolCall, reason: SkipReason, message: string
 /** Why a run was aborted, as data: hosts abort with it so that narrators can word it. */
 export class RunAborted extends Error {
   override readonly name = "RunAborted";
-  constructor(
-    readonly kind: "timeout" | "interrupt",
-    readonly ms?: number,
-    /** Which signal interrupted the run: Ctrl-C, or a SIGTERM / SIGHUP from outside. */
-    readonly signal: StopSignal = "SIGINT",
-  ) {
+  readonly kind: "timeout" | "interrupt";
+  readonly ms: number | undefined;
+  /** Which signal interrupted the run: Ctrl-C, or a SIGTERM / SIGHUP from outside. */
+  readonly signal: StopSignal;
+
+  constructor(kind: "timeout" | "interrupt", ms?: number, signal: StopSignal = "SIGINT") {
     // The message is what the aborted calls' results quote: contract text, not narration.
     super(kind === "timeout" ? abortText.timeout(ms) : abortText.interrupted);
+    this.kind = kind;
+    this.ms = ms;
+    this.signal = signal;
   }
 }
 

@@ -28,22 +28,24 @@ export interface FakeModelOptions {
 /** The request itself was invalid: a real provider would answer 400. */
 export class ModelRequestError extends Error {
   override readonly name = "ModelRequestError";
-  constructor(
-    message: string,
-    readonly problem?: PairingProblem,
-  ) {
+  readonly problem: PairingProblem | undefined;
+
+  constructor(message: string, problem?: PairingProblem) {
     super(message);
+    this.problem = problem;
   }
 }
 
 /** More requests than scripted replies: the script, not the harness, has to change. */
 export class ScriptExhaustedError extends Error {
   override readonly name = "ScriptExhaustedError";
-  constructor(
-    readonly requestNumber: number,
-    readonly scriptLength: number,
-  ) {
+  readonly requestNumber: number;
+  readonly scriptLength: number;
+
+  constructor(requestNumber: number, scriptLength: number) {
     super(`FakeModel has no reply for request ${requestNumber}: its script holds ${scriptLength}. Add a reply to the script, or end the conversation sooner.`);
+    this.requestNumber = requestNumber;
+    this.scriptLength = scriptLength;
   }
 }
 
