@@ -21,10 +21,8 @@ export async function consumeStream(stream: AssistantStream, options: { signal?:
       if (next.done) break;
       const event = next.value;
       assembler.push(event);
-      // Awaited only when the listener hands back a promise (stepping pauses the stream there):
-      // an await of nothing would still cost a promise and a turn of the microtask queue per event.
-      const paused = onEvent?.(event, assembler.progress(event));
-      if (paused) await paused;
+      // A listener may hand back a promise (stepping pauses the stream there); it is waited for.
+      await onEvent?.(event, assembler.progress(event));
     }
   } finally {
     // Stop the producer (a stalled fake server, a socket) whichever way this loop ended.

@@ -1,7 +1,7 @@
 // The stream consumer's core: a reply's events applied one at a time to the assistant message they
 // build, block by block, with no waiting in it. consumeStream (consume-stream.ts) runs it over a
 // live stream; assembleEvents runs it over events already in memory (a capture read back), where
-// awaiting each event would only add a promise per event. A call's arguments are parsed as they
+// there is nothing to wait for. A call's arguments are parsed as they
 // grow (for whoever watches), but the call is final only at `toolcall_end`. A stream cut short
 // still yields a message: unfinished calls keep their last partial arguments, and the message's
 // stopReason tells the loop not to run them, so each gets a paired error result.

@@ -52,92 +52,81 @@ export function planDeltas(message: AssistantMessage, plan: StreamPlan | undefin
   return message.content.flatMap((block, index) => chunkText(blockText(block), size).map((text) => ({ block: index, text })));
 }
 
+type BlockState = "new" | "open" | "ended";
+
 /**
  * The stream of a whole message under a plan. Without a cut, the events rebuild exactly `message`;
  * with one, they stop where the plan says and the blocks still open stay unfinished.
  */
 export function streamSteps(message: AssistantMessage, plan: StreamPlan | undefined, chunk?: number): StreamStep[] {
-  const blocks = new BlockSteps(message);
-  const { steps, sent, full, state } = blocks;
+  const steps: StreamStep[] = [];
+  const full = message.content.map(blockText);
+  const sent = message.content.map(() => "");
+  const state = message.content.map((): BlockState => "new");
+  /** Blocks before this index have been opened (and closed, when empty) in order. */
+  let cursor = 0;
 
-  blocks.emit({ type: "start", timestamp: message.timestamp });
+  emit({ type: "start", timestamp: message.timestamp });
   const deltas = planDeltas(message, plan, chunk);
   const cut = plan?.cut;
   const limit = cut ? Math.min(cut.after ?? deltas.length, deltas.length) : deltas.length;
   for (const [position, { block, text }] of deltas.entries()) {
     if (position >= limit) break;
     if (state[block] === "ended") continue;
-    blocks.open(block);
+    open(block);
     sent[block] = (sent[block] ?? "") + text;
     const kind = message.content[block]?.type === "text" ? "text_delta" : "toolcall_delta";
-    blocks.emit({ type: kind, contentIndex: block, delta: text });
-    if (sent[block] === full[block]) blocks.close(block);
+    emit({ type: kind, contentIndex: block, delta: text });
+    if (sent[block] === full[block]) close(block);
   }
   if (cut) {
     if (cut.reason === "stall") steps.push({ kind: "stall" });
-    else if (cut.reason === "length") blocks.emit({ type: "done", reason: "length" });
-    else blocks.emit({ type: "error", reason: "error", ...(cut.errorMessage === undefined ? {} : { errorMessage: cut.errorMessage }) });
+    else if (cut.reason === "length") emit({ type: "done", reason: "length" });
+    else emit({ type: "error", reason: "error", ...(cut.errorMessage === undefined ? {} : { errorMessage: cut.errorMessage }) });
     return steps;
   }
   // Explicit fragments close at the end, in block order; anything never mentioned opens and closes.
   for (let index = 0; index < message.content.length; index++) {
-    blocks.open(index);
-    blocks.close(index);
+    open(index);
+    close(index);
   }
   const { stopReason } = message;
   if (stopReason === "error" || stopReason === "aborted")
-    blocks.emit({ type: "error", reason: stopReason, ...(message.errorMessage === undefined ? {} : { errorMessage: message.errorMessage }) });
-  else blocks.emit({ type: "done", reason: stopReason });
+    emit({ type: "error", reason: stopReason, ...(message.errorMessage === undefined ? {} : { errorMessage: message.errorMessage }) });
+  else emit({ type: "done", reason: stopReason });
   return steps;
-}
 
-/** The steps of one stream so far and where each block stands. A class rather than closures in
- *  streamSteps: under tsx each named closure costs a property write when made, and serve makes a
- *  stream for every streamed request. */
-class BlockSteps {
-  readonly steps: StreamStep[] = [];
-  readonly full: string[];
-  readonly sent: string[];
-  readonly state: ("new" | "open" | "ended")[];
-  #cursor = 0;
-  constructor(private readonly message: AssistantMessage) {
-    this.full = message.content.map(blockText);
-    this.sent = message.content.map(() => "");
-    this.state = message.content.map((): "new" | "open" | "ended" => "new");
+  function emit(event: AssistantStreamEvent): void {
+    steps.push({ kind: "event", event });
   }
 
-  emit(event: AssistantStreamEvent): void {
-    this.steps.push({ kind: "event", event });
-  }
-
-  open(index: number): void {
-    const { message, state, full } = this;
+  function open(index: number): void {
     // Blocks before this one that never get a fragment (empty text) open and close in order.
-    for (; this.#cursor < index; this.#cursor++)
-      if (state[this.#cursor] === "new" && full[this.#cursor] === "") {
-        this.open(this.#cursor);
-        this.close(this.#cursor);
+    for (; cursor < index; cursor++)
+      if (state[cursor] === "new" && full[cursor] === "") {
+        open(cursor);
+        close(cursor);
       }
     const block = message.content[index];
     if (!block || state[index] !== "new") return;
-    if (block.type === "text") this.emit({ type: "text_start", contentIndex: index });
-    else if (block.type === "toolCall") this.emit({ type: "toolcall_start", contentIndex: index, id: block.id, name: block.name });
+    if (block.type === "text") emit({ type: "text_start", contentIndex: index });
+    else if (block.type === "toolCall") emit({ type: "toolcall_start", contentIndex: index, id: block.id, name: block.name });
     // A kind of block without stream events is skipped: no event opens, fills or closes it.
     state[index] = block.type === "text" || block.type === "toolCall" ? "open" : "ended";
   }
 
-  close(index: number): void {
-    const block = this.message.content[index];
-    if (!block || this.state[index] !== "open") return;
-    this.state[index] = "ended";
-    const text = this.sent[index] ?? "";
-    if (block.type === "text") this.emit({ type: "text_end", contentIndex: index, content: text });
+  function close(index: number): void {
+    const block = message.content[index];
+    if (!block || state[index] !== "open") return;
+    state[index] = "ended";
+    const text = sent[index] ?? "";
+    if (block.type === "text") emit({ type: "text_end", contentIndex: index, content: text });
     // The scripted call itself when the text arrived whole, so a stream rebuilds the very message.
     else if (block.type === "toolCall")
-      this.emit({
+      emit({
         type: "toolcall_end",
         contentIndex: index,
-        toolCall: { ...block, arguments: text === this.full[index] ? block.arguments : parsePartialJson(text) },
+        toolCall: { ...block, arguments: text === full[index] ? block.arguments : parsePartialJson(text) },
       });
   }
 }
