@@ -61,14 +61,17 @@ export async function traceToolCall<C extends ToolResultContent>(
   context: Omit<ToolContext, "callId"> = {},
   { now = Date.now, validation = "strict", toolErrors = "brief", onValidated }: ExecuteOptions = {},
 ): Promise<ToolCallTrace<C>> {
-  const tool = registry.get(call.name);
   const texts = registry.texts;
+
+  // 1. lookup: only a tool this run's registry holds can run.
+  const tool = registry.get(call.name);
   if (!tool) {
     // The result keeps the requested name: rewriting it would hide what the model asked for.
     const error = new Error(texts.unknownTool);
     return { result: failedToolResult(call, error, now(), texts), outcome: { stage: "lookup", error } };
   }
 
+  // 2. parse: the model's arguments are untrusted; the schema checks them before the tool sees them.
   let parsedArguments: unknown;
   let conversions: Conversions = [];
   try {
@@ -81,28 +84,31 @@ export async function traceToolCall<C extends ToolResultContent>(
     const told = toolErrors === "detailed" && error instanceof SchemaError ? new Error(detailedMessage(error, texts)) : error;
     return { result: failedToolResult(call, told, now(), texts), outcome: { stage: "parse", error, conversions } };
   }
-
   onValidated?.(parsedArguments, conversions);
+
+  // 3. execute: callId is written last, so a caller's context cannot answer for another call.
+  let output: ToolOutput<unknown, C>;
   try {
-    // callId is written last so a caller's context cannot answer for another call.
-    const output: ToolOutput<unknown, C> = await tool.execute(parsedArguments, { ...context, callId: call.id });
+    output = await tool.execute(parsedArguments, { ...context, callId: call.id });
     // A tool is code from anywhere too (plain JavaScript, a cast): what it hands back must have a
     // ToolOutput's shape before it is a result; its declared type says which blocks it holds.
     const problem = toolOutputProblem(output, texts);
     if (problem !== undefined) throw new Error(texts.toolOutput.wrapper(problem));
-    const result: ToolResultMessage<unknown, TextContent | C> = {
-      role: "toolResult",
-      toolCallId: call.id,
-      toolName: call.name,
-      content: output.content,
-      details: output.details,
-      isError: output.isError ?? false,
-      timestamp: now(),
-    };
-    return { result, outcome: { stage: "done", parsedArguments, conversions, output } };
   } catch (error) {
     return { result: failedToolResult(call, error, now(), texts), outcome: { stage: "execute", parsedArguments, conversions, error } };
   }
+
+  // 4. result: the output becomes the message that answers the call, with the call's id and name.
+  const result: ToolResultMessage<unknown, TextContent | C> = {
+    role: "toolResult",
+    toolCallId: call.id,
+    toolName: call.name,
+    content: output.content,
+    details: output.details,
+    isError: output.isError ?? false,
+    timestamp: now(),
+  };
+  return { result, outcome: { stage: "done", parsedArguments, conversions, output } };
 }
 
 /** The one shape of every failure; the stack stays out (the message is what the model can use).
