@@ -16,9 +16,9 @@ export function skipReason(message: AssistantMessage, repeatsId: boolean): SkipR
   return undefined;
 }
 
-/** The library's wording of each reason: contract text, inside the paired result the model reads,
- *  so one wording under every --lang (the narration words it per language from `reason`). */
-/** `words`: the registry's (chapter 06's by default, English under --lang en). */
+/** The wording of each reason: contract text, inside the paired result the model reads (the
+ *  narration words it for the reader from `reason`). `words`: the registry's — chapter 06's by
+ *  default, English under --lang en. */
 export function skipMessage(reason: SkipReason, call: ToolCall, message: AssistantMessage, abortReason: string, words: SkipWords = skipText): string {
   switch (reason) {
     case "truncated":

@@ -64,13 +64,12 @@ export class FakeModel implements Model {
   async complete(context: Context): Promise<AssistantMessage> {
     const requestIndex = this.#next;
     this.#options.onRequest?.(context, requestIndex);
-    // A snapshot, not a deep clone: the loop never changes a message once appended, and a deep
-    // clone of model data nested ten thousand levels would overflow the stack.
-    if (this.#options.recordRequests ?? true)
-      this.requests.push({ ...context, messages: [...context.messages], ...(context.tools ? { tools: [...context.tools] } : {}) });
+    if (this.#options.recordRequests ?? true) this.requests.push(snapshot(context));
+    // Checked as a provider checks it: every call answered, by its id, before the conversation moves on.
     const problem = this.#pairing.check(context.messages);
     if (problem) throw new ModelRequestError(describeProblem(problem), problem);
 
+    // The next reply of the script, whatever the request asked.
     const reply = this.#script[requestIndex];
     if (!reply) throw new ScriptExhaustedError(requestIndex + 1, this.#script.length);
     this.#next++;
@@ -90,6 +89,12 @@ export class FakeModel implements Model {
   unusedReplies(): readonly ScriptedReply[] {
     return this.#script.slice(this.#next);
   }
+}
+
+/** The request as it was sent. A snapshot, not a deep clone: the loop never changes a message once
+ *  appended, and a deep clone of model data nested ten thousand levels would overflow the stack. */
+function snapshot(context: Context): Context {
+  return { ...context, messages: [...context.messages], ...(context.tools ? { tools: [...context.tools] } : {}) };
 }
 
 // Worded the way providers word it, so a learner recognises the real error later.
