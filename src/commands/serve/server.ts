@@ -155,9 +155,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     // A place first, then the output's drain: a request waits before its body is read, so while
     // the narration's reader is slow at most a few bodies are held, however many arrive.
-    // Both waits are skipped when there is nothing to wait for: most requests find a free place
-    // and the output drained, and an await costs each of them a trip through the microtask queue.
-    const release = slots.free() ?? (await slots.take());
+    const release = await slots.take();
     let answer: Answer;
     let close = false;
     try {
@@ -283,12 +281,6 @@ class Slots {
   private readonly waiting: (() => void)[] = [];
   constructor(size: number) {
     this.open = size;
-  }
-  /** A place at once, or undefined when all are taken (then `take` waits for one). */
-  free(): (() => void) | undefined {
-    if (this.open === 0) return undefined;
-    this.open--;
-    return this.#release();
   }
   async take(): Promise<() => void> {
     if (this.open > 0) this.open--;

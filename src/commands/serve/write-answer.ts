@@ -25,13 +25,9 @@ export async function writeAnswer(response: ServerResponse, answer: Answer, clos
   if (close) response.once("finish", () => response.req.resume());
 }
 
-/** The provider's own headers, then the content type. Stored one by one into a fresh object: a
- *  literal that spreads an object and then adds a key takes V8's slow path, once per answer. */
+/** The provider's own headers, then the content type. */
 function answerHeaders(answer: Answer): Record<string, string | number> {
-  const headers: Record<string, string | number> = {};
-  if (answer.headers) for (const name of Object.keys(answer.headers)) headers[name] = answer.headers[name] ?? "";
-  headers["content-type"] = answer.contentType;
-  return headers;
+  return { ...answer.headers, "content-type": answer.contentType };
 }
 
 function drainedOrClosed(response: ServerResponse): Promise<void> {
