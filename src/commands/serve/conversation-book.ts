@@ -142,58 +142,48 @@ export interface ScriptedView {
 /** The history as the script sees it. Only the messages that change are copied. `filled`: the call
  *  ids the import made up for calls sent without one, paired by name and order within their turn. */
 export function scriptedView(context: Context, style: ServedIdStyle, replies: readonly ScriptedReply[], filled: ReadonlySet<string>): ScriptedView {
-  const ids = new ScriptedIds(style, replies);
-  if (filled.size > 0) pairByPlace(context.messages, replies, filled, ids.byPlace, ids.served);
+  /** A scripted call id → the served id it came back as. */
+  const served = new Map<string, string>();
+  /** A made-up id → the scripted call id it stands for. */
+  const byPlace = new Map<string, string>();
+  if (filled.size > 0) pairByPlace(context.messages, replies, filled, byPlace, served);
+  let conversation: number | undefined;
+
+  /** The scripted call a served (or made-up) id names, and the conversation it was served in. */
+  function scripted(id: string): { id: string; conversation?: number } | undefined {
+    const placed = byPlace.get(id);
+    if (placed !== undefined) return { id: placed };
+    const read = readServedCall(style, id);
+    const call = read && scriptedCalls(replies[read.at.turn - 1])[read.call - 1];
+    if (!read || !call) return undefined;
+    served.set(call.id, id);
+    return { id: call.id, conversation: read.at.conversation };
+  }
+
   const messages = context.messages.map((message): Message => {
     if (message.role === "toolResult") {
-      const call = ids.scripted(message.toolCallId);
+      const call = scripted(message.toolCallId);
       return call === undefined ? message : { ...message, toolCallId: call.id };
     }
     if (message.role !== "assistant") return message;
     let changed = false;
     const content = message.content.map((block) => {
-      if (block.type !== "toolCall") return block;
-      const call = ids.scripted(block.id);
+      const call = block.type === "toolCall" ? scripted(block.id) : undefined;
       if (call === undefined) return block;
       changed = true;
-      if (call.conversation !== undefined) ids.conversation = call.conversation;
+      if (call.conversation !== undefined) conversation = call.conversation;
       return { ...block, id: call.id };
     });
     return changed ? { ...message, content } : message;
   });
-  ids.context = { ...context, messages };
-  return ids;
-}
-
-/** The served ids of one request read back as the script's. A class, not closures: under tsx a
- *  named closure costs a property write each time it is made, and a view is made per request. */
-class ScriptedIds implements ScriptedView {
-  context: Context = { messages: [] };
-  conversation: number | undefined;
-  /** A scripted call id → the served id it came back as. */
-  readonly served = new Map<string, string>();
-  /** A made-up id → the scripted call id it stands for. */
-  readonly byPlace = new Map<string, string>();
-  constructor(
-    private readonly style: ServedIdStyle,
-    private readonly replies: readonly ScriptedReply[],
-  ) {}
-
-  /** The scripted call a served id names, and the conversation it was served in. */
-  scripted(id: string): { id: string; conversation?: number } | undefined {
-    const placed = this.byPlace.get(id);
-    if (placed !== undefined) return { id: placed };
-    const read = readServedCall(this.style, id);
-    const call = read && scriptedCalls(this.replies[read.at.turn - 1])[read.call - 1];
-    if (!read || !call) return undefined;
-    this.served.set(call.id, id);
-    return { id: call.id, conversation: read.at.conversation };
-  }
-
-  name(id: string): HarnessCall {
-    const wire = this.served.get(id);
-    return wire === undefined || wire === id ? { id } : { id: wire, scriptId: id };
-  }
+  return {
+    context: { ...context, messages },
+    conversation,
+    name(id) {
+      const wire = served.get(id);
+      return wire === undefined || wire === id ? { id } : { id: wire, scriptId: id };
+    },
+  };
 }
 
 /** Each made-up call id of turn t → the scripted call of reply t with the same name and the same
@@ -227,11 +217,8 @@ function pairByPlace(
 
 /** The reply as served at `at`: each call takes the provider's id for its place. */
 export function withServedIds(message: AssistantMessage, style: ServedIdStyle, at: ReplyAt): AssistantMessage {
-  // Pushed, not mapped: `map` makes a holey array, which JSON.stringify (the answer, the
-  // narration) walks on its slow path, element by element.
-  const content: AssistantMessage["content"] = [];
   let call = 0;
-  for (const block of message.content) content.push(block.type === "toolCall" ? { ...block, id: style.call(at, ++call) } : block);
+  const content = message.content.map((block) => (block.type === "toolCall" ? { ...block, id: style.call(at, ++call) } : block));
   return { ...message, content };
 }
 
