@@ -6,7 +6,7 @@ import { anthropic } from "./anthropic/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { openaiChat } from "./openai-chat/index.ts";
 import { openaiResponses } from "./openai-responses/index.ts";
-import type { Provider, ProviderParts, RenderedRequest } from "./shared/provider.ts";
+import type { ConversationState, Provider, ProviderParts, RenderedRequest } from "./shared/provider.ts";
 import type { SseFrame } from "./shared/sse.ts";
 
 /** By id, in the order help, tables and detection list them. */
@@ -81,6 +81,15 @@ export async function loadAllParts(): Promise<PartsOf> {
     if (parts === undefined) throw new Error(`no provider "${id}" in the registry`);
     return parts;
   };
+}
+
+/** What each provider keeps between requests on one server; undefined for one that keeps nothing. */
+export type ConversationStates = (id: ProviderId) => ConversationState | undefined;
+
+/** A fresh state for every provider that keeps one (the Responses API's stored items). */
+export function conversationStates(partsOf: PartsOf): ConversationStates {
+  const states = new Map(providerIds.map((id) => [id, partsOf(id).conversationState?.()]));
+  return (id) => states.get(id);
 }
 
 /** Which provider sent these events, from the first one that only one provider sends. */

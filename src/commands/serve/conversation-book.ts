@@ -17,11 +17,8 @@ import type { ScriptedReply } from "../../agent/fake-model.ts";
 import type { AssistantMessage, Context, Message, ToolCall } from "../../protocol/types.ts";
 import { type ReplyAt, readServedCall, type ServedIdStyle } from "../../providers/shared/served-ids.ts";
 import type { HarnessCall } from "./expectations.ts";
-import { ResponseStore } from "./response-store.ts";
 
 export class ConversationBook {
-  /** What was served on the Responses API, for `item_reference` and `previous_response_id`. */
-  readonly responses = new ResponseStore();
   /** Index: conversation ordinal − 1; value: the last turn served in it. */
   readonly #lastTurn: number[] = [];
   /** `turn:fingerprint` of each served reply → the conversations it was served in that may still

@@ -3,8 +3,8 @@
 // and answered with the conversation's next scripted reply — or with the provider's error. The
 // reply a request gets is one past the model turns its history holds (conversation-book.ts), so
 // each conversation (and each retry of the same request) gets its own place in the script. The
-// state is the conversation book: which conversation a reply belongs to, for its ids, and what
-// was served on the Responses API, which a harness may point back at (response-store.ts).
+// state is the conversation book (which conversation a reply belongs to, for its ids) and each
+// provider's conversation state (what the Responses API stored, which a harness may point back at).
 
 import { FakeModel, type FakeModelOptions, ModelRequestError } from "../../agent/fake-model.ts";
 import { streamSteps } from "../../agent/stream-plan.ts";
@@ -13,17 +13,15 @@ import type { Fixture } from "../../fixture/fixture-format.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import type { AssistantMessage, Context } from "../../protocol/types.ts";
-import type { PartsOf } from "../../providers/registry.ts";
+import type { ConversationStates, PartsOf } from "../../providers/registry.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
-import { openAIError } from "../../providers/shared/openai-error.ts";
-import { type ProviderParts, WIRE_MODEL } from "../../providers/shared/provider.ts";
+import { type ProviderParts, type ResolvedBody, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse } from "../../providers/shared/sse.ts";
 import { type ConversationBook, modelTurns, scriptedView, turnFingerprint, withServedIds } from "./conversation-book.ts";
 import { type UnmetExpectation, unmetExpectations, unmetText } from "./expectations.ts";
 import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
-import type { Resolved } from "./response-store.ts";
 import type { Route } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind } from "./serve-events.ts";
 
@@ -53,6 +51,8 @@ export interface ExchangeInput {
   fixture: Fixture;
   /** The server's conversations, which the reply's ids name. */
   book: ConversationBook;
+  /** What each provider that keeps state between requests has kept on this server. */
+  states: ConversationStates;
   /** Every provider's parts, loaded when the server started. */
   partsOf: PartsOf;
   /** Fragment size for streamed replies (the reply's own plan otherwise). */
@@ -88,18 +88,15 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const stream = route.streamBy === "path" ? route.streamed : parsed.stream === true;
   base.stream = stream;
 
-  // Responses: what the body points back at is put in its place first, as the API reads it.
-  let body: JsonObject = parsed;
-  let stored: Resolved["entry"] | undefined;
-  if (route.provider === "openai-responses") {
-    const resolved = input.book.responses.resolve(parsed);
-    if ("unknown" in resolved) {
-      const { kind, message, param, code } = resolved.unknown;
-      return refuse(refusing, kind, "unknownReference", message, undefined, undefined, openAIError(kind, message, param, code));
-    }
-    body = resolved.body;
-    stored = resolved.entry;
+  // What the body points back at (the Responses API's stored items) is put in its place first, as
+  // the API reads it.
+  const resolved = input.states(route.provider)?.resolve(parsed) ?? { body: parsed };
+  if ("unknown" in resolved) {
+    const { kind, message, body: errorBody } = resolved.unknown;
+    return refuse(refusing, kind, "unknownReference", message, undefined, undefined, errorBody);
   }
+  const body: JsonObject = resolved.body;
+  const keep: ResolvedBody["keep"] = resolved.keep;
 
   // The rules first: a body that breaks one is answered with the rule's provider text, even where
   // the reader cannot make a conversation of all of it (a result for an unknown call).
@@ -178,10 +175,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const at = input.book.place(view.conversation, replyIndex + 1, lastTurn ? turnFingerprint(context.messages, lastTurn) : undefined, reply);
   const message = withServedIds(scripted, responder.ids, at);
   const meta = servedMeta(body, input.path, text, message, requestId);
-  // Rendered whole only where it is used: the plain answer's body, and the output items the
-  // Responses store keeps (a stream renders its own events below).
-  const rendered = !stream || (stored && !drop) ? responder.render(message, at, meta) : undefined;
-  if (stored && !drop && rendered) input.book.responses.record(responder.ids.response(at), stored, outputItems(rendered));
+  // Rendered whole only where it is used: the plain answer's body, and what the API keeps of a
+  // reply served (a stream renders its own events below).
+  const rendered = !stream || (keep && !drop) ? responder.render(message, at, meta) : undefined;
+  if (keep && !drop && rendered) keep(at, rendered);
   if (!stream) {
     return {
       status: 200,
@@ -271,10 +268,4 @@ function servedMeta(body: JsonObject, path: string, text: string, message: Assis
   // Set after, not spread into the literal: a literal with a spread takes V8's slow path.
   if (requestId !== undefined) meta.requestId = requestId;
   return meta;
-}
-
-/** A rendered Responses body's output items, as the store keeps them. */
-function outputItems(rendered: object): JsonObject[] {
-  const output = isRecord(rendered) ? rendered.output : undefined;
-  return Array.isArray(output) ? output.filter(isRecord) : [];
 }

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Fixture } from "../../fixture/fixture-format.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
-import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
+import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { type Answer, exchange } from "./exchange.ts";
@@ -72,6 +72,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const pending = new Set<Promise<void>>();
   const book = new ConversationBook();
   const partsOf = await loadAllParts();
+  const states = conversationStates(partsOf);
   const slots = new Slots(CONCURRENT_EXCHANGES);
   // Resolves when the server starts closing: a request waiting for the output to drain (a pager
   // never read again) stops waiting, so shutting down stays bounded.
@@ -194,7 +195,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           );
         else {
           const { number, method, path } = seen;
-          answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, partsOf, chunk: options.chunk });
+          answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, states, partsOf, chunk: options.chunk });
         }
       }
       tell(answer.record);

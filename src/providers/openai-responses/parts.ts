@@ -1,5 +1,6 @@
 // The Responses API's rules, its request reader, its answers and its streams: loaded on first use.
-// Responses shares OpenAI's error body (openai-node raises both through the same APIError).
+// Responses shares OpenAI's error body (openai-node raises both through the same APIError), and
+// keeps what it served for later requests to point back at (stored-items.ts).
 import { openAIError } from "../shared/openai-error.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { frameType } from "../shared/stream-builder.ts";
@@ -9,6 +10,7 @@ import { renderOpenAIResponsesStream } from "./render-stream.ts";
 import { renderOpenAIResponsesResponse } from "./response.ts";
 import { openaiResponsesRuleTable } from "./rules.ts";
 import { openAIResponsesIds, openAIResponsesStreamIds } from "./served-ids.ts";
+import { storedItems } from "./stored-items.ts";
 
 export const openaiResponsesParts: ProviderParts = {
   rules: openaiResponsesRuleTable,
@@ -20,4 +22,5 @@ export const openaiResponsesParts: ProviderParts = {
     parse: parseOpenAIResponsesStream,
     recognises: (frame) => frameType(frame)?.startsWith("response.") === true,
   },
+  conversationState: storedItems,
 };

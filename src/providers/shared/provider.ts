@@ -69,11 +69,8 @@ export interface Provider<Id extends string = string, Body = unknown> {
   load(): Promise<ProviderParts>;
 }
 
-/**
- * `load`, run once: its promise is kept, so a provider's parts are imported once per process. Each
- * dynamic import goes through the module loader's hooks (tsx resolves off-thread) even when the
- * module is already loaded, and lint, import and serve ask on every body or request.
- */
+/** `load`, run once: its promise is kept, so a provider's parts are imported once per process,
+ *  however many bodies or requests lint, import and serve ask it for. */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   return () => {
@@ -106,6 +103,31 @@ export interface ProviderParts {
     /** Whether this event is one only this API sends. */
     recognises(frame: SseFrame): boolean;
   };
+  /** For an API that keeps what it served on its own server, for later requests to point back
+   *  at (the Responses API's stored responses and items): a fresh, empty state. serve makes one
+   *  per provider that has it, for the server's life. */
+  conversationState?(): ConversationState;
+}
+
+/** What an API remembers between requests, and how it reads a body that points back at it. */
+export interface ConversationState {
+  /** The body as the API reads it, with what it points back at put in its place; or, for a
+   *  reference the API does not know, its own error answer. */
+  resolve(body: JsonObject): ResolvedBody | { unknown: UnknownReference };
+}
+
+export interface ResolvedBody {
+  body: JsonObject;
+  /** Keeps the reply this request was served (`reply`: its body unstreamed, as `response.render`
+   *  makes it) for later requests to point back at. Absent when the request asked to keep nothing. */
+  keep?(at: ReplyAt, reply: object): void;
+}
+
+/** A reference the API does not know, answered in its own words and error body. */
+export interface UnknownReference {
+  kind: ErrorKind;
+  message: string;
+  body: object;
 }
 
 /** `POST https://api.anthropic.com/v1/messages`: an endpoint as the wire view prints it. */
