@@ -12,10 +12,12 @@ import type { Fixture } from "../../fixture/fixture-format.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
-import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
+import type { ErrorKind } from "../../providers/shared/error-kind.ts";
+import { type Answer, answering } from "./answer.ts";
 import { ConversationBook } from "./conversation-book.ts";
-import { type Answer, exchange } from "./exchange.ts";
+import { exchange } from "./exchange.ts";
 import { type BodyRead, readBody } from "./read-body.ts";
+import { refusalAnswer } from "./refusal.ts";
 import { browserRefusal, hostPolicy } from "./request-guard.ts";
 import { fallbackProvider, providerForUnknownPath, requestTarget, routeAt, routeList } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind, ServeEvent } from "./serve-events.ts";
@@ -127,19 +129,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
   }
 
+  /** An answer in the error shape of `seen.provider`, whose request id names it too. */
   function errorAnswer(seen: Seen, kind: ErrorKind, outcome: OutcomeKind, message: string): Answer {
-    const status = errorStatus[kind];
-    // The provider's request id names this answer too, in its header and (Anthropic) in the body.
-    const parts = partsOf(seen.provider);
-    const request = parts.response.ids.request;
-    const requestId = request?.id(seen.number);
-    return {
-      status,
-      contentType: "application/json",
-      body: JSON.stringify(parts.response.error(kind, message, requestId)),
-      ...(request && requestId !== undefined ? { headers: { [request.header]: requestId } } : {}),
-      record: { number: seen.number, method: seen.method, path: seen.path, provider: seen.route, stream: false, outcome: { status, kind: outcome, message } },
-    };
+    const head = { number: seen.number, method: seen.method, path: seen.path, provider: seen.route, stream: false };
+    return refusalAnswer(answering(head, partsOf(seen.provider).response), { error: kind, outcome, message });
   }
 
   async function handle(seen: Seen, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -170,7 +163,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         const shown = target === undefined ? seen.path : target.pathname;
         const message = `tool-call-playground serve: no route ${seen.method} ${shown} (routes: ${routeList.join(", ")})`;
         answer = errorAnswer(seen, "notFound", "notFound", message);
-        answer.record.provider = undefined;
       } else {
         // A declared length over the limit is refused before a byte of the body is read.
         const declared = Number(request.headers["content-length"] ?? Number.NaN);

@@ -2,7 +2,7 @@
 // length, or as a stream (chunked, the way a provider streams) — or a connection dropped on
 // purpose (an aborted reply). A client that is gone by then is simply not written to.
 import type { ServerResponse } from "node:http";
-import type { Answer } from "./exchange.ts";
+import type { Answer } from "./answer.ts";
 
 /** `close`: the body was not read to its end, so the connection cannot carry another request —
  *  the answer says `connection: close`, and Node closes the socket once it is written. */

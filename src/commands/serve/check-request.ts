@@ -1,0 +1,64 @@
+// The second stage of an exchange: the body read into the neutral history and checked — with the
+// provider's rule table first, so a body that breaks a rule is answered with the rule's provider
+// text even where the reader cannot make a conversation of all of it (a result for an unknown
+// call) — then the reply the script holds for it chosen, and that reply's expectations checked.
+// The reply a request gets is one past the model turns its history holds (conversation-book.ts).
+import { scriptReplies, type UserTurn } from "../../fixture/conversation-format.ts";
+import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
+import type { JsonObject } from "../../json/is-record.ts";
+import type { Context } from "../../protocol/types.ts";
+import type { ProviderId } from "../../providers/registry.ts";
+import { lintBody } from "../../providers/shared/lint-body.ts";
+import type { ProviderParts } from "../../providers/shared/provider.ts";
+import type { Conversation } from "./answer.ts";
+import { modelTurns, type ScriptedView, scriptedView } from "./conversation-book.ts";
+import { unmetExpectations, unmetText } from "./expectations.ts";
+import { type Refused, refuse } from "./refusal.ts";
+import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
+
+/** A reply of a fixture's script, with how it streams and what it expects. */
+export type FixtureReply = Exclude<Episode["script"][number], UserTurn>;
+
+/** A request the script has a reply for. */
+export interface Checked {
+  /** The history as the harness sent it. */
+  context: Context;
+  /** The same, as the script sees it: served ids read back as the script's. */
+  view: ScriptedView;
+  /** The model turn the history ends with, as modelTurns gives it: it says which conversation the
+   *  request continues. */
+  lastTurn: [number, number] | undefined;
+  /** The scripted reply the request asks for, and its turn (1-based). */
+  reply: FixtureReply;
+  turn: number;
+  conversation: Conversation;
+}
+
+export function checkRequest(body: JsonObject, parts: ProviderParts, provider: ProviderId, fixture: Fixture): Checked | Refused {
+  const findings = lintBody(body, parts.rules);
+  const error = findings.find((finding) => finding.severity === "error");
+  const read = readHistory(parts, provider, body);
+  if (read.error && !error) return refuse("invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
+  const context: Context = read.imported?.context ?? { messages: [] };
+  const episode = episodeFor(fixture, context);
+  const replies = scriptReplies(fixture.episodes[episode]?.script ?? []);
+  const turns = modelTurns(context.messages);
+  const replyIndex = turns.length;
+  const lastTurn = turns.at(-1);
+  const conversation = read.imported ? describeConversation(context, findings, episode, replyIndex, replies.length, lastTurn) : undefined;
+  if (error) return refuse("invalid", "lint", error.message, { conversation });
+
+  const reply = replies[replyIndex];
+  if (!reply) {
+    const message = `tool-call-playground serve: the script has no reply ${replyIndex + 1} for this conversation (episode ${episode + 1} holds ${replies.length}); the server keeps running`;
+    return refuse("invalid", "exhausted", message, { conversation });
+  }
+  // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
+  const view = scriptedView(context, parts.response.ids, replies, read.imported ? filledCallIds(read.imported) : new Set());
+  const problems = unmetExpectations(reply.expect, view.context, (id) => view.name(id));
+  if (problems.length > 0) {
+    const message = `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`;
+    return refuse("invalid", "expectation", message, { conversation, problems });
+  }
+  return { context, view, lastTurn, reply, turn: replyIndex + 1, conversation };
+}
