@@ -8,6 +8,8 @@ import type { NoteDetail } from "./note-detail.ts";
 import { pointerOf, type Where } from "./request-guards.ts";
 
 export class ConversationBuilder {
+  /** A provider's id, or "pi-session": what the imported conversation says it was read from. */
+  readonly format: string;
   readonly messages: Message[] = [];
   readonly pointers: string[] = [];
   readonly notes: ImportNote[] = [];
@@ -17,7 +19,9 @@ export class ConversationBuilder {
   /** Every call so far by id → its name and whether a result has answered it. */
   readonly #calls = new Map<string, { name: string; answered: number; count: number; pointer: string }>();
 
-  constructor(readonly format: string) {}
+  constructor(format: string) {
+    this.format = format;
+  }
 
   note(pointer: string, kind: ImportNoteKind, detail: NoteDetail): void {
     this.notes.push({ pointer, kind, detail });

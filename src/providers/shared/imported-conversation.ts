@@ -45,16 +45,20 @@ export interface ImportedConversation {
 /** The source is not what it claims to be: one pointer, one reason, nothing is written. */
 export class ImportError extends Error {
   override readonly name = "ImportError";
+  readonly pointer: string;
+  readonly problem: MalformedSource;
+  /** The 1-based line and column in the source, where the thrower knows them (a Pi session's JSON Lines). */
+  readonly line: number | undefined;
+  readonly column: number | undefined;
   /** The problem in English, as serve answers a harness with it. */
   readonly reason: string;
-  constructor(
-    readonly pointer: string,
-    readonly problem: MalformedSource,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
+  constructor(pointer: string, problem: MalformedSource, line?: number, column?: number) {
     const reason = malformedText(problem);
     super(`${pointer}: ${reason}`);
+    this.pointer = pointer;
+    this.problem = problem;
+    this.line = line;
+    this.column = column;
     this.reason = reason;
   }
 }
