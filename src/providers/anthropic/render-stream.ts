@@ -34,7 +34,10 @@ export function servedUsage(input: number, output: number): Message["usage"] {
 export function renderAnthropicStream(events: readonly AssistantStreamEvent[], messageId = STREAM_MESSAGE_ID, meta?: ServedMeta): AnthropicStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const frames: AnthropicStreamFrame[] = [];
-  pushEvent(frames, {
+  const push = (data: RawMessageStreamEvent) => {
+    frames.push({ event: data.type, data });
+  };
+  push({
     type: "message_start",
     message: {
       id: messageId,
@@ -55,18 +58,15 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       block.kind === "text"
         ? { type: "text", text: "", citations: null }
         : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
-    pushEvent(frames, { type: "content_block_start", index, content_block: contentBlock });
+    push({ type: "content_block_start", index, content_block: contentBlock });
     for (const fragment of block.fragments) {
-      const data: RawMessageStreamEvent = {
+      push({
         type: "content_block_delta",
         index,
         delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
-      };
-      // Most of a stream's events: for serve, written from the fragment alone (SseFrame.json).
-      if (meta === undefined) frames.push({ event: data.type, data });
-      else frames.push({ event: data.type, data, json: deltaJson(index, block.kind, fragment) });
+      });
     }
-    if (block.ended || terminal?.reason === "length") pushEvent(frames, { type: "content_block_stop", index });
+    if (block.ended || terminal?.reason === "length") push({ type: "content_block_stop", index });
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
@@ -76,7 +76,7 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
     });
     return frames;
   }
-  pushEvent(frames, {
+  push({
     type: "message_delta",
     delta: { container: null, stop_details: null, stop_reason: anthropicStopReasons[terminal.reason], stop_sequence: null },
     usage: {
@@ -88,19 +88,6 @@ export function renderAnthropicStream(events: readonly AssistantStreamEvent[], m
       server_tool_use: null,
     },
   });
-  pushEvent(frames, { type: "message_stop" });
+  push({ type: "message_stop" });
   return frames;
-}
-
-/** A module function, not a closure made per stream: under tsx a named closure costs a property
- *  write each time it is made, and serve renders a stream per streamed request. */
-function pushEvent(frames: AnthropicStreamFrame[], data: RawMessageStreamEvent): void {
-  frames.push({ event: data.type, data });
-}
-
-/** A content_block_delta's JSON, keys in the order of the event above. */
-function deltaJson(index: number, kind: "text" | "toolCall", fragment: string): string {
-  const delta =
-    kind === "text" ? `{"type":"text_delta","text":${JSON.stringify(fragment)}}` : `{"type":"input_json_delta","partial_json":${JSON.stringify(fragment)}}`;
-  return `{"type":"content_block_delta","index":${index},"delta":${delta}}`;
 }

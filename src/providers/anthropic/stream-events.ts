@@ -12,8 +12,6 @@ export interface AnthropicStreamFrame {
   /** Anthropic names every event, and the name always equals the data's `type`. */
   event: AnthropicStreamData["type"];
   data: AnthropicStreamData;
-  /** `data` as JSON, pre-rendered for serve (SseFrame.json). */
-  json?: string;
 }
 
 /** stop_reason ↔ Pi's StopReason, as Pi's anthropic provider maps them (pi-mono packages/ai/src/providers/anthropic.ts,

@@ -24,21 +24,29 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   const frames: OpenAIChatStreamFrame[] = [];
   const model = meta?.model ?? WIRE_MODEL;
   const withUsage = meta?.includeUsage === true;
-  const envelope: ChunkEnvelope = { id: completionId, model, withUsage, json: meta ? chunkJson(completionId, model, withUsage) : undefined };
-  const chunk = pushChunk.bind(undefined, frames, envelope);
+  const chunk = (delta: ChatCompletionChunk.Choice.Delta, finishReason: ChatCompletionChunk.Choice["finish_reason"] = null) => {
+    frames.push({
+      data: {
+        id: completionId,
+        object: "chat.completion.chunk",
+        created: 0,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+        ...(withUsage ? { usage: null } : {}),
+      },
+    });
+  };
   // Call index among the calls, as Chat numbers them, by content index.
   const callIndex = new Map<number, number>();
   chunk({ role: "assistant", content: "" });
   for (const event of events) {
-    if (event.type === "text_delta") chunk({ content: event.delta }, null, envelope.json && `{"content":${JSON.stringify(event.delta)}}`);
+    if (event.type === "text_delta") chunk({ content: event.delta });
     else if (event.type === "toolcall_start") {
       const index = callIndex.size;
       callIndex.set(event.contentIndex, index);
       chunk({ tool_calls: [{ index, id: event.id, type: "function", function: { name: event.name, arguments: "" } }] });
     } else if (event.type === "toolcall_delta") {
-      const index = callIndex.get(event.contentIndex) ?? 0;
-      const deltaJson = envelope.json && `{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(event.delta)}}}]}`;
-      chunk({ tool_calls: [{ index, function: { arguments: event.delta } }] }, null, deltaJson);
+      chunk({ tool_calls: [{ index: callIndex.get(event.contentIndex) ?? 0, function: { arguments: event.delta } }] });
     }
   }
   if (!terminal || terminal.reason === "aborted") return frames;
@@ -50,50 +58,4 @@ export function renderOpenAIChatStream(events: readonly AssistantStreamEvent[], 
   if (meta && withUsage) frames.push({ data: { id: completionId, object: "chat.completion.chunk", created: 0, model, choices: [], usage: chatUsage(meta) } });
   frames.push({ data: "[DONE]" });
   return frames;
-}
-
-/** What every chunk of one stream repeats; for serve, also as JSON around the chunk's delta. */
-interface ChunkEnvelope {
-  id: string;
-  model: string;
-  withUsage: boolean;
-  json: { head: string; tail: string } | undefined;
-}
-
-/** A chunk's JSON before its delta and after its finish reason, the keys in the order of the
- *  chunk object pushChunk builds: written once per stream, where JSON.stringify wrote it again
- *  for every chunk (most of each chunk's text). */
-function chunkJson(id: string, model: string, withUsage: boolean): { head: string; tail: string } {
-  return {
-    head: `{"id":${JSON.stringify(id)},"object":"chat.completion.chunk","created":0,"model":${JSON.stringify(model)},"choices":[{"index":0,"delta":`,
-    tail: withUsage ? '}],"usage":null}' : "}]}",
-  };
-}
-
-/** A module function, bound per stream rather than a closure made per stream: under tsx a named
- *  closure costs a property write each time it is made, and serve renders a stream per request. */
-function pushChunk(
-  frames: OpenAIChatStreamFrame[],
-  envelope: ChunkEnvelope,
-  delta: ChatCompletionChunk.Choice.Delta,
-  finishReason: ChatCompletionChunk.Choice["finish_reason"] = null,
-  /** The delta as JSON, where the caller wrote it from its one string (the stream's text and
-   *  argument fragments, most of its chunks). */
-  deltaJson?: string,
-): void {
-  const data: ChatCompletionChunk = {
-    id: envelope.id,
-    object: "chat.completion.chunk",
-    created: 0,
-    model: envelope.model,
-    choices: [{ index: 0, delta, finish_reason: finishReason }],
-    ...(envelope.withUsage ? { usage: null } : {}),
-  };
-  const { json } = envelope;
-  if (json === undefined) frames.push({ data });
-  else
-    frames.push({
-      data,
-      json: `${json.head}${deltaJson ?? JSON.stringify(delta)},"finish_reason":${finishReason === null ? "null" : JSON.stringify(finishReason)}${json.tail}`,
-    });
 }

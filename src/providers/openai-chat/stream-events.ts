@@ -16,8 +16,6 @@ export type OpenAIChatStreamData = ChatCompletionChunk | OpenAIChatStreamError |
 
 export interface OpenAIChatStreamFrame {
   data: OpenAIChatStreamData;
-  /** `data` as JSON, pre-rendered for serve (SseFrame.json). */
-  json?: string;
 }
 
 export const chatFinishReasons = { stop: "stop", toolUse: "tool_calls", length: "length" } as const satisfies Record<

@@ -34,18 +34,21 @@ export function renderOpenAIResponsesStream(
   const model = meta?.model;
   const usage = meta ? { usage: responsesUsage(meta) } : {};
   const output: ResponseOutputItem[] = [];
-  pushEvent(frames, { type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response, model) });
+  const push = (data: ResponsesWireEvent) => {
+    frames.push({ event: data.type, data });
+  };
+  push({ type: "response.created", sequence_number: sequence++, response: responseObject("in_progress", [], {}, ids.response, model) });
   blocks.forEach((block, outputIndex) => {
     const so = blockSoFar(block);
     if (block.kind === "text") {
       const itemId = ids.item("message", outputIndex);
-      pushEvent(frames, {
+      push({
         type: "response.output_item.added",
         sequence_number: sequence++,
         output_index: outputIndex,
         item: messageItem(itemId, "in_progress", ""),
       });
-      pushEvent(frames, {
+      push({
         type: "response.content_part.added",
         sequence_number: sequence++,
         item_id: itemId,
@@ -53,11 +56,8 @@ export function renderOpenAIResponsesStream(
         content_index: 0,
         part: outputText(""),
       });
-      // Most of a stream's events: for serve, written from their parts (SseFrame.json), the
-      // item id serialised once for all of them.
-      const itemJson = meta === undefined ? undefined : JSON.stringify(itemId);
       for (const fragment of block.fragments) {
-        const data: ResponsesWireEvent = {
+        push({
           type: "response.output_text.delta",
           sequence_number: sequence++,
           item_id: itemId,
@@ -65,17 +65,10 @@ export function renderOpenAIResponsesStream(
           content_index: 0,
           delta: fragment,
           logprobs: [],
-        };
-        if (itemJson === undefined) frames.push({ event: data.type, data });
-        else
-          frames.push({
-            event: data.type,
-            data,
-            json: `{"type":"response.output_text.delta","sequence_number":${data.sequence_number},"item_id":${itemJson},"output_index":${outputIndex},"content_index":0,"delta":${JSON.stringify(fragment)},"logprobs":[]}`,
-          });
+        });
       }
       if (!block.ended) return;
-      pushEvent(frames, {
+      push({
         type: "response.output_text.done",
         sequence_number: sequence++,
         item_id: itemId,
@@ -84,7 +77,7 @@ export function renderOpenAIResponsesStream(
         text: so,
         logprobs: [],
       });
-      pushEvent(frames, {
+      push({
         type: "response.content_part.done",
         sequence_number: sequence++,
         item_id: itemId,
@@ -94,35 +87,27 @@ export function renderOpenAIResponsesStream(
       });
       const done = messageItem(itemId, "completed", so);
       output.push(done);
-      pushEvent(frames, { type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
+      push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
       return;
     }
     const itemId = ids.item("function_call", outputIndex);
-    pushEvent(frames, {
+    push({
       type: "response.output_item.added",
       sequence_number: sequence++,
       output_index: outputIndex,
       item: callItem(itemId, block, "in_progress", ""),
     });
-    const itemJson = meta === undefined ? undefined : JSON.stringify(itemId);
     for (const fragment of block.fragments) {
-      const data: ResponsesWireEvent = {
+      push({
         type: "response.function_call_arguments.delta",
         sequence_number: sequence++,
         item_id: itemId,
         output_index: outputIndex,
         delta: fragment,
-      };
-      if (itemJson === undefined) frames.push({ event: data.type, data });
-      else
-        frames.push({
-          event: data.type,
-          data,
-          json: `{"type":"response.function_call_arguments.delta","sequence_number":${data.sequence_number},"item_id":${itemJson},"output_index":${outputIndex},"delta":${JSON.stringify(fragment)}}`,
-        });
+      });
     }
     if (!block.ended) return;
-    pushEvent(frames, {
+    push({
       type: "response.function_call_arguments.done",
       sequence_number: sequence++,
       item_id: itemId,
@@ -132,31 +117,25 @@ export function renderOpenAIResponsesStream(
     });
     const done = callItem(itemId, block, "completed", so);
     output.push(done);
-    pushEvent(frames, { type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
+    push({ type: "response.output_item.done", sequence_number: sequence++, output_index: outputIndex, item: done });
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
-    pushEvent(frames, {
+    push({
       type: "response.failed",
       sequence_number: sequence++,
       response: responseObject("failed", output, { error: { code: "server_error", message: terminal.errorMessage ?? "" } }, ids.response, model),
     });
   } else if (terminal.reason === "length") {
-    pushEvent(frames, {
+    push({
       type: "response.incomplete",
       sequence_number: sequence++,
       response: responseObject("incomplete", output, { incomplete_details: { reason: "max_output_tokens" }, ...usage }, ids.response, model),
     });
   } else {
-    pushEvent(frames, { type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, usage, ids.response, model) });
+    push({ type: "response.completed", sequence_number: sequence++, response: responseObject("completed", output, usage, ids.response, model) });
   }
   return frames;
-}
-
-// Module functions, not closures made per stream: under tsx a named closure costs a property write
-// each time it is made, and serve renders a stream per streamed request.
-function pushEvent(frames: OpenAIResponsesStreamFrame[], data: ResponsesWireEvent): void {
-  frames.push({ event: data.type, data });
 }
 
 function messageItem(id: string, status: ResponseOutputMessage["status"], text: string): ResponseOutputMessage {

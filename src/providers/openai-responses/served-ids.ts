@@ -24,11 +24,5 @@ export function outputItemId(at: ReplyAt, kind: "message" | "function_call", out
 
 /** The ids a served stream carries, for the renderer to write. */
 export function openAIResponsesStreamIds(at: ReplyAt): ResponsesStreamIds {
-  // A method, not an arrow property: under tsx an arrow property is renamed when made, per stream.
-  return {
-    response: openAIResponsesIds.response(at),
-    item(kind, outputIndex) {
-      return outputItemId(at, kind, outputIndex);
-    },
-  };
+  return { response: openAIResponsesIds.response(at), item: (kind, outputIndex) => outputItemId(at, kind, outputIndex) };
 }

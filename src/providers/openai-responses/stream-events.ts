@@ -23,8 +23,6 @@ export type ResponsesWireEvent = ResponseStreamEvent extends infer Event
 export interface OpenAIResponsesStreamFrame {
   event: ResponseStreamEvent["type"];
   data: ResponsesWireEvent;
-  /** `data` as JSON, pre-rendered for serve (SseFrame.json). */
-  json?: string;
 }
 
 /** An `output_text` part: the spec requires `type`, `text`, `annotations` and `logprobs`

@@ -7,10 +7,6 @@
 export interface SseFrame {
   event?: string;
   data: unknown;
-  /** `data` as JSON, where the renderer wrote it from parts it had already serialised (serve's
-   *  most frequent frames: the stream's repeated envelope is written once, not once a frame). The
-   *  very text JSON.stringify(data) gives (test/serve/served-frame-json.test.ts). */
-  json?: string;
 }
 
 /** One form of a reply's stream; `label` names it where a provider has several (Gemini). */
@@ -28,11 +24,12 @@ export interface WireStreamBlock {
 }
 
 export function formatSse(frames: readonly SseFrame[]): string {
-  // One string built in place: serve writes a stream whole, once per streamed request.
+  // One string built in place: serve writes a stream whole, once per streamed request. Each data
+  // line is its event's JSON; a string is the wire's own text (Chat's closing `[DONE]`).
   let text = "";
   for (const frame of frames) {
     if (frame.event !== undefined) text += `event: ${frame.event}\n`;
-    text += `data: ${frame.json ?? (typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data))}\n\n`;
+    text += `data: ${typeof frame.data === "string" ? frame.data : JSON.stringify(frame.data)}\n\n`;
   }
   return text;
 }

@@ -1,8 +1,9 @@
-// The stream events serve writes from pre-rendered JSON (SseFrame.json: a chunk's repeated
-// envelope written once per stream, a delta written from its fragment) must be the very text
-// JSON.stringify writes for the event's data, byte for byte: every scripted reply of every
-// fixture, streamed by each provider at several fragment sizes, with and without Chat's usage
-// chunk, under model names JSON has to escape.
+// What a client receives from serve's streams: for every event, its `event:` line names the event
+// and its `data:` line is JSON.stringify of the event as the renderer typed it, so the typed
+// object is the one definition of each event (its keys in the order the API writes them), and
+// reading the bytes back gives the very events. Every scripted reply of every fixture, streamed by
+// each provider at several fragment sizes, with and without Chat's usage chunk, under model names
+// JSON has to escape.
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -15,8 +16,7 @@ import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
 import { loadAllParts, providerIds } from "../../src/providers/registry.ts";
 import type { ServedMeta } from "../../src/providers/shared/served-reply.ts";
-import { formatSse } from "../../src/providers/shared/sse.ts";
-import { textReplyEvents } from "./text-reply-events.ts";
+import { formatSse, readSse, type SseFrame } from "../../src/providers/shared/sse.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -25,10 +25,24 @@ const models = ["gpt-4o", 'a "quoted" \\ model', "模型-é", "line\u2028break"]
 /** The reply's own plan, then fragments of one and three characters (text that JSON escapes gets cut anywhere). */
 const chunks = [undefined, 1, 3];
 
-test("every pre-rendered stream event is JSON.stringify of its data, and the stream body is unchanged", async () => {
+/** The server-sent events of a stream's text, each as its lines. */
+function sseEvents(text: string): string[][] {
+  assert.ok(text.endsWith("\n\n"), "a stream ends with a blank line");
+  return text
+    .slice(0, -2)
+    .split("\n\n")
+    .map((event) => event.split("\n"));
+}
+
+function expectedLines({ event, data }: SseFrame): string[] {
+  const dataLine = `data: ${typeof data === "string" ? data : JSON.stringify(data)}`;
+  return event === undefined ? [dataLine] : [`event: ${event}`, dataLine];
+}
+
+test("every served stream event is written as JSON.stringify of its typed event, and reads back as that event", async () => {
   const partsOf = await loadAllParts();
   const files = readdirSync(join(root, "fixtures")).filter((name) => name.endsWith(".json"));
-  let rendered = 0;
+  let checked = 0;
   for (const file of files) {
     const fixture = await loadFixture(join(root, "fixtures", file));
     for (const { script } of fixture.episodes) {
@@ -40,34 +54,28 @@ test("every pre-rendered stream event is JSON.stringify of its data, and the str
           for (const provider of providerIds) {
             for (const [number, model] of models.entries()) {
               const meta: ServedMeta = { model, usage: { input: 30, output: 7 }, includeUsage: number % 2 === 0, requestId: "req_1" };
-              const frames = partsOf(provider).stream.serve(events, { conversation: 3, turn: index + 1 }, meta);
+              const frames: readonly SseFrame[] = partsOf(provider).stream.serve(events, { conversation: 3, turn: index + 1 }, meta);
               const where = `${file} reply ${index + 1}, ${provider}, chunk ${chunk ?? "plan"}, model ${JSON.stringify(model)}`;
+              const text = formatSse(frames);
+              const written = sseEvents(text);
+              assert.equal(written.length, frames.length, where);
               for (const [position, frame] of frames.entries()) {
-                if (frame.json === undefined) continue;
-                rendered++;
-                assert.equal(frame.json, JSON.stringify(frame.data), `${where}, event ${position + 1}`);
+                assert.deepEqual(written[position], expectedLines(frame), `${where}, event ${position + 1}`);
+                checked++;
               }
-              const plain = frames.map(
-                ({ event, data }) => `${event === undefined ? "" : `event: ${event}\n`}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`,
+              const read = readSse(text);
+              assert.deepEqual(read.problems, [], where);
+              assert.deepEqual(
+                read.frames,
+                frames.map(({ event, data }) => (event === undefined ? { data } : { event, data })),
+                where,
               );
-              assert.equal(formatSse(frames), plain.join(""), where);
             }
           }
         }
       }
     }
   }
-  // Not vacuous: the corpus exercises the pre-rendered events.
-  assert.ok(rendered > 1000, `only ${rendered} pre-rendered events`);
-});
-
-test("the wire view's streams carry no pre-rendered JSON (only serve's do)", async () => {
-  const partsOf = await loadAllParts();
-  const events = textReplyEvents("hi");
-  for (const provider of providerIds)
-    for (const { frames } of partsOf(provider).stream.views(events))
-      assert.ok(
-        frames.every((frame) => !("json" in frame)),
-        provider,
-      );
+  // Not vacuous: the corpus streams every kind of event, text and argument deltas most of all.
+  assert.ok(checked > 1000, `only ${checked} events checked`);
 });
