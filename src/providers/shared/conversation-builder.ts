@@ -5,7 +5,6 @@
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolDefinition } from "../../protocol/types.ts";
 import { ImportError, type ImportedConversation, type ImportNote, type ImportNoteKind } from "./imported-conversation.ts";
 import type { NoteDetail } from "./note-detail.ts";
-import { pointerOf, type Where } from "./request-guards.ts";
 
 export class ConversationBuilder {
   /** A provider's id, or "pi-session": what the imported conversation says it was read from. */
@@ -51,9 +50,9 @@ export class ConversationBuilder {
   }
 
   /** The call it answers must exist earlier in the conversation; its name comes from that call. */
-  result(toolCallId: string, content: (TextContent | ImageContent)[], isError: boolean, pointer: string, idPointer: Where): void {
+  result(toolCallId: string, content: (TextContent | ImageContent)[], isError: boolean, pointer: string, idPointer: string): void {
     const call = this.#calls.get(toolCallId);
-    if (!call) throw new ImportError(pointerOf(idPointer), { kind: "unknownCallId", id: JSON.stringify(toolCallId) });
+    if (!call) throw new ImportError(idPointer, { kind: "unknownCallId", id: JSON.stringify(toolCallId) });
     call.answered++;
     this.#push({ role: "toolResult", toolCallId, toolName: call.name, content, isError, timestamp: 0 }, pointer);
   }

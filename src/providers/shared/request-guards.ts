@@ -9,36 +9,25 @@ import type { ConversationBuilder } from "./conversation-builder.ts";
 import { ImportError } from "./imported-conversation.ts";
 import { kindOf, type Subject } from "./malformed-source.ts";
 
-/**
- * Where a checked value is: its pointer, or how to make it. A reader checks every field of a long
- * body and reports almost none, so a field's pointer can be made only once it is needed
- * (`() => pointer(at, "role")`).
- */
-export type Where = string | (() => string);
-
-export function pointerOf(where: Where): string {
-  return typeof where === "string" ? where : where();
-}
-
 /** `what`: a field as the source names it (`"messages"`), or a thing of the format (`{ thing: "tool" }`). */
-export function expectObject(value: unknown, at: Where, what: string | Subject): JsonObject {
-  if (!isRecord(value)) throw new ImportError(pointerOf(at), { kind: "wrongType", what: subject(what), expected: "object", found: kindOf(value) });
+export function expectObject(value: unknown, at: string, what: string | Subject): JsonObject {
+  if (!isRecord(value)) throw new ImportError(at, { kind: "wrongType", what: subject(what), expected: "object", found: kindOf(value) });
   return value;
 }
 
-export function expectArray(value: unknown, at: Where, what: string | Subject): unknown[] {
-  if (!Array.isArray(value)) throw new ImportError(pointerOf(at), { kind: "wrongType", what: subject(what), expected: "array", found: kindOf(value) });
+export function expectArray(value: unknown, at: string, what: string | Subject): unknown[] {
+  if (!Array.isArray(value)) throw new ImportError(at, { kind: "wrongType", what: subject(what), expected: "array", found: kindOf(value) });
   return value;
 }
 
-export function expectString(value: unknown, at: Where, what: string | Subject): string {
-  if (typeof value !== "string") throw new ImportError(pointerOf(at), { kind: "wrongType", what: subject(what), expected: "string", found: kindOf(value) });
+export function expectString(value: unknown, at: string, what: string | Subject): string {
+  if (typeof value !== "string") throw new ImportError(at, { kind: "wrongType", what: subject(what), expected: "string", found: kindOf(value) });
   return value;
 }
 
 /** A call id: present, a string, not empty — without one a result could never be paired with it. */
-export function expectId(value: unknown, at: Where, what: string | Subject): string {
-  if (value === undefined || value === null || value === "") throw new ImportError(pointerOf(at), { kind: "missingCallId", what: subject(what) });
+export function expectId(value: unknown, at: string, what: string | Subject): string {
+  if (value === undefined || value === null || value === "") throw new ImportError(at, { kind: "missingCallId", what: subject(what) });
   return expectString(value, at, what);
 }
 
@@ -61,13 +50,13 @@ export function preview(value: unknown): string {
 }
 
 /** Arguments carried as a JSON string (OpenAI): parsed when they hold JSON, else kept as the string. */
-export function parseArgumentsString(text: string, builder: ConversationBuilder, at: Where): unknown {
+export function parseArgumentsString(text: string, builder: ConversationBuilder, at: string): unknown {
   try {
     const value: unknown = JSON.parse(text);
-    if (JSON.stringify(value) !== text) builder.note(pointerOf(at), "formChanged", { about: "argumentsReformatted" });
+    if (JSON.stringify(value) !== text) builder.note(at, "formChanged", { about: "argumentsReformatted" });
     return value;
   } catch {
-    builder.note(pointerOf(at), "formChanged", { about: "argumentsNotJson" });
+    builder.note(at, "formChanged", { about: "argumentsNotJson" });
     return text;
   }
 }
