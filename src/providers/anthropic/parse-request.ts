@@ -22,36 +22,40 @@ export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
         .join("\n");
     }
   }
-  expectArray(body.messages, "/messages", "messages").forEach((raw, index) => {
-    const at = pointer("", "messages", index);
-    const message = expectObject(raw, at, `messages[${index}]`);
-    const role = expectString(message.role, pointer(at, "role"), "role");
-    noteUnusedKeys(builder, message, at, ["role", "content"]);
-    if (role === "assistant") return assistantTurn(message.content, at, builder);
-    if (role === "user") return userTurn(message.content, at, builder);
-    builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
-  });
-  if (body.tools !== undefined) {
-    expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
-      const at = pointer("", "tools", index);
-      const tool = expectObject(rawTool, at, { thing: "tool" });
-      if (tool.input_schema === undefined) {
-        builder.note(at, "blockDropped", { about: "droppedServerTool", name: String(JSON.stringify(tool.type ?? tool.name)) });
-        return;
-      }
-      if (tool.description === undefined) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
-      builder.declare(
-        {
-          name: expectString(tool.name, pointer(at, "name"), "name"),
-          description: tool.description === undefined ? "" : expectString(tool.description, pointer(at, "description"), "description"),
-          parameters: expectObject(tool.input_schema, pointer(at, "input_schema"), "input_schema"),
-        },
-        pointer(at, "input_schema"),
-      );
-      noteUnusedKeys(builder, tool, at, ["name", "description", "input_schema"]);
-    });
-  }
+  expectArray(body.messages, "/messages", "messages").forEach((raw, index) => readMessage(builder, raw, index));
+  if (body.tools !== undefined) expectArray(body.tools, "/tools", "tools").forEach((raw, index) => readTool(builder, raw, index));
   return builder.finish();
+}
+
+/** One message, as an assistant turn or a user turn. */
+function readMessage(builder: ConversationBuilder, raw: unknown, index: number): void {
+  const at = pointer("", "messages", index);
+  const message = expectObject(raw, at, `messages[${index}]`);
+  const role = expectString(message.role, pointer(at, "role"), "role");
+  noteUnusedKeys(builder, message, at, ["role", "content"]);
+  if (role === "assistant") return assistantTurn(message.content, at, builder);
+  if (role === "user") return userTurn(message.content, at, builder);
+  builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
+}
+
+/** A client tool (one with an input_schema) is declared; a server tool is noted as dropped. */
+function readTool(builder: ConversationBuilder, raw: unknown, index: number): void {
+  const at = pointer("", "tools", index);
+  const tool = expectObject(raw, at, { thing: "tool" });
+  if (tool.input_schema === undefined) {
+    builder.note(at, "blockDropped", { about: "droppedServerTool", name: String(JSON.stringify(tool.type ?? tool.name)) });
+    return;
+  }
+  if (tool.description === undefined) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
+  builder.declare(
+    {
+      name: expectString(tool.name, pointer(at, "name"), "name"),
+      description: tool.description === undefined ? "" : expectString(tool.description, pointer(at, "description"), "description"),
+      parameters: expectObject(tool.input_schema, pointer(at, "input_schema"), "input_schema"),
+    },
+    pointer(at, "input_schema"),
+  );
+  noteUnusedKeys(builder, tool, at, ["name", "description", "input_schema"]);
 }
 
 function assistantTurn(content: unknown, at: string, builder: ConversationBuilder): void {

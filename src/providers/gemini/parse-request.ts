@@ -9,7 +9,7 @@
 
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
-import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
+import type { AssistantMessage, ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import { ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectObject, expectString, noteUnusedKeys, preview } from "../shared/request-guards.ts";
@@ -39,120 +39,137 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
         ? instruction
         : textParts(expectObject(instruction, instructionAt, "systemInstruction"), instructionAt, builder).join("\n");
   }
-  /** Calls without an id wait here, by name, for a functionResponse without one. */
-  const unnamedCalls = new Map<string, string[]>();
-  let filled = 0;
-  requiredList(body, "contents", "", "contents").forEach(({ at, value: raw }, index) => {
-    const content = expectObject(raw, at, `contents[${index}]`);
-    const role = content.role ?? "user";
-    const parts = requiredList(content, "parts", at, "parts");
-    noteUnusedKeys(builder, content, at, used(content, ["role", "parts"]));
-    if (role === "model") {
-      const blocks: AssistantMessage["content"] = [];
-      const callPointers: string[] = [];
-      for (const { at: partAt, value: rawPart } of parts) {
-        const part = expectObject(rawPart, partAt, { thing: "part" });
-        if (typeof part.text === "string" && part.thought !== true) {
-          blocks.push({ type: "text", text: part.text });
-          noteUnusedKeys(builder, part, partAt, ["text"]);
-        } else if (typeof part.text === "string") {
-          // A thought summary; its signature is what Gemini needs to accept the reasoning back.
-          const signature = typeof part.thoughtSignature === "string" ? part.thoughtSignature : undefined;
-          blocks.push({ type: "thinking", thinking: part.text, ...(signature === undefined ? {} : { thinkingSignature: signature }) });
-          noteUnusedKeys(builder, part, partAt, used(part, ["text", "thought", "thoughtSignature"]));
-        } else if (isRecord(field(part, "functionCall"))) {
-          const callAt = pointer(partAt, keyOf(part, "functionCall") ?? "functionCall");
-          const call = expectObject(field(part, "functionCall"), callAt, "functionCall");
-          const name = expectString(call.name, pointer(callAt, "name"), "functionCall.name");
-          let id: string;
-          if (typeof call.id === "string" && call.id !== "") id = call.id;
-          else {
-            id = `${name}_${++filled}`;
-            builder.note(callAt, "filledIn", { about: "callIdFilled", id });
-            unnamedCalls.set(name, [...(unnamedCalls.get(name) ?? []), id]);
-          }
-          blocks.push({ type: "toolCall", id, name, arguments: call.args ?? {} });
-          if (call.args === undefined) builder.note(callAt, "filledIn", { about: "noArgs" });
-          callPointers.push(partAt);
-          noteUnusedKeys(builder, call, callAt, ["name", "id", "args"]);
-          noteUnusedKeys(builder, part, partAt, used(part, ["functionCall"]));
-        } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
-      }
-      builder.assistant(blocks, at, callPointers);
-      return;
-    }
-    // "function": the role Google's cookbook gives a content of function responses (answered 200).
-    if (role !== "user" && role !== "function") {
-      builder.note(at, "blockDropped", { about: "droppedRole", role: String(JSON.stringify(role)), container: "content" });
-      return;
-    }
-    const texts: (TextContent | ImageContent)[] = [];
-    for (const { at: partAt, value: rawPart } of parts) {
-      const part = expectObject(rawPart, partAt, { thing: "part" });
-      const inlineData = field(part, "inlineData");
-      const functionResponse = field(part, "functionResponse");
-      if (typeof part.text === "string") {
-        texts.push({ type: "text", text: part.text });
-        noteUnusedKeys(builder, part, partAt, ["text"]);
-      } else if (isRecord(inlineData)) {
-        texts.push(inlineImage(inlineData, pointer(partAt, keyOf(part, "inlineData") ?? "inlineData")));
-        noteUnusedKeys(builder, part, partAt, used(part, ["inlineData"]));
-      } else if (isRecord(functionResponse)) {
-        const response = functionResponse;
-        const responseAt = pointer(partAt, keyOf(part, "functionResponse") ?? "functionResponse");
-        const name = expectString(response.name, pointer(responseAt, "name"), "functionResponse.name");
-        let id: string;
-        if (typeof response.id === "string" && response.id !== "") id = response.id;
-        else {
-          const waiting = unnamedCalls.get(name) ?? [];
-          const next = waiting.shift();
-          if (next === undefined) throw new ImportError(pointer(responseAt, "name"), { kind: "noWaitingCall", name: JSON.stringify(name) });
-          id = next;
-        }
-        const { text, isError } = responseText(response.response, pointer(responseAt, "response"), builder);
-        const images =
-          response.parts === undefined
-            ? []
-            : requiredList(response, "parts", responseAt, "functionResponse.parts").flatMap(({ at: imageAt, value: rawImagePart }): ImageContent[] => {
-                const imagePart = expectObject(rawImagePart, imageAt, { thing: "part" });
-                const imageData = field(imagePart, "inlineData");
-                if (isRecord(imageData)) return [inlineImage(imageData, pointer(imageAt, keyOf(imagePart, "inlineData") ?? "inlineData"))];
-                builder.note(imageAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(imagePart) });
-                return [];
-              });
-        builder.result(id, [{ type: "text", text }, ...images], isError, partAt, pointer(responseAt, typeof response.id === "string" ? "id" : "name"));
-        noteUnusedKeys(builder, response, responseAt, ["name", "id", "response", "parts"]);
-        noteUnusedKeys(builder, part, partAt, used(part, ["functionResponse"]));
-      } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
-    }
-    if (texts.length > 0) builder.user(texts.length === 1 && texts[0] ? [texts[0]] : texts, at);
-  });
-  if (body.tools !== undefined) {
-    requiredList(body, "tools", "", "tools").forEach(({ at, value: rawTool }) => {
-      const tool = expectObject(rawTool, at, { thing: "tool" });
-      noteUnusedKeys(builder, tool, at, used(tool, ["functionDeclarations"]));
-      if (field(tool, "functionDeclarations") === undefined) return;
-      requiredList(tool, "functionDeclarations", at, "functionDeclarations").forEach(({ at: declarationAt, value: rawDeclaration }) => {
-        const declaration = expectObject(rawDeclaration, declarationAt, { thing: "functionDeclaration" });
-        const schema = declaration.parametersJsonSchema ?? declaration.parameters;
-        if (declaration.parametersJsonSchema === undefined && declaration.parameters !== undefined) {
-          builder.note(pointer(declarationAt, "parameters"), "formChanged", { about: "parametersAsJsonSchema" });
-        }
-        if (declaration.description === undefined) builder.note(pointer(declarationAt, "description"), "filledIn", { about: "noDescription" });
-        builder.declare(
-          {
-            name: expectString(declaration.name, pointer(declarationAt, "name"), "name"),
-            description:
-              declaration.description === undefined ? "" : expectString(declaration.description, pointer(declarationAt, "description"), "description"),
-            parameters: schema === undefined ? {} : expectObject(schema, pointer(declarationAt, "parametersJsonSchema"), "parametersJsonSchema"),
-          },
-          pointer(declarationAt, declaration.parametersJsonSchema === undefined ? "parameters" : "parametersJsonSchema"),
-        );
-        noteUnusedKeys(builder, declaration, declarationAt, ["name", "description", "parametersJsonSchema", "parameters"]);
-      });
-    });
-  }
+  const unnamed: UnnamedCalls = { waiting: new Map(), filled: 0 };
+  requiredList(body, "contents", "", "contents").forEach(({ at, value }, index) => readContent(builder, value, at, index, unnamed));
+  if (body.tools !== undefined) requiredList(body, "tools", "", "tools").forEach(({ at, value }) => readTool(builder, value, at));
   return builder.finish();
+}
+
+/** Calls without an id, waiting by name for a functionResponse without one; and how many ids import filled in. */
+interface UnnamedCalls {
+  waiting: Map<string, string[]>;
+  filled: number;
+}
+
+/** One content, as a model turn or a user turn. */
+function readContent(builder: ConversationBuilder, raw: unknown, at: string, index: number, unnamed: UnnamedCalls): void {
+  const content = expectObject(raw, at, `contents[${index}]`);
+  const role = content.role ?? "user";
+  const parts = requiredList(content, "parts", at, "parts");
+  noteUnusedKeys(builder, content, at, used(content, ["role", "parts"]));
+  if (role === "model") return modelTurn(builder, parts, at, unnamed);
+  // "function": the role Google's cookbook gives a content of function responses (answered 200).
+  if (role === "user" || role === "function") return userTurn(builder, parts, at, unnamed);
+  builder.note(at, "blockDropped", { about: "droppedRole", role: String(JSON.stringify(role)), container: "content" });
+}
+
+/** A model content's text, thought and functionCall parts as one assistant message. */
+function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, unnamed: UnnamedCalls): void {
+  const blocks: AssistantMessage["content"] = [];
+  const callPointers: string[] = [];
+  for (const { at: partAt, value: rawPart } of parts) {
+    const part = expectObject(rawPart, partAt, { thing: "part" });
+    if (typeof part.text === "string" && part.thought !== true) {
+      blocks.push({ type: "text", text: part.text });
+      noteUnusedKeys(builder, part, partAt, ["text"]);
+    } else if (typeof part.text === "string") {
+      // A thought summary; its signature is what Gemini needs to accept the reasoning back.
+      const signature = typeof part.thoughtSignature === "string" ? part.thoughtSignature : undefined;
+      blocks.push({ type: "thinking", thinking: part.text, ...(signature === undefined ? {} : { thinkingSignature: signature }) });
+      noteUnusedKeys(builder, part, partAt, used(part, ["text", "thought", "thoughtSignature"]));
+    } else if (isRecord(field(part, "functionCall"))) {
+      blocks.push(readCall(builder, field(part, "functionCall"), pointer(partAt, keyOf(part, "functionCall") ?? "functionCall"), unnamed));
+      callPointers.push(partAt);
+      noteUnusedKeys(builder, part, partAt, used(part, ["functionCall"]));
+    } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
+  }
+  builder.assistant(blocks, at, callPointers);
+}
+
+/** A functionCall as a toolCall block; a call without an id is given one, and waits for its response by name. */
+function readCall(builder: ConversationBuilder, raw: unknown, at: string, unnamed: UnnamedCalls): ToolCall {
+  const call = expectObject(raw, at, "functionCall");
+  const name = expectString(call.name, pointer(at, "name"), "functionCall.name");
+  let id: string;
+  if (typeof call.id === "string" && call.id !== "") id = call.id;
+  else {
+    id = `${name}_${++unnamed.filled}`;
+    builder.note(at, "filledIn", { about: "callIdFilled", id });
+    unnamed.waiting.set(name, [...(unnamed.waiting.get(name) ?? []), id]);
+  }
+  if (call.args === undefined) builder.note(at, "filledIn", { about: "noArgs" });
+  noteUnusedKeys(builder, call, at, ["name", "id", "args"]);
+  return { type: "toolCall", id, name, arguments: call.args ?? {} };
+}
+
+/** A user content's functionResponse parts as results, then its text and image parts as one user message. */
+function userTurn(builder: ConversationBuilder, parts: Element[], at: string, unnamed: UnnamedCalls): void {
+  const texts: (TextContent | ImageContent)[] = [];
+  for (const { at: partAt, value: rawPart } of parts) {
+    const part = expectObject(rawPart, partAt, { thing: "part" });
+    const inlineData = field(part, "inlineData");
+    const functionResponse = field(part, "functionResponse");
+    if (typeof part.text === "string") {
+      texts.push({ type: "text", text: part.text });
+      noteUnusedKeys(builder, part, partAt, ["text"]);
+    } else if (isRecord(inlineData)) {
+      texts.push(inlineImage(inlineData, pointer(partAt, keyOf(part, "inlineData") ?? "inlineData")));
+      noteUnusedKeys(builder, part, partAt, used(part, ["inlineData"]));
+    } else if (isRecord(functionResponse)) {
+      readResponse(builder, functionResponse, pointer(partAt, keyOf(part, "functionResponse") ?? "functionResponse"), partAt, unnamed);
+      noteUnusedKeys(builder, part, partAt, used(part, ["functionResponse"]));
+    } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
+  }
+  if (texts.length > 0) builder.user(texts.length === 1 && texts[0] ? [texts[0]] : texts, at);
+}
+
+/** A functionResponse as the result of its call: by id, or else the oldest call of its name without one. */
+function readResponse(builder: ConversationBuilder, response: JsonObject, at: string, partAt: string, unnamed: UnnamedCalls): void {
+  const name = expectString(response.name, pointer(at, "name"), "functionResponse.name");
+  let id: string;
+  if (typeof response.id === "string" && response.id !== "") id = response.id;
+  else {
+    const next = unnamed.waiting.get(name)?.shift();
+    if (next === undefined) throw new ImportError(pointer(at, "name"), { kind: "noWaitingCall", name: JSON.stringify(name) });
+    id = next;
+  }
+  const { text, isError } = responseText(response.response, pointer(at, "response"), builder);
+  const images =
+    response.parts === undefined
+      ? []
+      : requiredList(response, "parts", at, "functionResponse.parts").flatMap(({ at: imageAt, value: rawImagePart }): ImageContent[] => {
+          const imagePart = expectObject(rawImagePart, imageAt, { thing: "part" });
+          const imageData = field(imagePart, "inlineData");
+          if (isRecord(imageData)) return [inlineImage(imageData, pointer(imageAt, keyOf(imagePart, "inlineData") ?? "inlineData"))];
+          builder.note(imageAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(imagePart) });
+          return [];
+        });
+  builder.result(id, [{ type: "text", text }, ...images], isError, partAt, pointer(at, typeof response.id === "string" ? "id" : "name"));
+  noteUnusedKeys(builder, response, at, ["name", "id", "response", "parts"]);
+}
+
+/** A tool's functionDeclarations, each declared with its parameters as a JSON Schema. */
+function readTool(builder: ConversationBuilder, raw: unknown, at: string): void {
+  const tool = expectObject(raw, at, { thing: "tool" });
+  noteUnusedKeys(builder, tool, at, used(tool, ["functionDeclarations"]));
+  if (field(tool, "functionDeclarations") === undefined) return;
+  requiredList(tool, "functionDeclarations", at, "functionDeclarations").forEach(({ at: declarationAt, value: rawDeclaration }) => {
+    const declaration = expectObject(rawDeclaration, declarationAt, { thing: "functionDeclaration" });
+    const schema = declaration.parametersJsonSchema ?? declaration.parameters;
+    if (declaration.parametersJsonSchema === undefined && declaration.parameters !== undefined) {
+      builder.note(pointer(declarationAt, "parameters"), "formChanged", { about: "parametersAsJsonSchema" });
+    }
+    if (declaration.description === undefined) builder.note(pointer(declarationAt, "description"), "filledIn", { about: "noDescription" });
+    builder.declare(
+      {
+        name: expectString(declaration.name, pointer(declarationAt, "name"), "name"),
+        description: declaration.description === undefined ? "" : expectString(declaration.description, pointer(declarationAt, "description"), "description"),
+        parameters: schema === undefined ? {} : expectObject(schema, pointer(declarationAt, "parametersJsonSchema"), "parametersJsonSchema"),
+      },
+      pointer(declarationAt, declaration.parametersJsonSchema === undefined ? "parameters" : "parametersJsonSchema"),
+    );
+    noteUnusedKeys(builder, declaration, declarationAt, ["name", "description", "parametersJsonSchema", "parameters"]);
+  });
 }
 
 /** `{output: text}` and `{error: text}` are what the renderer writes; any other response is kept as its JSON text. */

@@ -11,111 +11,126 @@ import { ConversationBuilder } from "../shared/conversation-builder.ts";
 import type { ImportedConversation } from "../shared/imported-conversation.ts";
 import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
 
-function textOf(content: readonly (TextContent | ImageContent)[]): string {
-  return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversation {
+  const builder = new ConversationBuilder("openai-responses");
+  noteUnusedKeys(builder, body, "", ["instructions", "input", "tools"]);
+  if (body.instructions !== undefined && body.instructions !== null) builder.systemPrompt = expectString(body.instructions, "/instructions", "instructions");
+  if (typeof body.input === "string") builder.user(body.input, "/input");
+  else readInput(builder, expectArray(body.input, "/input", "input"));
+  if (body.tools !== undefined) expectArray(body.tools, "/tools", "tools").forEach((raw, index) => readTool(builder, raw, index));
+  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/input", "filledIn", { about: "noErrorFlag", api: "Responses" });
+  return builder.finish();
 }
 
-/** The reply being gathered, handed to the builder; what is gathered next starts afresh. A module
- *  function, not a closure made per body: under tsx a named closure costs a property write when made. */
-function endReply(builder: ConversationBuilder, reply: GatheredReply | undefined): undefined {
-  if (reply) builder.assistant(reply.content, reply.at, reply.callPointers);
-  return undefined;
-}
-
+/** The assistant's message and function_call items of one reply, gathered until an item of another kind ends it. */
 interface GatheredReply {
   content: (TextContent | ToolCall)[];
   at: string;
   callPointers: string[];
 }
 
-export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversation {
-  const builder = new ConversationBuilder("openai-responses");
-  noteUnusedKeys(builder, body, "", ["instructions", "input", "tools"]);
-  if (body.instructions !== undefined && body.instructions !== null) builder.systemPrompt = expectString(body.instructions, "/instructions", "instructions");
-  if (typeof body.input === "string") {
-    builder.user(body.input, "/input");
-  } else {
-    let reply: GatheredReply | undefined;
-    expectArray(body.input, "/input", "input").forEach((raw, index) => {
-      const at = pointer("", "input", index);
-      const item = expectObject(raw, at, `input[${index}]`);
-      const type = item.type ?? "message";
-      if (type === "message") {
-        const role = expectString(item.role, pointer(at, "role"), "role");
-        const content = messageContent(item.content, pointer(at, "content"), builder);
-        noteUnusedKeys(builder, item, at, ["type", "role", "content"]);
-        if (role === "assistant") {
-          reply ??= { content: [], at, callPointers: [] };
-          if (typeof content === "string") reply.content.push({ type: "text", text: content });
-          else for (const part of content) if (part.type === "text") reply.content.push(part);
-          return;
-        }
-        reply = endReply(builder, reply);
-        if (role === "user") builder.user(content, at);
-        else if (role === "system" || role === "developer") {
-          builder.note(at, "formChanged", { about: "systemJoined", role, api: "responses" });
-          const text = typeof content === "string" ? content : textOf(content);
-          builder.systemPrompt = builder.systemPrompt === undefined ? text : `${builder.systemPrompt}\n${text}`;
-        } else builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
-        return;
-      }
-      if (type === "function_call") {
+/** The input items in order: each reply's items become one assistant message. */
+function readInput(builder: ConversationBuilder, input: unknown[]): void {
+  let reply: GatheredReply | undefined;
+  const endReply = () => {
+    if (reply) builder.assistant(reply.content, reply.at, reply.callPointers);
+    reply = undefined;
+  };
+  input.forEach((raw, index) => {
+    const at = pointer("", "input", index);
+    const item = expectObject(raw, at, `input[${index}]`);
+    const type = item.type ?? "message";
+    if (type === "message") {
+      const role = expectString(item.role, pointer(at, "role"), "role");
+      const content = messageContent(item.content, pointer(at, "content"), builder);
+      noteUnusedKeys(builder, item, at, ["type", "role", "content"]);
+      if (role === "assistant") {
         reply ??= { content: [], at, callPointers: [] };
-        const args = expectString(item.arguments, pointer(at, "arguments"), "arguments");
-        reply.content.push({
-          type: "toolCall",
-          id: expectId(item.call_id, pointer(at, "call_id"), "function_call.call_id"),
-          name: expectString(item.name, pointer(at, "name"), "name"),
-          arguments: parseArgumentsString(args, builder, pointer(at, "arguments")),
-        });
-        reply.callPointers.push(at);
-        noteUnusedKeys(builder, item, at, ["type", "call_id", "name", "arguments"]);
+        reply.content.push(...textsOf(content));
         return;
       }
-      if (type === "function_call_output") {
-        reply = endReply(builder, reply);
-        const id = expectId(item.call_id, pointer(at, "call_id"), "function_call_output.call_id");
-        const output = messageContent(item.output, pointer(at, "output"), builder);
-        const text = typeof output === "string" ? output : textOf(output);
-        const images = typeof output === "string" ? [] : output.filter((part): part is ImageContent => part.type === "image");
-        builder.result(
-          id,
-          [...(typeof output === "string" || text.length > 0 ? [{ type: "text" as const, text }] : []), ...images],
-          false,
-          at,
-          pointer(at, "call_id"),
-        );
-        noteUnusedKeys(builder, item, at, ["type", "call_id", "output"]);
-        return;
-      }
-      builder.note(at, "blockDropped", { about: "droppedInputItem", type: JSON.stringify(type) });
-    });
-    reply = endReply(builder, reply);
+      endReply();
+      readMessage(builder, role, content, at);
+    } else if (type === "function_call") {
+      reply ??= { content: [], at, callPointers: [] };
+      reply.content.push(readCall(builder, item, at));
+      reply.callPointers.push(at);
+    } else if (type === "function_call_output") {
+      endReply();
+      readCallOutput(builder, item, at);
+    } else builder.note(at, "blockDropped", { about: "droppedInputItem", type: JSON.stringify(type) });
+  });
+  endReply();
+}
+
+/** A message item of any role but the assistant's. */
+function readMessage(builder: ConversationBuilder, role: string, content: string | (TextContent | ImageContent)[], at: string): void {
+  if (role === "user") builder.user(content, at);
+  else if (role === "system" || role === "developer") {
+    builder.note(at, "formChanged", { about: "systemJoined", role, api: "responses" });
+    const text = typeof content === "string" ? content : joinedText(content);
+    builder.systemPrompt = builder.systemPrompt === undefined ? text : `${builder.systemPrompt}\n${text}`;
+  } else builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
+}
+
+/** A function_call item as a toolCall block, its arguments string parsed. */
+function readCall(builder: ConversationBuilder, item: JsonObject, at: string): ToolCall {
+  const args = expectString(item.arguments, pointer(at, "arguments"), "arguments");
+  const block: ToolCall = {
+    type: "toolCall",
+    id: expectId(item.call_id, pointer(at, "call_id"), "function_call.call_id"),
+    name: expectString(item.name, pointer(at, "name"), "name"),
+    arguments: parseArgumentsString(args, builder, pointer(at, "arguments")),
+  };
+  noteUnusedKeys(builder, item, at, ["type", "call_id", "name", "arguments"]);
+  return block;
+}
+
+/** A function_call_output item as the result of the call it names. */
+function readCallOutput(builder: ConversationBuilder, item: JsonObject, at: string): void {
+  const id = expectId(item.call_id, pointer(at, "call_id"), "function_call_output.call_id");
+  const output = messageContent(item.output, pointer(at, "output"), builder);
+  const text = typeof output === "string" ? output : joinedText(output);
+  const images = typeof output === "string" ? [] : output.filter((part): part is ImageContent => part.type === "image");
+  builder.result(
+    id,
+    [...(typeof output === "string" || text.length > 0 ? [{ type: "text" as const, text }] : []), ...images],
+    false,
+    at,
+    pointer(at, "call_id"),
+  );
+  noteUnusedKeys(builder, item, at, ["type", "call_id", "output"]);
+}
+
+/** A function tool is declared; any other kind of tool is noted as dropped. */
+function readTool(builder: ConversationBuilder, raw: unknown, index: number): void {
+  const at = pointer("", "tools", index);
+  const tool = expectObject(raw, at, { thing: "tool" });
+  if (tool.type !== "function") {
+    builder.note(at, "blockDropped", { about: "droppedToolType", type: JSON.stringify(tool.type) });
+    return;
   }
-  if (body.tools !== undefined) {
-    expectArray(body.tools, "/tools", "tools").forEach((rawTool, index) => {
-      const at = pointer("", "tools", index);
-      const tool = expectObject(rawTool, at, { thing: "tool" });
-      if (tool.type !== "function") {
-        builder.note(at, "blockDropped", { about: "droppedToolType", type: JSON.stringify(tool.type) });
-        return;
-      }
-      if (tool.strict !== false) builder.note(pointer(at, "strict"), "formChanged", { about: "strictFalse", strict: String(JSON.stringify(tool.strict)) });
-      if (tool.description === undefined || tool.description === null) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
-      builder.declare(
-        {
-          name: expectString(tool.name, pointer(at, "name"), "name"),
-          description:
-            tool.description === undefined || tool.description === null ? "" : expectString(tool.description, pointer(at, "description"), "description"),
-          parameters: tool.parameters === undefined || tool.parameters === null ? {} : expectObject(tool.parameters, pointer(at, "parameters"), "parameters"),
-        },
-        pointer(at, "parameters"),
-      );
-      noteUnusedKeys(builder, tool, at, ["type", "name", "description", "parameters", "strict"]);
-    });
-  }
-  if (builder.messages.some((message) => message.role === "toolResult")) builder.note("/input", "filledIn", { about: "noErrorFlag", api: "Responses" });
-  return builder.finish();
+  if (tool.strict !== false) builder.note(pointer(at, "strict"), "formChanged", { about: "strictFalse", strict: String(JSON.stringify(tool.strict)) });
+  if (tool.description === undefined || tool.description === null) builder.note(pointer(at, "description"), "filledIn", { about: "noDescription" });
+  builder.declare(
+    {
+      name: expectString(tool.name, pointer(at, "name"), "name"),
+      description: tool.description === undefined || tool.description === null ? "" : expectString(tool.description, pointer(at, "description"), "description"),
+      parameters: tool.parameters === undefined || tool.parameters === null ? {} : expectObject(tool.parameters, pointer(at, "parameters"), "parameters"),
+    },
+    pointer(at, "parameters"),
+  );
+  noteUnusedKeys(builder, tool, at, ["type", "name", "description", "parameters", "strict"]);
+}
+
+/** A message's text blocks: its string as one, or its text parts. */
+function textsOf(content: string | readonly (TextContent | ImageContent)[]): TextContent[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  return content.filter((part): part is TextContent => part.type === "text");
+}
+
+function joinedText(content: readonly (TextContent | ImageContent)[]): string {
+  return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }
 
 /** A string stays a string; a part list keeps its text parts (input_text, output_text) and data-URL images. */
