@@ -289,8 +289,7 @@ const rules: Rule[] = [
 // problems and its pairing problems come out of one run, together.
 export const anthropicRuleTable: RuleTable = { provider: "anthropic", rules: [...rules, ...anthropicShapeRules] };
 
-/** What a blank text must be, in the API's words. A module function, not a closure the rule makes
- *  on every check: under tsx a named closure costs a property write when made, per request in serve. */
+/** What a blank text must be, in the API's words. */
 function requirement(text: string): { requirement: string } {
   return { requirement: text.length === 0 ? "be non-empty" : "contain non-whitespace text" };
 }

@@ -69,6 +69,8 @@ export function setAtPath(root: Record<string, unknown>, path: readonly PathSegm
   path.forEach((segment, position) => {
     const last = position === path.length - 1;
     const next = path[position + 1];
+    // A member is read and defined as the object's own: `__proto__` is a name like any other in a
+    // JSON object, and reading or assigning it would reach the object's prototype instead.
     const read = (): unknown =>
       Array.isArray(container)
         ? typeof segment === "number"
