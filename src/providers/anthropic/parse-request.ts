@@ -33,8 +33,8 @@ function readMessage(builder: ConversationBuilder, raw: unknown, index: number):
   const message = expectObject(raw, at, `messages[${index}]`);
   const role = expectString(message.role, pointer(at, "role"), "role");
   noteUnusedKeys(builder, message, at, ["role", "content"]);
-  if (role === "assistant") return assistantTurn(message.content, at, builder);
-  if (role === "user") return userTurn(message.content, at, builder);
+  if (role === "assistant") return assistantTurn(builder, message.content, at);
+  if (role === "user") return userTurn(builder, message.content, at);
   builder.note(at, "blockDropped", { about: "droppedRole", role: JSON.stringify(role), container: "message" });
 }
 
@@ -58,7 +58,8 @@ function readTool(builder: ConversationBuilder, raw: unknown, index: number): vo
   noteUnusedKeys(builder, tool, at, ["name", "description", "input_schema"]);
 }
 
-function assistantTurn(content: unknown, at: string, builder: ConversationBuilder): void {
+/** An assistant turn's text, tool_use and thinking blocks as one assistant message. */
+function assistantTurn(builder: ConversationBuilder, content: unknown, at: string): void {
   const contentAt = pointer(at, "content");
   if (typeof content === "string") return builder.assistant([{ type: "text", text: content }], at, []);
   const blocks: AssistantMessage["content"] = [];
@@ -96,7 +97,7 @@ function assistantTurn(content: unknown, at: string, builder: ConversationBuilde
 }
 
 /** Results first (the API requires them first), then the user's own text as a message of its own. */
-function userTurn(content: unknown, at: string, builder: ConversationBuilder): void {
+function userTurn(builder: ConversationBuilder, content: unknown, at: string): void {
   const contentAt = pointer(at, "content");
   if (typeof content === "string") return builder.user(content, at);
   const texts: (TextContent | ImageContent)[] = [];
