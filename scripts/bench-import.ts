@@ -1,10 +1,11 @@
 // Bench rows for the paths that grow with a conversation: `import` of a logged body and the
-// narrated replay of what it wrote, at 2k/8k/16k user turns; import of a 10 MB body against
-// JSON.parse of it; import of a body where every reply breaks a rule, at 1 MB and 2 MB; and the
-// bytes `--wire` writes at 1k and 10k turns, and the CPU it takes. Each measurement runs in a
-// fresh child process (`node --import tsx scripts/bench-import.ts <kind> <size>` prints one JSON line), so one size's
-// garbage and JIT state do not shape the next; CPU time (user + system) is the figure, since
-// wall time on a shared machine counts other processes' turns.
+// narrated replay of what it wrote, at 2k/8k/16k user turns; import of a 10 MB body, with
+// JSON.parse of the same text for scale (no target: nobody importing a log feels a second);
+// import of a body where every reply breaks a rule, at 1 MB and 2 MB; and the bytes `--wire`
+// writes at 1k and 10k turns, and the CPU it takes. Each measurement runs in a fresh child process
+// (`node --import tsx scripts/bench-import.ts <kind> <size>` prints one JSON line), so one size's
+// garbage does not shape the next; CPU time (user + system) is the figure, since wall time on a
+// shared machine counts other processes' turns.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { importSource } from "../src/commands/import/import-source.ts";
@@ -187,7 +188,7 @@ export function importBenchRows(progress: (text: string) => void): Row[] {
     `openai-chat, ${big.detail}`,
     `CPU ${seconds(big.cpuMs)} (JSON.parse alone ${seconds(parseMs)})`,
     `${(big.cpuMs / parseMs).toFixed(1)}× JSON.parse`,
-    `≤ 10× JSON.parse: ${verdict(big.cpuMs / parseMs <= 10)}`,
+    "",
   ]);
 
   progress("import, every reply a finding");
