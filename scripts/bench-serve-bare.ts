@@ -1,10 +1,9 @@
-// The yardstick of scripts/bench-serve.ts: a bare Node http server that reads each request whole
-// and answers it with the bytes serve answered it with (status, content type and body, captured
-// first). It runs in the bench's own process (the target's baseline) and, for reference, as a
-// child process of its own, the way serve runs: a child's every answer wakes the other process,
-// which the in-process server never has to do, but it has a core of its own when one is free —
-// its rate (measured 0.7-1.6x the in-process one) and its CPU per request say how much of serve's
-// gap is the process boundary and how much is serve's own work.
+// The reference of scripts/bench-serve.ts, without a target: a bare Node http server that reads
+// each request whole and answers it with the bytes serve answered it with (status, content type
+// and body, captured first). It runs in the bench's own process and as a child process of its own,
+// the way serve runs: a child's every answer wakes the other process, which the in-process server
+// never has to do, but it has a core of its own when one is free — its rate and its CPU per request
+// say how much of serve's time is the process boundary and how much is serve's own work.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
