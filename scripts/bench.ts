@@ -13,7 +13,7 @@ import { echo, echoSchema } from "../src/tools/echo.ts";
 import { compareAsyncRates, formatRate, median, nowMs } from "./bench-harness.ts";
 import { lintBenchRows } from "./bench-lint.ts";
 import type { LoopMeasurement, LoopMode } from "./bench-loop.ts";
-import { measureStartup } from "./bench-startup.ts";
+import { startupBenchRows } from "./bench-startup.ts";
 import { runValidationBench, type ValidationCase } from "./bench-validation.ts";
 import { projectRoot } from "./goldens.ts";
 
@@ -210,17 +210,7 @@ for (const mode of ["narrated", "json"] as const) {
 }
 
 // --- Start-up -------------------------------------------------------------------------------------
-progress("start-up");
-const startup = measureStartup();
-rows.push(["start-up", "", "", "", ""]);
-rows.push(["", "node --import tsx empty.ts", `${startup.floorMs.toFixed(0)} ms`, "1.00×", ""]);
-rows.push([
-  "",
-  `walkthrough (median of ${startup.runs})`,
-  `${startup.walkthroughMs.toFixed(0)} ms`,
-  `${startup.ratio.toFixed(2)}×`,
-  `≤ 1.20×: ${startup.ratio <= 1.2 ? "met" : "NOT met"}`,
-]);
+rows.push(...startupBenchRows(progress));
 
 rows.push(...lintBenchRows(progress));
 rows.push(...(await import("./bench-import.ts")).importBenchRows(progress));
