@@ -14,8 +14,8 @@ import type { Context } from "../src/protocol/types.ts";
 import { providerIds } from "../src/providers/registry.ts";
 import { calc } from "../src/tools/calc.ts";
 import { renderWireRequest } from "../src/wire.ts";
-import { type Answer, bareServer, bareServerChild } from "./bench-serve-bare.ts";
-import { answerKey, CONCURRENCY, capture, load, type Measured, type Work, withCpu } from "./bench-serve-load.ts";
+import { type Answer, type BareServer, bareServer, bareServerChild } from "./bench-serve-bare.ts";
+import { answerKey, CONCURRENCY, capture, load, type Work, withCpu } from "./bench-serve-load.ts";
 import { type Peer, peerPackage, startPeer } from "./bench-serve-peer.ts";
 import { type Mode, peerRows, type Round, type Row, referenceRows } from "./bench-serve-rows.ts";
 import { projectRoot } from "./goldens.ts";
@@ -133,6 +133,32 @@ async function startWarmPeer(answers: ReadonlyMap<string, Answer>, work: readonl
   }
 }
 
+interface Servers {
+  serve: Serve;
+  bare: BareServer;
+  bareChild: BareServer;
+  peer: Peer | undefined;
+}
+
+/** One round of a mode: serve and the bare servers over all four providers, then serve and the
+ *  peer over OpenAI Chat, taking turns going first so that neither always follows the other. */
+async function measureRound({ serve, bare, bareChild, peer }: Servers, work: readonly ServeWork[], mode: Mode, peerFirst: boolean): Promise<Round> {
+  const items = work.filter((item) => item.stream === (mode === "streamed"));
+  const served = await withCpu(serve.pid, () => load(serve.url, items, REQUESTS));
+  const bareRun = await load(bare.url, items, REQUESTS);
+  const bareChildRun = await withCpu(bareChild.pid, () => load(bareChild.url, items, REQUESTS));
+  const reference = { served, bare: bareRun, bareChild: bareChildRun };
+  const chat = peerWork(work, mode);
+  const serveOnChat = () => withCpu(serve.pid, () => load(serve.url, chat, REQUESTS));
+  const peerOnChat = async () => (peer ? await withCpu(peer.pid, () => load(peer.url, chat, REQUESTS)) : undefined);
+  if (peerFirst) {
+    const chatPeer = await peerOnChat();
+    return { ...reference, chatServed: await serveOnChat(), chatPeer };
+  }
+  const chatServed = await serveOnChat();
+  return { ...reference, chatServed, chatPeer: await peerOnChat() };
+}
+
 export async function serveBenchRows(progress: (text: string) => void): Promise<Row[]> {
   progress("serve load");
   const work = requests();
@@ -156,28 +182,10 @@ export async function serveBenchRows(progress: (text: string) => void): Promise<
   progress(`serve load, ${peerPackage}`);
   const { peer, trouble: peerTrouble } = await startWarmPeer(answers, work);
   const peerAnswers = peer ? await capture(peer.url, [...peerWork(work, "plain"), ...peerWork(work, "streamed")]) : new Map<string, Answer>();
+  const servers: Servers = { serve, bare, bareChild, peer };
   const rounds: Record<Mode, Round[]> = { plain: [], streamed: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of ["plain", "streamed"] as const) {
-      const items = work.filter((item) => item.stream === (mode === "streamed"));
-      const served = await withCpu(serve.pid, () => load(serve.url, items, REQUESTS));
-      const baseline = await load(bare.url, items, REQUESTS);
-      const inChild = await withCpu(bareChild.pid, () => load(bareChild.url, items, REQUESTS));
-      // serve and the peer take turns going first, so neither always follows the other.
-      const chat = peerWork(work, mode);
-      const serveOnChat = () => withCpu(serve.pid, () => load(serve.url, chat, REQUESTS));
-      const peerOnChat = async () => (peer ? await withCpu(peer.pid, () => load(peer.url, chat, REQUESTS)) : undefined);
-      let chatServed: Measured;
-      let chatPeer: Measured | undefined;
-      if (round % 2 === 0) {
-        chatServed = await serveOnChat();
-        chatPeer = await peerOnChat();
-      } else {
-        chatPeer = await peerOnChat();
-        chatServed = await serveOnChat();
-      }
-      rounds[mode].push({ served, bare: baseline, bareChild: inChild, chatServed, chatPeer });
-    }
+    for (const mode of ["plain", "streamed"] as const) rounds[mode].push(await measureRound(servers, work, mode, round % 2 === 1));
   }
   const code = await serve.stop();
   await bare.close();
