@@ -25,8 +25,11 @@ export type WriteProblem =
 
 export class WriteError extends Error {
   override readonly name = "WriteError";
-  constructor(readonly problem: WriteProblem) {
+  readonly problem: WriteProblem;
+
+  constructor(problem: WriteProblem) {
     super(problem.kind === "io" ? problem.reason : problem.kind);
+    this.problem = problem;
   }
 }
 

@@ -44,7 +44,11 @@ export class CallSteps {
   /** Calls a person renamed or whose arguments they edited, by id, with what they were. */
   #personCalls = new Map<string, AppliedEdit>();
 
-  constructor(private readonly context: CallStepsContext) {}
+  private readonly context: CallStepsContext;
+
+  constructor(context: CallStepsContext) {
+    this.context = context;
+  }
 
   /** The person's edits of the reply about to run (none: a reply as the model sent it). */
   personEdited(edits: readonly AppliedEdit[]): void {

@@ -17,11 +17,14 @@ export const JSON_DEPTH_LIMIT = 256;
 export type JsonLine = Record<string, unknown> & { type: string };
 
 export class JsonLinesWriter {
-  constructor(
-    private readonly write: (line: string) => void,
-    /** With --wire: a `wireRequest` line after each `turnStart` (wire-block.ts's loadWireSequence). */
-    private readonly wire?: WireSequence,
-  ) {}
+  private readonly write: (line: string) => void;
+  /** With --wire: a `wireRequest` line after each `turnStart` (wire-block.ts's loadWireSequence). */
+  private readonly wire: WireSequence | undefined;
+
+  constructor(write: (line: string) => void, wire?: WireSequence) {
+    this.write = write;
+    this.wire = wire;
+  }
 
   fixture(fixture: Fixture): void {
     this.#emit({ type: "fixture", version: JSON_LINES_VERSION, title: fixture.title, episodes: fixture.episodes.length });

@@ -13,13 +13,16 @@ export type Tone = "plain" | "data" | "failure" | "note";
 
 export class MarkedLines {
   #held: string[] | undefined;
+  private readonly style: Style;
+  private readonly write: (line: string) => void;
+  /** Asked on every line: an interactive session switches language mid-run. */
+  private readonly catalog: () => Catalog;
 
-  constructor(
-    private readonly style: Style,
-    private readonly write: (line: string) => void,
-    /** Asked on every line: an interactive session switches language mid-run. */
-    private readonly catalog: () => Catalog,
-  ) {}
+  constructor(style: Style, write: (line: string) => void, catalog: () => Catalog) {
+    this.style = style;
+    this.write = write;
+    this.catalog = catalog;
+  }
 
   /** A line with no mark: the title, the legend, a view's header. */
   unmarked(text: string, decorate: (text: string) => string): void {

@@ -56,13 +56,15 @@ export class Narrator {
   readonly #out: MarkedLines;
   readonly #calls: CallSteps;
 
-  constructor(
-    private catalog: Catalog,
-    private readonly style: Style,
-    write: (line: string) => void,
-    /** With --wire: print each request as that provider's body. */
-    private readonly wire?: WireBlocks,
-  ) {
+  private catalog: Catalog;
+  private readonly style: Style;
+  /** With --wire: print each request as that provider's body. */
+  private readonly wire: WireBlocks | undefined;
+
+  constructor(catalog: Catalog, style: Style, write: (line: string) => void, wire?: WireBlocks) {
+    this.catalog = catalog;
+    this.style = style;
+    this.wire = wire;
     this.#out = new MarkedLines(style, write, () => this.catalog);
     this.#calls = new CallSteps({
       out: this.#out,

@@ -29,16 +29,14 @@ export class StreamNarrator {
   #reportedSyntax = new Set<number>();
   #previews = new Map<number, TextPreview>();
   readonly #lines: MarkedLines;
+  private readonly say: StreamCatalog;
+  private readonly wire: WireStreamView | undefined;
 
-  constructor(
-    /** The transcript's catalog, for the producer marks. */
-    catalog: () => Catalog,
-    private readonly say: StreamCatalog,
-    style: Style,
-    write: (line: string) => void,
-    private readonly wire?: WireStreamView,
-  ) {
+  /** `catalog`: the transcript's, for the producer marks. */
+  constructor(catalog: () => Catalog, say: StreamCatalog, style: Style, write: (line: string) => void, wire?: WireStreamView) {
     this.#lines = new MarkedLines(style, write, catalog);
+    this.say = say;
+    this.wire = wire;
   }
 
   onStreamEvent(event: AssistantStreamEvent, progress: StreamProgress): void {

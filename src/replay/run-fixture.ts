@@ -59,11 +59,13 @@ export interface FixtureRunOptions {
 /** A model request in episode N failed (the script ran out, or the history broke the protocol). */
 export class EpisodeError extends Error {
   override readonly name = "EpisodeError";
-  constructor(
-    readonly episodeIndex: number,
-    override readonly cause: unknown,
-  ) {
+  readonly episodeIndex: number;
+  override readonly cause: unknown;
+
+  constructor(episodeIndex: number, cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause));
+    this.episodeIndex = episodeIndex;
+    this.cause = cause;
   }
 }
 

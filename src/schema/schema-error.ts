@@ -46,14 +46,18 @@ export type Literal = string | number | boolean | null;
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: deliberate; the interface below declares what the prototype link gives the class at run time.
 export class SchemaError {
-  constructor(
-    readonly expected: Expectation,
-    /** The offending value itself; `undefined` means the key was missing. */
-    readonly received: unknown,
-    /** From the outermost value inward: ["episodes", 0, "user"]. Each parent puts its key in
-     *  front as the failure returns through it (a new array: `unshift` costs more than a copy). */
-    public path: PathSegment[] = [],
-  ) {}
+  readonly expected: Expectation;
+  /** The offending value itself; `undefined` means the key was missing. */
+  readonly received: unknown;
+  /** From the outermost value inward: ["episodes", 0, "user"]. Each parent puts its key in
+   *  front as the failure returns through it. */
+  path: PathSegment[];
+
+  constructor(expected: Expectation, received: unknown, path: PathSegment[] = []) {
+    this.expected = expected;
+    this.received = received;
+    this.path = path;
+  }
 
   /** Worded on first read, then kept with its expectation: a caller that tells the model what was
    *  wrong reads it, and the built-in checks share one frozen expectation per field and kind. */

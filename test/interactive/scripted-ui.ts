@@ -21,7 +21,11 @@ export class ScriptedUI implements InteractiveUI {
   readonly said: string[] = [];
   readonly seenCalls: ToolCall[] = [];
   /** Pauses not scripted are answered "next", so a script lists only what matters. */
-  constructor(private readonly answers: Answer[]) {}
+  private readonly answers: Answer[];
+
+  constructor(answers: Answer[]) {
+    this.answers = answers;
+  }
 
   #take<P extends Answer["prompt"]>(prompt: P): Extract<Answer, { prompt: P }> {
     const next = this.answers[0];

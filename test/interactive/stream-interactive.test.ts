@@ -14,11 +14,11 @@ import { type Answer, ScriptedUI } from "./scripted-ui.ts";
 class CountingUI extends ScriptedUI {
   /** The transcript's last line at each pause: what the person was looking at. */
   readonly pausedAt: string[] = [];
-  constructor(
-    answers: Answer[],
-    private readonly lines: string[],
-  ) {
+  private readonly lines: string[];
+
+  constructor(answers: Answer[], lines: string[]) {
     super(answers);
+    this.lines = lines;
   }
   override async pause() {
     this.pausedAt.push(this.lines[this.lines.length - 1] ?? "");
