@@ -40,17 +40,21 @@ interface PlainRun {
 
 let runs = 0;
 
-/** `npm start`'s command with the logger after tsx, so it sees what the program resolves. A real
+/** `npm start`'s command with the logger after the TypeScript loader, so it sees what the program resolves. A real
  *  process, since what a fresh start loads is the point; started asynchronously, so the tests of
  *  this file run side by side. */
 async function run(args: string[], nodeArgs: string[] = []): Promise<PlainRun> {
   const log = join(scratch, `modules-${++runs}.txt`);
   writeFileSync(log, "");
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx/esm", "--import", join(scratch, "preload.mjs"), "src/main.ts", ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, CI: "true", NO_COLOR: "1", TCP_MODULE_LOG: log },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, "--import", "./bin/load-typescript.js", "--import", join(scratch, "preload.mjs"), "src/main.ts", ...args],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, CI: "true", NO_COLOR: "1", TCP_MODULE_LOG: log },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
   const status = await new Promise<number | null>((resolve) => child.on("close", resolve));

@@ -115,7 +115,10 @@ test("a process that exits in the middle of a write leaves no temporary file beh
 import { writeOutputFile } from ${JSON.stringify(join(projectRoot, "src", "io", "write-output.ts"))};
 void writeOutputFile(${JSON.stringify(target)}, "x".repeat(256 * 1024 * 1024)).then(() => process.exit(3));
 setInterval(() => { if (readdirSync(${JSON.stringify(folder)}).length > 0) process.exit(130); }, 1);`;
-  const child = spawnSync(process.execPath, ["--import", "tsx/esm", "--input-type=module", "-e", script], { cwd: projectRoot, encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["--import", join(projectRoot, "bin", "load-typescript.js"), "--input-type=module", "-e", script], {
+    cwd: projectRoot,
+    encoding: "utf8",
+  });
   assert.equal(child.status, 130, child.stderr);
   assert.deepEqual(readdirSync(folder), []);
 });

@@ -227,7 +227,7 @@ test("the pre-stop probe: the CLI, piped with CI=true NO_COLOR=1, prints no ESC,
   writeFileSync(file, JSON.stringify(probe));
   // The probe's own way once, as a real process; the other output modes through runCli in this
   // process, with the same environment (the sanitising is the same code either way).
-  const real = spawnSync(process.execPath, ["--import", "tsx/esm", "src/main.ts", file], {
+  const real = spawnSync(process.execPath, ["bin/tool-call-playground", file], {
     env: { ...process.env, CI: "true", NO_COLOR: "1" },
     encoding: "utf8",
   });

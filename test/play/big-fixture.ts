@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { projectRoot } from "../../scripts/goldens.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-big-"));
+/** The command `npm start` runs. */
+export const command = join(projectRoot, "bin", "tool-call-playground");
 
 /** `turns` replies that each call echo once, then a text reply: the smallest bytes per turn, so
  *  70,000 turns fit under the 5 MB limit. */
@@ -36,11 +38,11 @@ export interface ChildRun {
   stderr: string;
 }
 
-/** The CLI in a child: `node [nodeArgs] --import tsx/esm src/main.ts …args`, as `npm start` runs it. */
+/** The CLI in a child: `node [nodeArgs] bin/tool-call-playground …args`, as `npm start` runs it. */
 export function startCli(args: string[], options: { nodeArgs?: string[]; stdio?: ("pipe" | "ignore" | number)[] } = {}): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
   delete env.npm_lifecycle_event;
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx/esm", "src/main.ts", ...args], {
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), command, ...args], {
     cwd: projectRoot,
     env,
     stdio: options.stdio ?? ["ignore", "pipe", "pipe"],

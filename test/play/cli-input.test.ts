@@ -8,7 +8,7 @@ import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
-import { type ChildRun, collect, jsonLines, startCli, writeScratch } from "./big-fixture.ts";
+import { type ChildRun, collect, command, jsonLines, startCli, writeScratch } from "./big-fixture.ts";
 import { cli } from "./in-process.ts";
 
 /** The command in this process (no stdin, no signal involved), its result in ChildRun's terms. */
@@ -20,7 +20,7 @@ async function inProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<C
 function runWithStdin(args: string[], stdin: string | number, env: NodeJS.ProcessEnv = {}): Promise<ChildRun> {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", ...env };
   if (!("npm_lifecycle_event" in env)) delete fullEnv.npm_lifecycle_event;
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "src/main.ts", ...args], {
+  const child = spawn(process.execPath, [command, ...args], {
     cwd: projectRoot,
     env: fullEnv,
     stdio: [typeof stdin === "number" ? stdin : "pipe", "pipe", "pipe"],
@@ -93,7 +93,7 @@ async function idle(pid: number): Promise<void> {
 
 describe("an interrupted read", () => {
   test("Ctrl-C while /dev/stdin waits for input ends the run: exit 130", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx/esm", "src/main.ts", "/dev/stdin", "--lang", "en"], {
+    const child = spawn(process.execPath, [command, "/dev/stdin", "--lang", "en"], {
       cwd: projectRoot,
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -111,7 +111,7 @@ describe("writing the output", () => {
   test("--json > /dev/full: one line on stderr, exit 1", async () => {
     const full = openSync("/dev/full", "w");
     try {
-      const child = spawn(process.execPath, ["--import", "tsx/esm", "src/main.ts", "--json"], { cwd: projectRoot, stdio: ["ignore", full, "pipe"] });
+      const child = spawn(process.execPath, [command, "--json"], { cwd: projectRoot, stdio: ["ignore", full, "pipe"] });
       const result = await collect(child);
       assert.equal(result.code, 1, result.stderr);
       assert.equal(result.stderr.trimEnd().split("\n").length, 1, result.stderr);

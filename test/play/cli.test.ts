@@ -1,10 +1,10 @@
 // The command as a learner runs it: the golden transcript and one-line errors, in this process
 // through runCli (exit code, stdout and stderr as the process would give them); and as a real
 // child process only where the process is the point: the bin launcher from another working
-// folder and through a symlink on PATH (what npm link installs).
+// folder, through a symlink on PATH (what npm link installs) and from a copy installed as a dependency.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -68,6 +68,15 @@ describe("tool-call-playground", { concurrency: true }, () => {
     ]);
     assert.equal(direct.stdout, golden("expected-output.txt"), direct.stderr);
     assert.equal(linked.stdout, golden("expected-output.txt"), linked.stderr);
+  });
+
+  test("gives the same output from a copy installed under node_modules, where Node strips no types", async () => {
+    const installed = join(mkdtempSync(join(scratch, "app-")), "node_modules", "tool-call-playground");
+    mkdirSync(installed, { recursive: true });
+    for (const entry of ["bin", "src", "fixtures", "package.json"]) cpSync(join(projectRoot, entry), join(installed, entry), { recursive: true });
+    symlinkSync(join(projectRoot, "node_modules"), join(installed, "node_modules"));
+    const result = await run(process.execPath, [join(installed, "bin", "tool-call-playground")], { cwd: scratch });
+    assert.equal(result.stdout, golden("expected-output.txt"), result.stderr);
   });
 
   test("a fixture with a missing comma names file:line:column and exits 1", async () => {

@@ -1,6 +1,6 @@
 // The command line run in this process through runCli, as the real process runs it but without
 // spawning one: what a behaviour test needs (output, errors, exit code) costs milliseconds here
-// and about half a second as a child process through tsx.
+// and about half a second as a child process.
 import { runCli } from "../../src/cli/cli.ts";
 
 export interface CliRun {

@@ -472,7 +472,7 @@ console.log(JSON.stringify({
 }));
 `,
   );
-  const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", "tsx", script], {
+  const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", join(projectRoot, "bin", "load-typescript.js"), script], {
     cwd: projectRoot,
     encoding: "utf8",
     timeout: 30_000,
