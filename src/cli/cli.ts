@@ -60,8 +60,8 @@ async function optionForValue(value: string): Promise<string | undefined> {
 
 // The subcommands (lint, import, replay-stream, serve), in the order help lists them, and the one
 // decision of whether a command line needs them at all. A plain run — `npm start`, a fixture, any
-// transcript option — names none of them, and each module loaded through tsx costs start-up time
-// (about a millisecond apiece on Node 20, where tsx's hooks run on a thread of their own).
+// transcript option — names none of them, and loads only what it prints: the loop, the narration
+// and the fixture checks, not the linter, the importer or the server behind the subcommands.
 // Commander only ever reaches a subcommand through an argument that is exactly its name, or
 // through a help flag that lists them (the program has an action of its own, so commander adds no
 // `help` command: `help` is read as a fixture name). So when no argument is one of those, leaving

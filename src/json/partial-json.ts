@@ -19,7 +19,7 @@ export type JsonPathSegment = string | number;
  * keep its own copy (a UI, a preview) by applying these instead of re-reading the value: "open" a
  * new empty container at `path`, "set" a leaf (a number, literal or string, new or changed), or
  * "append" characters to the string at `path`, which an earlier change set. Reading the growing
- * value itself after every fragment costs its whole size each time (V8 flattens the string).
+ * value itself after every fragment costs its whole size each time: quadratic in the value.
  */
 export type JsonChange =
   | { kind: "open"; path: readonly JsonPathSegment[]; container: "object" | "array" }

@@ -118,8 +118,8 @@ export class StreamNarrator {
 }
 
 /** A call's argument text as `clip` shows it, kept from the fragments: its first PREVIEW_LIMIT
- *  characters and its length. Clipping the whole text after each fragment would copy all of it
- *  every time (a string grown by `+=` is flattened when sliced): quadratic in the argument. */
+ *  characters and its length. Clipping the whole text after each fragment would read all of it
+ *  every time: quadratic in the argument. */
 class TextPreview {
   #head = "";
   #length = 0;

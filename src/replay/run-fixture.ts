@@ -76,11 +76,6 @@ export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTo
   return episode.tools.flatMap((name) => builtins.filter((tool) => tool.name === name));
 }
 
-// Modules only some episodes need, each imported once, on first use: every dynamic import pays
-// the module loader's hooks (tsx resolves off-thread), even for a module already loaded.
-let recordedModule: Promise<typeof import("../tools/recorded.ts")> | undefined;
-let conversationModule: Promise<typeof import("./run-conversation.ts")> | undefined;
-
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
  *  a plain run should start as fast as it can. */
@@ -88,8 +83,7 @@ export async function registryFor(episode: Episode, builtins: readonly Tool[] = 
   // Text and images: a recorded tool may replay a real one's image.
   const registry = new ToolRegistry<ToolResultContent>(toolsFor(episode, builtins), texts ? { texts } : {});
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
-  recordedModule ??= import("../tools/recorded.ts");
-  const { recordedTools } = await recordedModule;
+  const { recordedTools } = await import("../tools/recorded.ts");
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
@@ -150,8 +144,8 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
         ...(hooks.reviewReply || recorded.any ? { reviewReply: review } : {}),
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
-        conversationModule ??= import("./run-conversation.ts");
-        const { runConversation } = await conversationModule;
+        // A conversation (an imported log replayed) loads its runner only when an episode is one.
+        const { runConversation } = await import("./run-conversation.ts");
         const conversation = await runConversation({
           ...loopOptions,
           scripted: model,

@@ -83,8 +83,8 @@ function loopEntries(safe: ParseFunction): Entries<Record<string, unknown>> {
  * compiled. Compiling one costs about as much as 70 of the loop's parses (~70 µs against ~1 µs for
  * calc's shape, measured on this project's machine), and a declared schema of an imported log
  * parses a handful of inputs (its recorded calls). The built-in tools and the fixture format are
- * compiled when made: a parse swapped in later runs slower at its callers (V8 no longer takes the
- * property for a constant), ~80 against ~100–200 million calc parses a second.
+ * compiled when made, since they validate every run's calls: a parse swapped in later measured
+ * slower at its callers, ~80 against ~100–200 million calc parses a second.
  */
 export const COMPILE_AFTER_PARSES = 64;
 

@@ -135,7 +135,7 @@ function pathSegment(segment: PathSegment, dotted: boolean): string {
 
 // --- Failure as a return value ----------------------------------------------------------------
 // The schema's own checks report a failure by returning FAILED, with the one SchemaError waiting
-// in `pending`, so a rejection is an ordinary return that V8 optimises like any other. A sentinel
+// in `pending`, so a rejection is an ordinary return, not a throw every caller must catch. A sentinel
 // no input can contain, rather than the SchemaError itself: `unknownValue` passes any value
 // through, a SchemaError included. Whoever receives FAILED takes the error at once, before any
 // other check can run, so one slot is enough.
