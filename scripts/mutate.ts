@@ -137,7 +137,7 @@ function scratchCopy(): string {
 function commands(scratch: string, only: readonly string[] | undefined): Command[] {
   if (only) {
     for (const file of only) if (!existsSync(join(scratch, file))) fail(`--tests: ${file} does not exist`);
-    return only.map((file) => ({ label: file, args: ["--import", "tsx", "--test", file] }));
+    return only.map((file) => ({ label: file, args: ["--import", "./bin/load-typescript.js", "--test", file] }));
   }
   const first = ["executor-contract", "json-lines-events", "single-guards"];
   const rank = (file: string) => {
@@ -154,8 +154,8 @@ function commands(scratch: string, only: readonly string[] | undefined): Command
     )
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return [
-    { label: "npm run check", args: ["--import", "tsx", "scripts/check-golden.ts"] },
-    ...files.map((file) => ({ label: file, args: ["--import", "tsx", "--test", file] })),
+    { label: "npm run check", args: ["--import", "./bin/load-typescript.js", "scripts/check-golden.ts"] },
+    ...files.map((file) => ({ label: file, args: ["--import", "./bin/load-typescript.js", "--test", file] })),
   ];
 }
 

@@ -1,8 +1,7 @@
 // A module resolve hook for `npm test`'s workers (scripts/test-worker.ts registers it): it tells
 // the worker each client library a test file imports — the SDKs the serve tests drive: openai,
-// @openai/agents, @anthropic-ai/sdk, @google/genai, ai, LangChain, Pi. Through tsx each takes
-// 0.3–1.3 s of CPU to load (0.1–0.6 s without tsx: every one of their modules goes through tsx's
-// hooks on another thread), and a worker that has loaded one runs the next file that needs it for
+// @openai/agents, @anthropic-ai/sdk, @google/genai, ai, LangChain, Pi. On Node 20 each takes
+// 0.3–1.3 s of CPU to load, and a worker that has loaded one runs the next file that needs it for
 // nothing. scripts/test.ts keeps what each file imported and gives those files to one worker.
 // Resolution is asked again at every import even of a loaded module, so each file is seen.
 import type { ResolveHook } from "node:module";
