@@ -456,7 +456,7 @@ test("keys reach the generated code only as string literals", () => {
 
 test("without code generation (--disallow-code-generation-from-strings) parse falls back to the loop", () => {
   const dir = mkdtempSync(join(tmpdir(), "tcp-nocodegen-"));
-  const script = join(dir, "check.ts");
+  const script = join(dir, "check.mts");
   const src = (file: string) => JSON.stringify(join(projectRoot, "src", file));
   writeFileSync(
     script,
