@@ -235,7 +235,7 @@ test("SIGTERM answers the request in flight, then exits 143; SIGINT exits 130", 
     ["SIGTERM", 143],
     ["SIGINT", 130],
   ] as const) {
-    const child = spawn(process.execPath, ["--import", "tsx/esm", join(root, "src/main.ts"), "serve", "serve-calc"], {
+    const child = spawn(process.execPath, [join(root, "bin/tool-call-playground"), "serve", "serve-calc"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
     });
