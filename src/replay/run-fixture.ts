@@ -76,6 +76,12 @@ export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTo
   return episode.tools.flatMap((name) => builtins.filter((tool) => tool.name === name));
 }
 
+// Modules only some episodes need, each imported on the first episode that needs it and kept: a
+// replay of many episodes (a long log, the import round-trip tests) would otherwise import it again
+// for every episode.
+let recordedModule: Promise<typeof import("../tools/recorded.ts")> | undefined;
+let conversationModule: Promise<typeof import("./run-conversation.ts")> | undefined;
+
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
  *  a plain run should start as fast as it can. */
@@ -83,7 +89,8 @@ export async function registryFor(episode: Episode, builtins: readonly Tool[] = 
   // Text and images: a recorded tool may replay a real one's image.
   const registry = new ToolRegistry<ToolResultContent>(toolsFor(episode, builtins), texts ? { texts } : {});
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
-  const { recordedTools } = await import("../tools/recorded.ts");
+  recordedModule ??= import("../tools/recorded.ts");
+  const { recordedTools } = await recordedModule;
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
@@ -145,7 +152,8 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
         // A conversation (an imported log replayed) loads its runner only when an episode is one.
-        const { runConversation } = await import("./run-conversation.ts");
+        conversationModule ??= import("./run-conversation.ts");
+        const { runConversation } = await conversationModule;
         const conversation = await runConversation({
           ...loopOptions,
           scripted: model,
