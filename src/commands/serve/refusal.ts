@@ -1,5 +1,7 @@
 // A request serve answers with the provider's error instead of a reply, as a value: each stage of
 // an exchange returns what it found or a refusal, and the exchange answers the first refusal.
+
+import type { AssistantMessage } from "../../protocol/types.ts";
 import { type ErrorKind, errorStatus } from "../../providers/shared/error-kind.ts";
 import { type Answer, type Answering, type Conversation, exchangeRecord, JSON_TYPE } from "./answer.ts";
 import type { UnmetExpectation } from "./expectations.ts";
@@ -16,6 +18,8 @@ export interface Refusal {
   conversation?: Conversation;
   /** What an expectation found unmet (`outcome` "expectation"). */
   problems?: UnmetExpectation[];
+  /** The scripted reply that is itself the failure (`outcome` "scriptedError"). */
+  reply?: AssistantMessage;
   /** The provider's own error body, when the provider worded the refusal itself. */
   body?: object;
 }
@@ -34,13 +38,13 @@ export function isRefused<T extends object>(result: T | Refused): result is Refu
 }
 
 /** The provider's error answer (its status and body) with the record that narrates it. */
-export function refusalAnswer(to: Answering, { error, outcome, message, conversation, problems, body }: Refusal): Answer {
+export function refusalAnswer(to: Answering, { error, outcome, message, conversation, problems, reply, body }: Refusal): Answer {
   const status = errorStatus[error];
   return {
     status,
     contentType: JSON_TYPE,
     body: JSON.stringify(body ?? to.responder.error(error, message, to.requestId)),
     headers: to.headers,
-    record: exchangeRecord(to.head, conversation, { status, kind: outcome, message, ...(problems ? { problems } : {}) }),
+    record: exchangeRecord(to.head, conversation, { status, kind: outcome, message, ...(problems ? { problems } : {}), ...(reply ? { reply } : {}) }),
   };
 }

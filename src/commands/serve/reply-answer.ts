@@ -5,13 +5,13 @@ import { streamSteps } from "../../agent/stream-plan.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import type { AssistantMessage } from "../../protocol/types.ts";
-import { errorStatus } from "../../providers/shared/error-kind.ts";
 import { type ProviderParts, type ResolvedBody, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse, type SseFrame } from "../../providers/shared/sse.ts";
 import { type Answer, type Answering, exchangeRecord, JSON_TYPE } from "./answer.ts";
 import type { Checked } from "./check-request.ts";
 import { type ConversationBook, turnFingerprint, withServedIds } from "./conversation-book.ts";
+import { refusalAnswer } from "./refusal.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
 
 /** A request the script has a reply for, with everything its answer is made of. */
@@ -81,17 +81,10 @@ function streamedAnswer(frames: readonly SseFrame[], sse: boolean, drop: boolean
     : { ...streamed, contentType: JSON_TYPE, body: jsonArray(frames, drop) };
 }
 
-/** A scripted reply whose stop reason is "error": the provider's 500. */
+/** A scripted reply whose stop reason is "error": the provider's 500, answered as a refusal is. */
 function scriptedError(to: Answering, { scripted, conversation }: ToServe): Answer {
   const message = scripted.errorMessage ?? 'tool-call-playground serve: the scripted reply is an error (stopReason "error")';
-  const status = errorStatus.internal;
-  return {
-    status,
-    contentType: JSON_TYPE,
-    body: JSON.stringify(to.responder.error("internal", message, to.requestId)),
-    headers: to.headers,
-    record: exchangeRecord(to.head, conversation, { status, kind: "scriptedError", message, reply: scripted }),
-  };
+  return refusalAnswer(to, { error: "internal", outcome: "scriptedError", message, conversation, reply: scripted });
 }
 
 /** Gemini's stream without alt=sse: one JSON array of its chunks, left unclosed when the
