@@ -99,7 +99,8 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   }
   let fixture: Fixture;
   try {
-    fixture = await loadFixture(reference.file);
+    // The fixture's texts in the run's language: the replies a harness gets are data of this run too.
+    fixture = await loadFixture(reference.file, undefined, options.lang);
   } catch (error) {
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
