@@ -1,17 +1,19 @@
 // The one way a command writes a file: only a regular file, or a path where nothing is yet; a file
 // already there only when the person said so (--force, or yes at a prompt); never one of the
-// command's own inputs; never through a symlink (it could point anywhere); never into a folder that
-// does not exist. The text goes to a temporary file beside the target, then into place in one
+// command's own inputs; never through a symlink (it could point anywhere), neither the file nor a
+// folder on the way to it; never into a folder that does not exist; never to an empty path. A file
+// replaced keeps its permissions (a 600 file stays 600). The text goes to a temporary file beside the target, then into place in one
 // step, so an interrupted or failed write leaves no half a file — and the temporary file is
 // removed on the way out even when a second Ctrl-C ends the process mid-write.
 import { unlinkSync } from "node:fs";
-import { link, lstat, mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { chmod, link, lstat, mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 
 /** Why a write did not happen, as data: each command words it in the run's language. */
 export type WriteProblem =
   | { kind: "directory" }
-  | { kind: "symlink" }
+  /** The file is a symlink, or `folder` (as the path spells it) on the way to it is one. */
+  | { kind: "symlink"; folder?: string }
   /** A FIFO, a device or a socket: writing would feed or replace it. */
   | { kind: "notRegularFile" }
   /** A regular file is there and replacing it was not asked for. */
@@ -88,13 +90,34 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
+/** The first folder on the way to `file`, as the path spells it, that is a symlink; undefined when
+ *  none is. Only the folders the path names are looked at (`a/b/c.json`: `a`, then `a/b`), from
+ *  the root for an absolute path. A folder that does not exist is no symlink (the write then finds
+ *  it missing). */
+async function symlinkedFolder(file: string): Promise<string | undefined> {
+  const names = dirname(file).split(/[\\/]/);
+  let at = isAbsolute(file) ? sep : "";
+  for (const name of names) {
+    if (name === "" || name === ".") continue;
+    at = at === "" ? name : join(at, name);
+    if (name === "..") continue;
+    const info = await lstat(at).catch(() => undefined);
+    if (info === undefined) return undefined;
+    if (info.isSymbolicLink()) return at;
+  }
+  return undefined;
+}
+
 /** Writes `text` to `file` as above. Throws only WriteError. */
 export async function writeOutputFile(file: string, text: string, options: WriteOptions = {}): Promise<void> {
   const fail = (problem: WriteProblem): never => {
     throw new WriteError(problem);
   };
   const system = (error: unknown): WriteError => new WriteError({ kind: "io", reason: error instanceof Error ? error.message : String(error) });
-  if (/[\\/]$/.test(file)) fail({ kind: "directory" });
+  // An empty path names the current folder, and a trailing slash a folder.
+  if (file === "" || /[\\/]$/.test(file)) fail({ kind: "directory" });
+  const linked = await symlinkedFolder(file);
+  if (linked !== undefined) fail({ kind: "symlink", folder: linked });
   const kind = await destinationKind(file);
   if (kind === "directory") fail({ kind: "directory" });
   if (kind === "symlink") fail({ kind: "symlink" });
@@ -132,8 +155,10 @@ export async function writeOutputFile(file: string, text: string, options: Write
     fail({ kind: "interrupted" });
   }
   try {
-    if (kind === "file") await rename(temporary, file);
-    else {
+    if (kind === "file") {
+      await chmod(temporary, (await stat(file)).mode & 0o7777);
+      await rename(temporary, file);
+    } else {
       // A new path: a hard link fails if anything appeared there since the check, where a
       // rename would replace it. A file system without hard links falls back to the rename.
       try {

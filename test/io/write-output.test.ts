@@ -4,7 +4,7 @@
 // replaces a regular file; and a process that exits mid-write leaves no temporary file behind.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -129,4 +129,42 @@ test("the interactive save's writer, which replaces a file it has asked about, s
   execFileSync("mkfifo", [fifo]);
   await assert.rejects(writeFixtureFile(fifo, "{}\n"), (error: unknown) => error instanceof SaveError && error.writeProblem.kind === "notRegularFile");
   assert.ok(lstatSync(fifo).isFIFO());
+});
+
+test("import -o through a symlinked folder on the way is refused, even with --force, and the folder it points at is untouched", async () => {
+  const victim = join(scratch, "victim");
+  mkdirSync(victim);
+  writeFileSync(join(victim, "secret.txt"), "secret\n");
+  const linkdir = join(scratch, "linkdir");
+  symlinkSync(victim, linkdir);
+  refusedOnce(await importTo(join(linkdir, "secret.txt"), "--force"), /symbolic link/);
+  refusedOnce(await importTo(join(linkdir, "new.json")), /symbolic link/);
+  assert.equal(readFileSync(join(victim, "secret.txt"), "utf8"), "secret\n");
+  assert.deepEqual(readdirSync(victim), ["secret.txt"]);
+});
+
+test("import -o --force keeps the permissions of the file it replaces (a 600 file stays 600)", async () => {
+  const private600 = join(scratch, "private.json");
+  writeFileSync(private600, "old\n", { mode: 0o600 });
+  chmodSync(private600, 0o600);
+  const forced = await importTo(private600, "--force");
+  assert.equal(forced.code, 0, forced.err);
+  assert.match(readFileSync(private600, "utf8"), /"episodes"/);
+  assert.equal(statSync(private600).mode & 0o777, 0o600);
+});
+
+test("import -o '' is refused up front, before the input is read, and nothing is written", async () => {
+  const before = readdirSync(scratch).sort();
+  let err = "";
+  let out = "";
+  const code = await runCli(["--lang", "en", "import", join(scratch, "does-not-exist.json"), "-o", ""], {
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+    env: {},
+    isTTY: false,
+  });
+  assert.equal(code, 1);
+  assert.equal(out, "");
+  assert.equal(err, '-o needs a file name ("-" for stdout); nothing was read or written\n');
+  assert.deepEqual(readdirSync(scratch).sort(), before);
 });

@@ -101,6 +101,11 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     loadOutputMessages(options.lang),
   ]);
   const words = { say, notes, input };
+  if (options.output === "") {
+    // Refused up front: an empty path names no file, and nothing should be read for it.
+    io.err(`${say.emptyOutput}\n`);
+    return exitCodes.badInput;
+  }
   const name = file === "-" ? "<stdin>" : file;
   const read = await readSource(file, io.stdin ?? process.stdin, { signal: io.interrupt });
   if (!read.ok && read.problem.kind === "interrupted") return exitCodes.interrupted;

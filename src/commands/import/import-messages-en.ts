@@ -23,6 +23,7 @@ const importEn: ImportMessages = {
   notAnObject: "unknown shape: a request body is a JSON object",
   notUtf8: "not UTF-8 text",
   tooDeepToWrite: (file) => `${file}: cannot write the fixture: the conversation is nested too deeply to write as JSON`,
+  emptyOutput: '-o needs a file name ("-" for stdout); nothing was read or written',
   cannotWrite: (file, why) => `${file}: cannot write: ${why}`,
 };
 

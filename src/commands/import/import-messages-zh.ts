@@ -23,6 +23,7 @@ const importZh: ImportMessages = {
   notAnObject: "无法识别的结构：请求体应是一个 JSON 对象",
   notUtf8: "不是 UTF-8 文本",
   tooDeepToWrite: (file) => `${file}: 无法写出 fixture：对话嵌套太深，无法写成 JSON`,
+  emptyOutput: '-o 需要一个文件名（"-" 表示标准输出）；什么也没读、什么也没写',
   cannotWrite: (file, why) => `${file}: 无法写入：${why}`,
 };
 

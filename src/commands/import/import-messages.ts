@@ -33,6 +33,8 @@ export interface ImportMessages {
   notUtf8: string;
   /** JSON.stringify gave up on the nesting (a hostile schema or arguments). */
   tooDeepToWrite(file: string): string;
+  /** `-o ''`: refused before the input is read. */
+  emptyOutput: string;
   /** `why`: the system's own message. */
   cannotWrite(file: string, why: string): string;
 }
