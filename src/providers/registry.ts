@@ -6,7 +6,7 @@ import { anthropic } from "./anthropic/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { openaiChat } from "./openai-chat/index.ts";
 import { openaiResponses } from "./openai-responses/index.ts";
-import type { ConversationState, Provider, ProviderParts, RenderedRequest } from "./shared/provider.ts";
+import type { ConversationState, Provider, ProviderParts, RenderedRequest, StoreBudget } from "./shared/provider.ts";
 import type { SseFrame } from "./shared/sse.ts";
 
 /** By id, in the order help, tables and detection list them. */
@@ -86,9 +86,9 @@ export async function loadAllParts(): Promise<PartsOf> {
 /** What each provider keeps between requests on one server; undefined for one that keeps nothing. */
 export type ConversationStates = (id: ProviderId) => ConversationState | undefined;
 
-/** A fresh state for every provider that keeps one (the Responses API's stored items). */
-export function conversationStates(partsOf: PartsOf): ConversationStates {
-  const states = new Map(providerIds.map((id) => [id, partsOf(id).conversationState?.()]));
+/** A fresh state for every provider that keeps one (the Responses API's stored items), each within `budget`. */
+export function conversationStates(partsOf: PartsOf, budget: StoreBudget): ConversationStates {
+  const states = new Map(providerIds.map((id) => [id, partsOf(id).conversationState?.(budget)]));
   return (id) => states.get(id);
 }
 

@@ -1,6 +1,7 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
 // output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
 import { serve } from "../../src/commands/serve/serve-command.ts";
+import type { ServeLimits } from "../../src/commands/serve/server.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
 
 export interface ServeRun {
@@ -12,7 +13,18 @@ export interface ServeRun {
   stop(): Promise<number>;
 }
 
-export async function startServe(fixture: string, options: { lang?: Language; json?: boolean; maxBody?: number; chunk?: number } = {}): Promise<ServeRun> {
+export async function startServe(
+  fixture: string,
+  options: {
+    lang?: Language;
+    json?: boolean;
+    maxBody?: number;
+    chunk?: number;
+    storeBytes?: number;
+    storeResponses?: number;
+    limits?: Partial<ServeLimits>;
+  } = {},
+): Promise<ServeRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
@@ -20,7 +32,16 @@ export async function startServe(fixture: string, options: { lang?: Language; js
   const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
   const exit = serve(
     fixture,
-    { port: 0, host: "127.0.0.1", lang: options.lang ?? "en", json: options.json, maxBody: options.maxBody, chunk: options.chunk },
+    {
+      port: 0,
+      host: "127.0.0.1",
+      lang: options.lang ?? "en",
+      json: options.json,
+      maxBody: options.maxBody,
+      chunk: options.chunk,
+      storeBytes: options.storeBytes,
+      storeResponses: options.storeResponses,
+    },
     {
       out: (text) => void (out += text),
       err: (text) => void (err += text),
@@ -28,6 +49,7 @@ export async function startServe(fixture: string, options: { lang?: Language; js
       isTTY: false,
       interrupt: interrupt.signal,
       onListening: (server) => resolveUrl(server.url),
+      limits: options.limits,
     },
   );
   const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);

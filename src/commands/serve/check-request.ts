@@ -34,7 +34,9 @@ export interface Checked {
   conversation: Conversation;
 }
 
-export function checkRequest(body: JsonObject, parts: ProviderParts, provider: ProviderId, fixture: Fixture): Checked | Refused {
+/** `storedTurns`: the model turns a stored chain the body points back at holds (request-body.ts),
+ *  which its history alone may undercount. */
+export function checkRequest(body: JsonObject, parts: ProviderParts, provider: ProviderId, fixture: Fixture, storedTurns = 0): Checked | Refused {
   const findings = lintBody(body, parts.rules);
   const error = findings.find((finding) => finding.severity === "error");
   const read = readHistory(parts, provider, body);
@@ -43,7 +45,7 @@ export function checkRequest(body: JsonObject, parts: ProviderParts, provider: P
   const episode = episodeFor(fixture, context);
   const replies = scriptReplies(fixture.episodes[episode]?.script ?? []);
   const turns = modelTurns(context.messages);
-  const replyIndex = turns.length;
+  const replyIndex = Math.max(turns.length, storedTurns);
   const lastTurn = turns.at(-1);
   const conversation = read.imported ? describeConversation(context, findings, episode, replyIndex, replies.length, lastTurn) : undefined;
   if (error) return refuse("invalid", "lint", error.message, { conversation });

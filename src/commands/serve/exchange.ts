@@ -47,7 +47,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const resolved = resolveBody(input.states(route.provider), parsed.body);
   if (isRefused(resolved)) return refusalAnswer(to, resolved.refusal);
 
-  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture);
+  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, resolved.turns);
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);
   const played = await playReply(checked);
   if (isRefused(played)) return refusalAnswer(to, played.refusal);

@@ -31,6 +31,6 @@ export function wantsStream(route: Route, body: JsonObject): boolean {
 export function resolveBody(state: ConversationState | undefined, body: JsonObject): ResolvedBody | Refused {
   const resolved = state?.resolve(body) ?? { body };
   if (!("unknown" in resolved)) return resolved;
-  const { kind, message, body: error } = resolved.unknown;
-  return refuse(kind, "unknownReference", message, { body: error });
+  const { kind, message, body: error, evicted } = resolved.unknown;
+  return refuse(kind, evicted ? "evicted" : "unknownReference", message, { body: error });
 }

@@ -53,6 +53,8 @@ interface ServeCommandOptions {
   lang: Language;
   chunk?: number;
   maxBody?: number;
+  storeBytes?: number;
+  storeResponses?: number;
 }
 
 export function addServeCommand(program: Command, io: ServeIO, setExit: (code: number) => void): void {
@@ -64,6 +66,8 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     .addOption(new Option("--port <n>", "port to listen on; 0 picks a free one").argParser(portNumber).default(0))
     .addOption(new Option("--host <host>", "address to listen on (loopback unless you say otherwise)").default("127.0.0.1"))
     .addOption(new Option("--max-body <bytes>", "largest request body accepted (413 above it)").argParser(positiveInteger))
+    .addOption(new Option("--store-bytes <bytes>", "what the Responses API's stored responses may hold (the oldest go first)").argParser(positiveInteger))
+    .addOption(new Option("--store-responses <n>", "how many Responses API responses are stored at most (the oldest go first)").argParser(positiveInteger))
     // Also the main command's options: given after `serve`, commander hands them to this command.
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
     .option("--json", "print the narration as JSON Lines after the URL line")
@@ -159,6 +163,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
       host: options.host,
       port: options.port,
       maxBodyBytes: options.maxBody,
+      store: { ...(options.storeBytes ? { bytes: options.storeBytes } : {}), ...(options.storeResponses ? { responses: options.storeResponses } : {}) },
       chunk: options.chunk,
       limits: io.limits,
       onEvent: emit,

@@ -22,6 +22,8 @@ export type OutcomeKind =
   | "notFound"
   /** A Responses `item_reference` or `previous_response_id` this server did not issue (or was told not to store). */
   | "unknownReference"
+  /** The same, for one it stored and then dropped to stay within the store's budget. */
+  | "evicted"
   /** 403: a request a web page sent (a foreign Host or Origin), not a harness. */
   | "forbidden"
   /** The client closed the connection before its request was whole: status 0, nobody to answer. */

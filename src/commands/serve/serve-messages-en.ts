@@ -11,6 +11,7 @@ const kinds = {
   tooLarge: "the body is over the size limit",
   notFound: "no such route",
   unknownReference: "the request points at an item or response this server did not store",
+  evicted: "the request points at a response this server stored, then dropped to stay within the store's budget (--store-bytes, --store-responses)",
   forbidden: "the request comes from a web page, not a harness",
   clientGone: "the client left before its request was whole; nothing answered",
   exhausted: "the script has no more replies for this conversation",

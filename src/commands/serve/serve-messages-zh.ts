@@ -29,6 +29,7 @@ const kinds = {
   tooLarge: "请求体超过大小上限",
   notFound: "没有这个路由",
   unknownReference: "请求引用了本服务器没有保存的条目或响应",
+  evicted: "请求引用的响应本服务器保存过，但为了不超出存储上限已经丢弃（--store-bytes、--store-responses）",
   forbidden: "请求来自网页而不是 harness",
   clientGone: "客户端在请求发完之前就断开了；没有作答",
   exhausted: "脚本里这段对话已经没有回复了",

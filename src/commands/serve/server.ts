@@ -13,6 +13,7 @@ import { decodeText } from "../../io/decode-text.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import type { ErrorKind } from "../../providers/shared/error-kind.ts";
+import type { StoreBudget } from "../../providers/shared/provider.ts";
 import { type Answer, answering } from "./answer.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
@@ -45,6 +46,10 @@ export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000
  *  wait before reading their body, so memory stays at two bodies, not every one that arrived. */
 const CONCURRENT_EXCHANGES = 2;
 
+/** What the Responses API's stored responses may hold on serve: a long session's chains (a
+ *  hundred turns of a 100 kB conversation is 10 MB) many times over, far from the machine's memory. */
+export const defaultStoreBudget: StoreBudget = { bytes: 256 * 1024 * 1024, responses: 10_000 };
+
 export interface ServeOptions {
   fixture: Fixture;
   /** As the command line named it, for the narration. */
@@ -55,6 +60,8 @@ export interface ServeOptions {
   maxBodyBytes?: number;
   chunk?: number;
   limits?: Partial<ServeLimits>;
+  /** What the Responses API's store keeps at most (defaultStoreBudget otherwise). */
+  store?: Partial<StoreBudget>;
   onEvent(event: ServeEvent): void;
   /** A promise while the narration's output is full: no new request is read until it drains. */
   drained?: () => Promise<void> | undefined;
@@ -74,7 +81,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const pending = new Set<Promise<void>>();
   const book = new ConversationBook();
   const partsOf = await loadAllParts();
-  const states = conversationStates(partsOf);
+  const states = conversationStates(partsOf, { ...defaultStoreBudget, ...options.store });
   const slots = new Slots(CONCURRENT_EXCHANGES);
   // Resolves when the server starts closing: a request waiting for the output to drain (a pager
   // never read again) stops waiting, so shutting down stays bounded.

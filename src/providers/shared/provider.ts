@@ -105,8 +105,16 @@ export interface ProviderParts {
   };
   /** For an API that keeps what it served on its own server, for later requests to point back
    *  at (the Responses API's stored responses and items): a fresh, empty state. serve makes one
-   *  per provider that has it, for the server's life. */
-  conversationState?(): ConversationState;
+   *  per provider that has it, for the server's life, within `budget`. */
+  conversationState?(budget: StoreBudget): ConversationState;
+}
+
+/** How much an API's kept state may hold on serve: past either bound the oldest goes first. */
+export interface StoreBudget {
+  /** The kept requests and replies, counted as their JSON text. */
+  bytes: number;
+  /** Responses kept. */
+  responses: number;
 }
 
 /** What an API remembers between requests, and how it reads a body that points back at it. */
@@ -118,6 +126,10 @@ export interface ConversationState {
 
 export interface ResolvedBody {
   body: JsonObject;
+  /** The model turns the body stands on when it points back at a stored chain: the turn of the
+   *  reply it continues. A chain sent with no new input (`input: []`) holds one reply after another
+   *  with nothing between them, which the history alone would read as one turn. */
+  turns?: number;
   /** Keeps the reply this request was served (`reply`: its body unstreamed, as `response.render`
    *  makes it) for later requests to point back at. Absent when the request asked to keep nothing. */
   keep?(at: ReplyAt, reply: object): void;
@@ -128,6 +140,8 @@ export interface UnknownReference {
   kind: ErrorKind;
   message: string;
   body: object;
+  /** It was kept, then dropped to stay within the store's budget (the narration says so). */
+  evicted?: boolean;
 }
 
 /** `POST https://api.anthropic.com/v1/messages`: an endpoint as the wire view prints it. */
