@@ -29,13 +29,17 @@ for (const name of fixtureNames()) {
         const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
         answers.push(await response.text());
       };
-      for (const episode of fixture.episodes) await post("/v1/chat/completions", firstRequest(episode.user));
+      for (const episode of fixture.episodes) await post("/v1/chat/completions", firstRequest(episode.user ?? "hello"));
       await post("/v1/chat/completions", "{not json");
       await post("/v1/nowhere", "{}");
     } finally {
       await server.stop();
     }
-    for (const [what, text] of [["stdout", server.out()], ["stderr", server.err()], ...answers.map((answer, index) => [`answer ${index + 1}`, answer])])
-      assert.doesNotMatch(text ?? "", han, `${what}: ${(text ?? "").match(/.{0,40}\p{Script=Han}.{0,40}/u)?.[0]}`);
+    const said: [string, string][] = [
+      ["stdout", server.out()],
+      ["stderr", server.err()],
+      ...answers.map((answer, index): [string, string] => [`answer ${index + 1}`, answer]),
+    ];
+    for (const [what, text] of said) assert.doesNotMatch(text, han, `${what}: ${text.match(/.{0,40}\p{Script=Han}.{0,40}/u)?.[0]}`);
   });
 }

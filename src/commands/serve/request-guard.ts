@@ -29,15 +29,28 @@ export function hostPolicy(host: string, address: string): HostPolicy {
   return { names, anyAddress };
 }
 
-/** The host name of a Host header (`[::1]:8080` → `::1`, `Example.:80` → `example`). */
+/** The host name of a Host header (`[::1]:8080` → `::1`, `Example.:80` → `example`). A bracketed
+ *  address followed by anything but a port (`[127.0.0.1]evil.example:80`) is no address: it is
+ *  returned whole, which names no host of ours (RFC 3986 §3.2.2: `IP-literal` then `:port`). */
 export function hostName(header: string): string {
-  const bracketed = /^\[([^\]]*)\]/.exec(header);
+  const bracketed = /^\[([^\]]*)\](?::[0-9]*)?$/.exec(header);
+  if (!bracketed && header.startsWith("[")) return header.toLowerCase();
   const name = bracketed ? (bracketed[1] ?? "") : header.replace(/:[0-9]*$/, "");
   return name.toLowerCase().replace(/\.$/, "");
 }
 
-/** Why a request is refused (403), or undefined when it is one of ours. */
-export function browserRefusal(headers: IncomingHttpHeaders, policy: HostPolicy): string | undefined {
+/** How many Host headers `rawHeaders` (name, value, name, value…) holds. */
+function hostHeaders(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]?.toLowerCase() === "host") count++;
+  return count;
+}
+
+/** Why a request is refused (403), or undefined when it is one of ours. `rawHeaders`: the headers
+ *  as sent, where a second Host shows (Node keeps only the first in `headers`; RFC 9112 §3.2: a
+ *  request with more than one Host is answered 400 by a server, refused here all the same). */
+export function browserRefusal(headers: IncomingHttpHeaders, policy: HostPolicy, rawHeaders: readonly string[] = []): string | undefined {
+  if (hostHeaders(rawHeaders) > 1) return "tool-call-playground serve: refused: the request carries more than one Host header";
   const host = headers.host ?? "";
   const name = hostName(host);
   const ours = policy.names.has(name) || (policy.names.has("localhost") && name.endsWith(".localhost")) || (policy.anyAddress && isIP(name) !== 0);

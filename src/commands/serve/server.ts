@@ -1,11 +1,15 @@
 // The HTTP side of serve, on Node's own `http`: listens on the host given (loopback by default),
-// refuses what a browser page sends (request-guard.ts), reads each body up to a limit (a body that
-// declares or sends more is refused with 413 at once, the rest never read), hands it to
-// exchange.ts, writes the answer, and closes cleanly — stop accepting, give the requests in flight
-// a bounded time, then close every socket. Nothing a client sends can end the server: every path
-// below is total, and a bug answers 500 from a last-resort handler that routes nothing.
+// refuses what a browser page sends (request-guard.ts), reads each body up to a limit in size and
+// time (a body that declares or sends more is refused with 413 at once, the rest never read), hands
+// it to exchange.ts, writes the answer, and closes cleanly — stop accepting, give the requests in
+// flight a bounded time, then close every socket. Nothing a client sends can end the server: every
+// path below is total, and a bug answers 500 from a last-resort handler that routes nothing. No
+// client can keep another out: a slow upload holds only its own socket (its body is read before it
+// waits for an exchange's place), a request past the cap waits its turn, and a socket held for
+// nothing is closed first when room is needed (socket-table.ts). Every path that narrates waits
+// for the narration's reader first, so a reader that stops reading holds memory still.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Fixture } from "../../fixture/fixture-format.ts";
@@ -22,6 +26,8 @@ import { refusalAnswer } from "./refusal.ts";
 import { browserRefusal, hostPolicy } from "./request-guard.ts";
 import { fallbackProvider, providerForUnknownPath, requestTarget, routeAt, routeList } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind, ServeEvent } from "./serve-events.ts";
+import { Slots } from "./slots.ts";
+import { SocketTable } from "./socket-table.ts";
 import { writeAnswer } from "./write-answer.ts";
 
 /** Anthropic's documented limit for the Messages API (https://docs.anthropic.com/en/api/errors, "Request size limits"). */
@@ -34,17 +40,22 @@ export interface ServeLimits {
   headersMs: number;
   /** From connecting to the end of the body: a body trickled a byte at a time is cut off here. */
   requestMs: number;
-  /** Sockets open at once; one more is closed as soon as it is accepted. */
+  /** Requests served at once (their bodies read, answered); one more waits for a place. */
   connections: number;
+  /** Sockets open at once; past it the stalled ones are closed, then a new one if none was. */
+  sockets: number;
+  /** How long a socket may send nothing (no request, or a body that stopped coming) before it is
+   *  closed to make room for another client. */
+  stallMs: number;
   /** After Ctrl-C or SIGTERM: how long the requests in flight get before their sockets close. */
   shutdownMs: number;
 }
 
-export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, shutdownMs: 5_000 };
+export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, sockets: 256, stallMs: 2_000, shutdownMs: 5_000 };
 
-/** Requests read and narrated at once: while the output is slow (`serve --json | less`) the others
- *  wait before reading their body, so memory stays at two bodies, not every one that arrived. */
-const CONCURRENT_EXCHANGES = 2;
+/** Exchanges worked out at once, each on a body already read: the script is played one reply
+ *  after another anyway, and two keep a second harness from waiting on the first's answer. */
+export const CONCURRENT_EXCHANGES = 2;
 
 /** What the Responses API's stored responses may hold on serve: a long session's chains (a
  *  hundred turns of a 100 kB conversation is 10 MB) many times over, far from the machine's memory. */
@@ -83,6 +94,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const partsOf = await loadAllParts();
   const states = conversationStates(partsOf, { ...defaultStoreBudget, ...options.store });
   const slots = new Slots(CONCURRENT_EXCHANGES);
+  const places = new Slots(limits.connections);
+  const table = new SocketTable(limits.sockets, limits.stallMs);
+  // Under pressure (every place taken, or every socket), stalled sockets are closed as they stall.
+  const sweeping = setInterval(
+    () => {
+      if (!places.free() || table.size >= limits.sockets) table.closeStalled();
+    },
+    Math.max(25, limits.stallMs / 4),
+  );
+  sweeping.unref();
   // Resolves when the server starts closing: a request waiting for the output to drain (a pager
   // never read again) stops waiting, so shutting down stays bounded.
   let startClosing: () => void = () => {};
@@ -105,21 +126,37 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       void work.finally(() => pending.delete(work));
     },
   );
-  server.maxConnections = limits.connections;
+  server.on("connection", (socket: Socket) => {
+    if (!table.admit(socket)) socket.destroy();
+  });
   // CONNECT (a proxy's tunnel) skips the request handler, and with no listener Node closes the
   // socket without a word: it is answered, like any other path serve does not have, with a 404.
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     const seen: Seen = { number: ++count, method: request.method ?? "CONNECT", path: request.url ?? "", provider: fallbackProvider };
-    try {
-      const answer = errorAnswer(seen, "notFound", "notFound", `tool-call-playground serve: no route ${seen.method} (routes: ${routeList.join(", ")})`);
-      const body = answer.body;
-      socket.on("error", () => socket.destroy());
-      socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-      tell(answer.record);
-    } catch {
-      socket.destroy();
-    }
+    socket.on("error", () => socket.destroy());
+    const work = roomInOutput().then(() => {
+      try {
+        const answer = errorAnswer(seen, "notFound", "notFound", `tool-call-playground serve: no route ${seen.method} (routes: ${routeList.join(", ")})`);
+        const body = answer.body;
+        socket.end(
+          `HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+        tell(answer.record);
+      } catch {
+        socket.destroy();
+      }
+    });
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
   });
+
+  /** Resolves once the narration's output can take more (at once if it can now), or the server
+   *  starts closing: every path waits here before it narrates, so a reader that stops reading
+   *  holds every request where it is, not their narration piling up in memory. */
+  async function roomInOutput(): Promise<void> {
+    const full = options.drained?.();
+    if (full) await Promise.race([full, closing]);
+  }
 
   /** The narration of one exchange: a narration that fails never changes what the client got. */
   function tell(record: ExchangeRecord): void {
@@ -143,28 +180,34 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   async function handle(seen: Seen, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const socket = request.socket;
+    // Until its body is read, a request that waits (for a place, for the output) is not stalled.
+    table.mark(socket, "working");
+    response.once("finish", () => table.mark(socket, "waiting"));
     const target = requestTarget(seen.path);
     const route = target === undefined ? undefined : routeAt(seen.method, target);
     seen.provider = route?.provider ?? providerForUnknownPath(target);
     seen.route = route?.provider;
-    const refusal = browserRefusal(request.headers, policy);
+    const refusal = browserRefusal(request.headers, policy, request.rawHeaders);
     if (refusal !== undefined) {
       // 403 in the error shape of the provider the path names (its own forbidden type).
       const answer = errorAnswer(seen, "forbidden", "forbidden", refusal);
+      await roomInOutput();
       tell(answer.record);
       return writeAnswer(response, answer, true);
     }
-    // A place first, then the output's drain: a request waits before its body is read, so while
-    // the narration's reader is slow at most a few bodies are held, however many arrive.
-    const release = await slots.take();
+    // A place among the requests served at once (a socket held for nothing is closed to free one),
+    // then the output's drain: while the narration's reader is slow no body is read at all.
+    if (!places.free()) table.closeStalled();
+    const leave = await places.take();
     let answer: Answer;
     let close = false;
     try {
-      const full = options.drained?.();
-      if (full) await Promise.race([full, closing]);
+      await roomInOutput();
+      const reading = (): void => table.mark(socket, "reading");
       if (!route) {
         // Read (up to the limit) so the connection can serve the next request; over it, it closes.
-        const read = await readBody(request, maxBody);
+        const read = await readBody(request, maxBody, reading);
         if (read.kind === "gone") return tell(goneRecord(seen));
         close = read.kind === "tooLarge";
         const shown = target === undefined ? seen.path : target.pathname;
@@ -173,8 +216,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       } else {
         // A declared length over the limit is refused before a byte of the body is read.
         const declared = Number(request.headers["content-length"] ?? Number.NaN);
-        const read: BodyRead = declared > maxBody ? { kind: "tooLarge" } : await readBody(request, maxBody);
+        const read: BodyRead = declared > maxBody ? { kind: "tooLarge" } : await readBody(request, maxBody, reading);
         if (read.kind === "gone") return tell(goneRecord(seen));
+        table.mark(socket, "working");
         close = read.kind === "tooLarge";
         const text = read.kind === "text" ? decodeText(read.bytes) : undefined;
         const deep = text?.ok ? jsonTooDeep(text.text) : undefined;
@@ -193,13 +237,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
             `the JSON body of the request nests deeper than ${deep.limit} levels (at ${deep.line}:${deep.column})`,
           );
         else {
+          // The body is whole: only now does the request wait for one of the exchange's places.
           const { number, method, path } = seen;
-          answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, states, partsOf, chunk: options.chunk });
+          const release = await slots.take();
+          try {
+            answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, states, partsOf, chunk: options.chunk });
+          } finally {
+            release();
+          }
         }
       }
       tell(answer.record);
     } finally {
-      release();
+      leave();
     }
     await writeAnswer(response, answer, close);
   }
@@ -236,6 +286,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     inFlight: () => pending.size,
     async close() {
       startClosing();
+      clearInterval(sweeping);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const settled = Promise.allSettled([...pending]);
@@ -273,28 +324,4 @@ function goneRecord(seen: Seen): ExchangeRecord {
     stream: false,
     outcome: { status: 0, kind: "clientGone", message: "the client closed the connection before its request was whole" },
   };
-}
-
-/** Takes one of `size` places, waiting for one to free up: the release function gives it back. */
-class Slots {
-  private open: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.open = size;
-  }
-  async take(): Promise<() => void> {
-    if (this.open > 0) this.open--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    return this.#release();
-  }
-  #release(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.open++;
-    };
-  }
 }
