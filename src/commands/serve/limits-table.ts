@@ -1,0 +1,107 @@
+// The limits serve keeps, as the Markdown table docs/serve.md shows: each with its default, read
+// from the code, the option that changes it (or why it is fixed), and the test that checks it. A
+// test keeps the copy in the docs equal to this; test/serve/print-limits-table.ts prints it.
+import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "./server.ts";
+
+interface LimitRow {
+  limit: string;
+  value: string;
+  /** The option that changes it, or "fixed: " and why. */
+  option: string;
+  /** What happens past it. */
+  past: string;
+  test: string;
+}
+
+const MB = 1024 * 1024;
+
+function megabytes(bytes: number): string {
+  return `${bytes / MB} MB`;
+}
+
+function seconds(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+const rows: readonly LimitRow[] = [
+  {
+    limit: "request body",
+    value: megabytes(DEFAULT_MAX_BODY_BYTES),
+    option: "`--max-body <bytes>`",
+    past: "413 in the provider's shape, the rest never read",
+    test: "serve-body-limit",
+  },
+  {
+    limit: "Responses store, bytes",
+    value: megabytes(defaultStoreBudget.bytes),
+    option: "`--store-bytes <bytes>`",
+    past: "the oldest stored response goes first; pointing at it is a 400 `previous_response_not_found`",
+    test: "serve-store",
+  },
+  {
+    limit: "Responses store, responses",
+    value: count(defaultStoreBudget.responses),
+    option: "`--store-responses <n>`",
+    past: "the same",
+    test: "serve-store",
+  },
+  {
+    limit: "time to send the headers",
+    value: seconds(defaultLimits.headersMs),
+    option: "fixed: a harness on the same machine sends them in milliseconds",
+    past: "the socket closed",
+    test: "hostile-requests",
+  },
+  {
+    limit: "time to send the whole request",
+    value: seconds(defaultLimits.requestMs),
+    option: "fixed: the same, for the body",
+    past: "the socket closed; narrated as a client that left",
+    test: "hostile-requests",
+  },
+  {
+    limit: "requests served at once",
+    value: count(defaultLimits.connections),
+    option: "fixed: bounds the bodies held at once",
+    past: "the next request waits its turn (never reset)",
+    test: "serve-pressure",
+  },
+  {
+    limit: "sockets open at once",
+    value: count(defaultLimits.sockets),
+    option: "fixed: four times the requests served at once",
+    past: "sockets stalled for the stall time are closed first; then the new one is",
+    test: "serve-pressure",
+  },
+  {
+    limit: "stall time",
+    value: seconds(defaultLimits.stallMs),
+    option: "fixed: a harness sends a request in milliseconds",
+    past: "a socket that sent nothing (or stopped sending its body) for this long is closed when room is needed",
+    test: "serve-pressure",
+  },
+  {
+    limit: "exchanges worked out at once",
+    value: count(CONCURRENT_EXCHANGES),
+    option: "fixed: the script is played one reply after another",
+    past: "the next whole request waits a moment",
+    test: "serve-pressure",
+  },
+  {
+    limit: "grace after Ctrl-C or SIGTERM",
+    value: seconds(defaultLimits.shutdownMs),
+    option: "fixed: long enough for a scripted reply to finish streaming",
+    past: "every socket still open is closed",
+    test: "hostile-requests",
+  },
+];
+
+export function renderLimitsTable(): string {
+  const lines = ["| limit | default | option | past it | test |", "| --- | --- | --- | --- | --- |"];
+  for (const row of rows) lines.push(`| ${row.limit} | ${row.value} | ${row.option} | ${row.past} | \`test/serve/${row.test}.test.ts\` |`);
+  return `${lines.join("\n")}\n`;
+}
