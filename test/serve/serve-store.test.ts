@@ -4,70 +4,38 @@
 // sent with no new input is counted reply by reply, so it ends where the script ends, like any
 // conversation. Small budgets set through the options keep each case fast.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
-import type { ServeEvent } from "../../src/commands/serve/serve-events.ts";
-import { startServer } from "../../src/commands/serve/server.ts";
-import { resolveFixture } from "../../src/fixture/fixture-files.ts";
-import { loadFixture } from "../../src/fixture/load-fixture.ts";
+import { projectRoot } from "../../scripts/goldens.ts";
 import { startServe } from "./serve-helpers.ts";
+import type { StoreMemoryRun } from "./store-memory-run.ts";
 
 const MB = 1024 * 1024;
-
-/** A full collection, so RSS measures what is kept rather than what is waiting to be collected. */
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as () => void;
-
-function rssAfterCollecting(): number {
-  collect();
-  collect();
-  return process.memoryUsage().rss;
-}
 
 async function respond(url: string, body: object): Promise<{ status: number; json: { id?: string; error?: { code?: string | null } } }> {
   const response = await fetch(`${url}/v1/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as { id?: string; error?: { code?: string | null } } };
 }
 
-const tools = [{ type: "function", name: "calc", parameters: { type: "object" } }];
-
-test("stored requests totalling 20 times the store's budget: serve stays up, RSS stays under the budget plus 48 MB, the oldest chain is answered as evicted", {
+test("stored requests totalling 40 times the store's budget: serve stays up, RSS stays under the budget plus 80 MB, the oldest chain is answered as evicted", {
   timeout: 60_000,
-}, async () => {
-  const reference = resolveFixture("serve-calc");
-  if (reference.kind === "unknownName") throw new Error("serve-calc is missing");
-  // Only each outcome is kept here: a record holds the request's messages, which the test must not keep.
-  const outcomes: string[] = [];
-  const budget = 4 * MB;
-  const server = await startServer({
-    fixture: await loadFixture(reference.file, undefined, "en"),
-    fixtureName: "serve-calc",
-    host: "127.0.0.1",
-    port: 0,
-    store: { bytes: budget },
-    onEvent: (event: ServeEvent) => void (event.type === "exchange" && outcomes.push(event.record.outcome.kind)),
+}, () => {
+  // Its own process, so the RSS measured is serve's alone, not the other tests' sharing a worker.
+  const run = spawnSync(process.execPath, ["--expose-gc", "--import", "./bin/load-typescript.js", "test/serve/store-memory-run.ts"], {
+    cwd: projectRoot,
+    encoding: "utf8",
   });
-  try {
-    const first = await respond(server.url, { model: "m", input: "What is 7 + 5, and 6 times 7?", tools });
-    assert.equal(first.status, 200);
-    const before = rssAfterCollecting();
-    const filler = "x".repeat(2 * MB);
-    for (let request = 0; request < 40; request++) {
-      const answer = await respond(server.url, { model: "m", input: [{ role: "user", content: `${request} ${filler}` }], tools });
-      assert.equal(answer.status, 200, `request ${request + 1}`);
-    }
-    const grown = rssAfterCollecting() - before;
-    assert.ok(grown < budget + 48 * MB, `RSS grew ${Math.round(grown / MB)} MB for 80 MB stored under a ${budget / MB} MB budget`);
-
-    const evicted = await respond(server.url, { model: "m", previous_response_id: first.json.id, input: [], tools });
-    assert.equal(evicted.status, 400);
-    assert.equal(evicted.json.error?.code, "previous_response_not_found");
-    assert.equal(outcomes.at(-1), "evicted");
-    assert.equal((await respond(server.url, { model: "m", input: "What is 7 + 5, and 6 times 7?", tools })).status, 200);
-  } finally {
-    await server.close();
-  }
+  assert.equal(run.status, 0, run.stderr);
+  const result = JSON.parse(run.stdout) as StoreMemoryRun;
+  assert.deepEqual(
+    result.statuses,
+    Array.from({ length: 80 }, () => 200),
+  );
+  assert.ok(result.grown < result.budget + 80 * MB, `RSS grew ${Math.round(result.grown / MB)} MB for 80 MB stored under a ${result.budget / MB} MB budget`);
+  assert.equal(result.evicted.status, 400);
+  assert.equal(result.evicted.code, "previous_response_not_found");
+  assert.equal(result.evicted.narrated, "evicted");
+  assert.equal(result.after, 200);
 });
 
 test("past --store-responses the oldest response is dropped, and the narration says so in the run's language", async () => {
