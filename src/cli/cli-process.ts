@@ -4,6 +4,7 @@
 
 import { RunAborted } from "../agent/call-policy.ts";
 import { exitCodes } from "../commands/shared/exit-codes.ts";
+import { STOP_GRACE_MS } from "../commands/shared/stop-grace.ts";
 import { visible } from "../io/sanitize.ts";
 import { runCli } from "./cli.ts";
 
@@ -33,8 +34,15 @@ for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(name, () => {
     if (interrupt.signal.aborted) process.exit(signalExitCodes[stoppedBy ?? name]);
     stoppedBy = name;
+    leaveAfterGrace(signalExitCodes[name]);
     interrupt.abort(new RunAborted("interrupt", undefined, name));
   });
+}
+
+// Once stopped by a signal, the process ends within its grace whatever stdout does: a reader that
+// stopped reading (`serve … | less`, left waiting) must not hold it open for ever.
+function leaveAfterGrace(code: number): void {
+  setTimeout(() => process.exit(code), STOP_GRACE_MS).unref();
 }
 
 /** Resolves once stdout can take more (or can no longer take anything); undefined if it can now. */

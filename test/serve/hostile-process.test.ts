@@ -55,6 +55,31 @@ describe("serve as a process", { concurrency: true }, () => {
     assert.doesNotMatch(rest, /SIGINT/);
   });
 
+  test("SIGTERM with a reader that stopped reading: serve still exits 143 within its 5 s grace", async () => {
+    const run = startChild("--json");
+    const url = await run.url;
+    run.child.stdout.pause();
+    // One exchange's narration larger than the pipe holds: stdout stays full from here on.
+    const body = JSON.stringify({
+      model: "m",
+      messages: [{ role: "user", content: "x".repeat(512 * 1024) }],
+      tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+    });
+    const request = `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const sent = rawExchange(portOf(url), request, 8000).catch(() => "");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stoppedAt = performance.now();
+    run.child.kill("SIGTERM");
+    let guard: NodeJS.Timeout | undefined;
+    const code = await Promise.race([run.exit, new Promise<string>((resolve) => (guard = setTimeout(() => resolve("still running"), 7000)))]);
+    clearTimeout(guard);
+    const took = performance.now() - stoppedAt;
+    if (code === "still running") run.child.kill("SIGKILL");
+    await sent;
+    assert.equal(code, 143, `after ${Math.round(took)} ms: ${run.err()}`);
+    assert.ok(took < 6000, `serve took ${Math.round(took)} ms to stop`);
+  });
+
   test("serve | head -1: once the reader has gone, the next request stops the server with one line and exit 1", async () => {
     const run = startChild();
     const url = await run.url;

@@ -10,7 +10,7 @@ import { renderLimitsTable } from "../../src/commands/serve/limits-table.ts";
 test("docs/serve.md's limits table is the one generated from serve's own defaults", () => {
   const doc = readFileSync(join(projectRoot, "docs/serve.md"), "utf8");
   const between = /<!-- limits-table:start -->\n([\s\S]*?)<!-- limits-table:end -->/.exec(doc)?.[1];
-  assert.equal(between, renderLimitsTable(), "regenerate it with node --import ./bin/load-typescript.js test/serve/print-limits-table.ts");
+  assert.equal(between, renderLimitsTable(), "regenerate it with npm run limits-table");
 });
 
 test("every limit in the table names a test file that exists", () => {

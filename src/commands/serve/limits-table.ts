@@ -1,6 +1,6 @@
 // The limits serve keeps, as the Markdown table docs/serve.md shows: each with its default, read
 // from the code, the option that changes it (or why it is fixed), and the test that checks it. A
-// test keeps the copy in the docs equal to this; test/serve/print-limits-table.ts prints it.
+// test keeps the copy in the docs equal to this; `npm run limits-table` prints it.
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "./server.ts";
 
 interface LimitRow {
@@ -95,8 +95,8 @@ const rows: readonly LimitRow[] = [
     limit: "grace after Ctrl-C or SIGTERM",
     value: seconds(defaultLimits.shutdownMs),
     option: "fixed: long enough for a scripted reply to finish streaming",
-    past: "every socket still open is closed",
-    test: "hostile-requests",
+    past: "every socket still open is closed, and the process ends even if stdout stopped reading",
+    test: "hostile-process",
   },
 ];
 

@@ -18,6 +18,7 @@ import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import type { ErrorKind } from "../../providers/shared/error-kind.ts";
 import type { StoreBudget } from "../../providers/shared/provider.ts";
+import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 import { type Answer, answering } from "./answer.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
@@ -51,7 +52,7 @@ export interface ServeLimits {
   shutdownMs: number;
 }
 
-export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, sockets: 256, stallMs: 2_000, shutdownMs: 5_000 };
+export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, sockets: 256, stallMs: 2_000, shutdownMs: STOP_GRACE_MS };
 
 /** Exchanges worked out at once, each on a body already read: the script is played one reply
  *  after another anyway, and two keep a second harness from waiting on the first's answer. */
