@@ -47,7 +47,7 @@ export async function runLint(file: string, options: LintOptions, io: LintIO): P
     return exitCodes.notABody;
   }
   const provider = options.provider ?? detected.provider;
-  const findings = locateFindings(read.text, lintBody(read.body, (await providers[provider].load()).rules));
+  const findings = locateFindings(read.text, lintBody(read.body, (await providers[provider].load()).rules, options.lang));
   if (options.json) io.out(`${findingsJson(name, provider, findings)}\n`);
   else {
     for (const finding of findings) io.out(`${findingLine(name, finding, say)}\n`);

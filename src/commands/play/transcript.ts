@@ -93,12 +93,12 @@ export async function fixtureJsonLines(
     write,
     wire && (await (await import("../../narration/wire-block.ts")).loadWireSequence(wire, { whole: wireFull === true })),
   );
-  const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
-  writer.fixture(fixture);
+  const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, lang, (line) => write(jsonLine(line)), wire));
+  writer.fixture(fixture, lang);
   await runFixture(
     fixture,
     {
-      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title, settings),
+      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title && localize(episode.title, lang), settings),
       onEvent: (event, index) => {
         writer.onEvent(event, index);
         return drained?.();
