@@ -44,6 +44,11 @@ export class Narrator {
   #episode: EpisodeOptions = {};
   /** The latest request, so a stopped run can show what it would send next. */
   #lastContext: Context | undefined;
+  /** The context of the episode's first request: where its conversation starts. */
+  #firstContext: Context | undefined;
+  /** The most requests any episode made, and whether one stopped at its cap: a run of one request each points to the second. */
+  #mostRequests = 0;
+  #capped = false;
   #findings: readonly { message: number; text: string; warning?: boolean | undefined }[] = [];
   #openingSaid = false;
   /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
@@ -119,6 +124,12 @@ export class Narrator {
     if (this.#pendingTitle) this.#titleSummary({ kind: "stopped" });
   }
 
+  /** The whole run is over: one that never asked the model a second time says where that request is shown. */
+  runEnded(): void {
+    this.finish();
+    if (this.#mostRequests === 1 && this.#capped) this.#out.line("app", this.catalog.secondRequestElsewhere, "note");
+  }
+
   /** Replies the script held but the conversation never asked for. */
   /** An imported conversation's lint findings, by history index: each is said at its message. */
   setFindings(findings: readonly { message: number; text: string; warning?: boolean | undefined }[]): void {
@@ -152,6 +163,9 @@ export class Narrator {
       case "turnStart": {
         this.#tools = event.context.tools ?? [];
         this.#lastContext = event.context;
+        // A copy: the loop appends to the history the context holds.
+        if (event.turn === 1) this.#firstContext = { ...event.context, messages: [...event.context.messages] };
+        this.#mostRequests = Math.max(this.#mostRequests, event.turn);
         if (event.turn > 1) {
           this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length, event.context.systemPrompt !== undefined));
         } else if (this.#mode === "steps") {
@@ -210,12 +224,25 @@ export class Narrator {
     const { title, titleWhen } = pending;
     this.#out.release(() => {
       // A title written for one outcome heads the step only when that outcome happened.
-      if (title !== undefined && titleWhen === outcome.kind) return this.#out.heading(this.catalog.titledStep(++this.#step, title));
+      if (title !== undefined && titleWhen === outcome.kind) {
+        this.#out.heading(this.catalog.titledStep(++this.#step, title));
+        return this.#conversationStart();
+      }
       this.#out.heading(this.catalog.outcomeStep(++this.#step, outcome));
-      if (title === undefined) return;
-      const meant = titleWhen && meantOutcome(titleWhen, "name" in outcome ? outcome.name : "");
-      this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
+      if (title !== undefined) {
+        const meant = titleWhen && meantOutcome(titleWhen, "name" in outcome ? outcome.name : "");
+        this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
+      }
+      this.#conversationStart();
     });
+  }
+
+  /** A summary step is a conversation of its own: its starting history and registry, before its call. */
+  #conversationStart(): void {
+    const context = this.#firstContext;
+    if (!context) return;
+    this.#out.line("app", this.catalog.newConversation((context.tools ?? []).map((tool) => tool.name)), "note");
+    this.#history(context.messages);
   }
 
   #request(context: Context): void {
@@ -249,6 +276,7 @@ export class Narrator {
     switch (reason) {
       case "maxTurns":
         // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
+        this.#capped = true;
         if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength, this.#lastContext?.systemPrompt !== undefined), "note");
         break;
       case "stop":

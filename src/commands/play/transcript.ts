@@ -66,6 +66,7 @@ export async function narrateFixture(
       },
       { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
     );
+    narrator.runEnded();
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
     narrator.finish();
