@@ -55,6 +55,8 @@ export class Narrator {
   #pendingTitle: { title: string | undefined; titleWhen: OutcomeKind | undefined } | undefined;
   /** Messages a person changed (with what they changed), and the edits of the reply about to be appended. */
   #personMessages = new WeakMap<Message, readonly AppliedEdit[]>();
+  /** The name the model gave each call a person renamed, by call id (this reply's): a title was written for the model's call. */
+  #modelNames = new Map<string, string>();
   #pendingEdits: PersonEdits | undefined;
   /** The person removed every call of the last reply: the conversation ends because of them. */
   #emptiedByPerson = false;
@@ -95,8 +97,11 @@ export class Narrator {
     this.catalog = catalog;
   }
 
-  /** What the model receives next, outside the numbered steps (the interactive "show context"). */
-  showContext(context: Context, header: string): void {
+  /** What the model receives next, outside the numbered steps (the interactive "show context").
+   *  `editedBy`: the narrator of the run, which knows the replies a person edited: such a reply is
+   *  shown with its "your edit" line, as step [5] shows it. */
+  showContext(context: Context, header: string, editedBy?: Narrator): void {
+    if (editedBy) this.#personMessages = editedBy.#personMessages;
     this.#out.heading(header);
     this.#contextLines(context);
   }
@@ -188,7 +193,11 @@ export class Narrator {
         this.#findingsAt(event.historyLength - 1);
         return;
       case "toolEnd":
-        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true));
+        if (this.#pendingTitle)
+          this.#titleSummary(
+            callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true),
+            this.#modelNames.get(event.call.id),
+          );
         this.#calls.ended(event.call, event.trace);
         return;
       case "toolValidated":
@@ -217,7 +226,8 @@ export class Narrator {
     }
   }
 
-  #titleSummary(outcome: EpisodeOutcome): void {
+  /** `modelName`: the name the model gave the call, when a person renamed it; the title was written for that call. */
+  #titleSummary(outcome: EpisodeOutcome, modelName?: string): void {
     const pending = this.#pendingTitle;
     if (!pending) return;
     this.#pendingTitle = undefined;
@@ -230,7 +240,7 @@ export class Narrator {
       }
       this.#out.heading(this.catalog.outcomeStep(++this.#step, outcome));
       if (title !== undefined) {
-        const meant = titleWhen && meantOutcome(titleWhen, "name" in outcome ? outcome.name : "");
+        const meant = titleWhen && meantOutcome(titleWhen, modelName ?? ("name" in outcome ? outcome.name : ""));
         this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
       }
       this.#conversationStart();
@@ -313,6 +323,7 @@ export class Narrator {
     const edits = this.#pendingEdits?.applied.length ? this.#pendingEdits : undefined;
     this.#pendingEdits = undefined;
     if (edits) this.#personMessages.set(message, edits.applied);
+    this.#modelNames = new Map((edits?.applied ?? []).flatMap((edit) => (edit.kind === "name" ? [[edit.callId, edit.from.name] as const] : [])));
     // Every reply: ids repeat across episodes, and a call is the person's only in the reply they edited.
     this.#calls.personEdited(edits?.applied ?? []);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
