@@ -52,7 +52,7 @@ export class StreamingFakeModel implements Model {
 
   async complete(context: Context, signal?: AbortSignal): Promise<AssistantMessage> {
     const events = await this.stream(context, signal);
-    const ending = await consumeStream(events, { signal, onEvent: this.#options.onStreamEvent });
+    const ending = await consumeStream(events, { signal, onEvent: this.#options.onStreamEvent, abortWords: this.#options.abortWords });
     return ending.message;
   }
 }
