@@ -4,7 +4,10 @@
 // the tests' as they run; the exit code is the first failure's, else 0.
 // The test files are not a process each: a few workers (scripts/test-worker.ts) take them from a
 // queue, longest first as the last run timed them, and run each as one suite named by its path.
-// Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the checks still run).
+// The tests report through scripts/test-reporter.ts: a line per file, failures in full, skips with
+// their reasons, a summary.
+// Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the
+// checks still run); `--verbose` prints every test with Node's spec reporter instead.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +27,9 @@ function allTestFiles(): string[] {
     .sort();
 }
 
-const files = process.argv.slice(2);
+const verbose = process.argv.includes("--verbose");
+const files = process.argv.slice(2).filter((argument) => argument !== "--verbose");
+
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const loadTypeScript = pathToFileURL(resolve("bin/load-typescript.js")).href;
 /** Workers: one per core and one more, since many test files wait on children or timers. */
@@ -111,6 +116,16 @@ function keepTimes(queue: string, times: Record<string, FileRecord>): void {
 const times = lastTimes();
 const { queue, entries } = layOutQueue(files.length > 0 ? files : allTestFiles(), times);
 
+/** The reporter as the runner loads it: Node 20 loads a reporter before any --import, so an entry
+ *  module loads the TypeScript first and then the reporter, as the worker entries do. */
+function reporterEntry(): string {
+  if (verbose) return "spec";
+  const entry = join(queue, "reporter.mjs");
+  const reporter = pathToFileURL(resolve("scripts/test-reporter.ts")).href;
+  writeFileSync(entry, `await import(${JSON.stringify(loadTypeScript)});\nexport default (await import(${JSON.stringify(reporter)})).default;\n`);
+  return entry;
+}
+
 interface Step {
   name: string;
   command: string;
@@ -132,7 +147,16 @@ const steps: Step[] = [
     // The workers collect garbage on their own thread: on two cores shared by three workers and
     // tsc, collecting on more threads only took CPU from the others (a run used ~10% less CPU).
     // They load the TypeScript as `npm start` does: stripped by Node where it can, else through tsx.
-    args: ["--single-threaded-gc", "--import", loadTypeScript, "--test", `--test-concurrency=${entries.length}`, ...entries],
+    args: [
+      "--single-threaded-gc",
+      "--import",
+      loadTypeScript,
+      "--test",
+      `--test-concurrency=${entries.length}`,
+      `--test-reporter=${reporterEntry()}`,
+      "--test-reporter-destination=stdout",
+      ...entries,
+    ],
     live: true,
   },
 ];

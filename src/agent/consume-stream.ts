@@ -4,19 +4,24 @@
 // early is told to stop (`return`), whichever way the loop ended.
 
 import type { AssistantStream, AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { AbortWords } from "../protocol/text.ts";
 import { StreamAssembler, type StreamEnding, type StreamProgress } from "./stream-assembler.ts";
 
 export type { PartialToolCall, StreamEnding, StreamProgress } from "./stream-assembler.ts";
 
 export type StreamEventListener = (event: AssistantStreamEvent, progress: StreamProgress) => void | Promise<void>;
 
-export async function consumeStream(stream: AssistantStream, options: { signal?: AbortSignal; onEvent?: StreamEventListener } = {}): Promise<StreamEnding> {
+/** `abortWords`: how a stream the run stopped words its reason (the run's language; the chapters' when left out). */
+export async function consumeStream(
+  stream: AssistantStream,
+  options: { signal?: AbortSignal; onEvent?: StreamEventListener; abortWords?: AbortWords } = {},
+): Promise<StreamEnding> {
   const assembler = new StreamAssembler();
-  const { signal, onEvent } = options;
+  const { signal, onEvent, abortWords } = options;
   const iterator = stream[Symbol.asyncIterator]();
   try {
     while (!assembler.terminated) {
-      if (signal?.aborted) return assembler.aborted(signal);
+      if (signal?.aborted) return assembler.aborted(signal, abortWords);
       const next = await iterator.next();
       if (next.done) break;
       const event = next.value;
@@ -29,5 +34,5 @@ export async function consumeStream(stream: AssistantStream, options: { signal?:
     if (!assembler.terminated) await iterator.return?.();
   }
   if (assembler.terminated) return assembler.ended();
-  return signal?.aborted ? assembler.aborted(signal) : assembler.cut();
+  return signal?.aborted ? assembler.aborted(signal, abortWords) : assembler.cut();
 }

@@ -8,6 +8,7 @@
 
 import { type GrowingLeaf, type JsonChange, PartialJsonParser } from "../json/partial-json.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { AbortWords } from "../protocol/text.ts";
 import type { AssistantMessage, StopReason, ToolCall } from "../protocol/types.ts";
 import { describeAbort } from "./call-policy.ts";
 
@@ -107,8 +108,8 @@ export class StreamAssembler {
   }
 
   /** The message of a stream stopped by the run (Ctrl-C, a timeout): aborted, with its reason. */
-  aborted(signal: AbortSignal): StreamEnding {
-    this.#finish("aborted", describeAbort(signal));
+  aborted(signal: AbortSignal, words?: AbortWords): StreamEnding {
+    this.#finish("aborted", describeAbort(signal, words));
     return { message: this.#partial, events: this.#events, unterminated: false };
   }
 

@@ -4,6 +4,7 @@
 // FakeModel returns. The plain FakeModel underneath still checks each request and records it.
 
 import type { AssistantStream, AssistantStreamEvent } from "../protocol/stream-events.ts";
+import type { AbortWords } from "../protocol/text.ts";
 import type { AssistantMessage, Context, Model } from "../protocol/types.ts";
 import { describeAbort } from "./call-policy.ts";
 import { consumeStream, type StreamEventListener } from "./consume-stream.ts";
@@ -20,6 +21,8 @@ export interface StreamingFakeModelOptions extends FakeModelOptions {
   chunk?: number;
   /** Sees every event with the message so far; a returned promise pauses the stream (stepping). */
   onStreamEvent?: StreamEventListener;
+  /** How an aborted stream's error event words the abort: the run's language (the chapters' when left out). */
+  abortWords?: AbortWords;
 }
 
 export class StreamingFakeModel implements Model {
@@ -44,25 +47,25 @@ export class StreamingFakeModel implements Model {
   async stream(context: Context, signal?: AbortSignal): Promise<AssistantStream> {
     const message = await this.#fake.complete(context);
     const plan = this.#script[this.#next++]?.stream;
-    return eventsOf(streamSteps(message, plan, this.#options.chunk), signal);
+    return eventsOf(streamSteps(message, plan, this.#options.chunk), signal, this.#options.abortWords);
   }
 
   async complete(context: Context, signal?: AbortSignal): Promise<AssistantMessage> {
     const events = await this.stream(context, signal);
-    const ending = await consumeStream(events, { signal, onEvent: this.#options.onStreamEvent });
+    const ending = await consumeStream(events, { signal, onEvent: this.#options.onStreamEvent, abortWords: this.#options.abortWords });
     return ending.message;
   }
 }
 
 /** Replays the steps one per macrotask; a stall waits for the abort and reports it as Pi does. */
-async function* eventsOf(steps: readonly StreamStep[], signal: AbortSignal | undefined): AsyncGenerator<AssistantStreamEvent> {
+async function* eventsOf(steps: readonly StreamStep[], signal: AbortSignal | undefined, words: AbortWords | undefined): AsyncGenerator<AssistantStreamEvent> {
   for (const step of steps) {
-    if (signal?.aborted) return yield abortedEvent(signal);
+    if (signal?.aborted) return yield abortedEvent(signal, words);
     if (step.kind === "stall") {
       // A server that stops sending: only the run's abort (Ctrl-C, a timeout) ends the wait.
       if (!signal) return yield { type: "error", reason: "error", errorMessage: "the stream stalled and nothing could abort it" };
       await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
-      return yield abortedEvent(signal);
+      return yield abortedEvent(signal, words);
     }
     // One event per macrotask: a timer or Ctrl-C can fire between two fragments, as on a socket.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -70,6 +73,6 @@ async function* eventsOf(steps: readonly StreamStep[], signal: AbortSignal | und
   }
 }
 
-function abortedEvent(signal: AbortSignal): AssistantStreamEvent {
-  return { type: "error", reason: "aborted", errorMessage: describeAbort(signal) };
+function abortedEvent(signal: AbortSignal, words: AbortWords | undefined): AssistantStreamEvent {
+  return { type: "error", reason: "aborted", errorMessage: describeAbort(signal, words) };
 }

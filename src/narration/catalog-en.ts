@@ -117,6 +117,10 @@ const en: Catalog = {
     `stopReason=${to} — the model sent ${from}; with every call removed, the app changed it to ${to} so the reply agrees with the history: ${stopReasons[to]}`,
   outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
   scenario: (title) => `Scenario: ${title}`,
+  newConversation: (tools) =>
+    `A new conversation, not a continuation of the one before: it starts from the history below, with ${tools.length > 0 ? tools.join(", ") : "nothing"} in its registry. A call id need only be unique within one conversation, so it may repeat an earlier conversation's.`,
+  secondRequestElsewhere:
+    "Every conversation in this run asked the model once. The second request (the whole history again, tool results included) and the model's answer to it are in npm start -- final-answer.",
   titledStep: (step, title) => `[${step}] ${title}`,
   titleNotShown: (title, meant) =>
     `Scenario: ${title} — a title written for "${outcome(meant)}", which did not happen this time; the heading above says what did.`,

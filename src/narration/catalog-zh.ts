@@ -110,6 +110,9 @@ const zh: Catalog = {
   stopReasonChanged: (from, to) => `stopReason=${to} —— 模型原本给的是 ${from}；调用都被删掉了，应用把它改成 ${to}，让回复和历史一致：${stopReasons[to]}`,
   outcomeStep: (step, value) => `[${step}] ${outcome(value)}`,
   scenario: (title) => `场景：${title}`,
+  newConversation: (tools) =>
+    `这是一段新的对话，不接前面的历史：它从下面这段历史开始，Registry 里是 ${tools.length > 0 ? tools.join("、") : "空的"}。调用 id 只需在一段对话里唯一，所以可以和前面对话的重复。`,
+  secondRequestElsewhere: "这次运行的每段对话都只请求了一次模型。第二次请求（带着工具结果重发整个历史）和模型读到结果后的回答，见 npm start -- final-answer。",
   titledStep: (step, title) => `[${step}] ${title}`,
   titleNotShown: (title, meant) => `场景：${title}——这个标题是为「${outcome(meant)}」写的；这次没有发生，上面的标题说的是实际发生的事。`,
 

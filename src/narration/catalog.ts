@@ -43,6 +43,10 @@ export interface Catalog {
   // a summary episode: titled by its outcome, the fixture's title below it
   outcomeStep(step: number, outcome: EpisodeOutcome): string;
   scenario(title: string): string;
+  /** A later episode is a conversation of its own: where it starts, and the registry it has. */
+  newConversation(tools: readonly string[]): string;
+  /** At the end of a run whose every conversation asked the model once: where the second request is shown. */
+  secondRequestElsewhere: string;
   /** A fixture title written for one outcome (`titleWhen`), heading the step when it happened. */
   titledStep(step: number, title: string): string;
   /** …and below the outcome's heading when something else happened. */

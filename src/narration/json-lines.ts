@@ -3,7 +3,7 @@
 // stable; the history can be rebuilt from `agentStart.messages` plus each `messageAppended.message`.
 
 import type { AgentEvent } from "../agent/agent-events.ts";
-import type { Fixture } from "../fixture/fixture-format.ts";
+import { type Fixture, type Language, localize } from "../fixture/fixture-format.ts";
 import type { EpisodeSettings } from "../replay/run-fixture.ts";
 import { safeJson } from "./display-text.ts";
 import type { WireSequence, WireStep } from "./wire-block.ts";
@@ -26,8 +26,9 @@ export class JsonLinesWriter {
     this.wire = wire;
   }
 
-  fixture(fixture: Fixture): void {
-    this.#emit({ type: "fixture", version: JSON_LINES_VERSION, title: fixture.title, episodes: fixture.episodes.length });
+  /** The title in the run's language, as every other text of the run (README, "One language per run"). */
+  fixture(fixture: Fixture, lang: Language): void {
+    this.#emit({ type: "fixture", version: JSON_LINES_VERSION, title: localize(fixture.title, lang), episodes: fixture.episodes.length });
   }
 
   episodeStart(episode: number, title: unknown, settings: EpisodeSettings): void {

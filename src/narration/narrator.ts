@@ -44,12 +44,19 @@ export class Narrator {
   #episode: EpisodeOptions = {};
   /** The latest request, so a stopped run can show what it would send next. */
   #lastContext: Context | undefined;
+  /** The context of the episode's first request: where its conversation starts. */
+  #firstContext: Context | undefined;
+  /** The most requests any episode made, and whether one stopped at its cap: a run of one request each points to the second. */
+  #mostRequests = 0;
+  #capped = false;
   #findings: readonly { message: number; text: string; warning?: boolean | undefined }[] = [];
   #openingSaid = false;
   /** A summary episode's title waits for its outcome (its lines are held meanwhile). */
   #pendingTitle: { title: string | undefined; titleWhen: OutcomeKind | undefined } | undefined;
   /** Messages a person changed (with what they changed), and the edits of the reply about to be appended. */
   #personMessages = new WeakMap<Message, readonly AppliedEdit[]>();
+  /** The name the model gave each call a person renamed, by call id (this reply's): a title was written for the model's call. */
+  #modelNames = new Map<string, string>();
   #pendingEdits: PersonEdits | undefined;
   /** The person removed every call of the last reply: the conversation ends because of them. */
   #emptiedByPerson = false;
@@ -90,8 +97,11 @@ export class Narrator {
     this.catalog = catalog;
   }
 
-  /** What the model receives next, outside the numbered steps (the interactive "show context"). */
-  showContext(context: Context, header: string): void {
+  /** What the model receives next, outside the numbered steps (the interactive "show context").
+   *  `editedBy`: the narrator of the run, which knows the replies a person edited: such a reply is
+   *  shown with its "your edit" line, as step [5] shows it. */
+  showContext(context: Context, header: string, editedBy?: Narrator): void {
+    if (editedBy) this.#personMessages = editedBy.#personMessages;
     this.#out.heading(header);
     this.#contextLines(context);
   }
@@ -117,6 +127,12 @@ export class Narrator {
   /** Prints what an episode still holds back (a run that ended early, by a refusal or a quit). */
   finish(): void {
     if (this.#pendingTitle) this.#titleSummary({ kind: "stopped" });
+  }
+
+  /** The whole run is over: one that never asked the model a second time says where that request is shown. */
+  runEnded(): void {
+    this.finish();
+    if (this.#mostRequests === 1 && this.#capped) this.#out.line("app", this.catalog.secondRequestElsewhere, "note");
   }
 
   /** Replies the script held but the conversation never asked for. */
@@ -152,6 +168,9 @@ export class Narrator {
       case "turnStart": {
         this.#tools = event.context.tools ?? [];
         this.#lastContext = event.context;
+        // A copy: the loop appends to the history the context holds.
+        if (event.turn === 1) this.#firstContext = { ...event.context, messages: [...event.context.messages] };
+        this.#mostRequests = Math.max(this.#mostRequests, event.turn);
         if (event.turn > 1) {
           this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length, event.context.systemPrompt !== undefined));
         } else if (this.#mode === "steps") {
@@ -174,7 +193,11 @@ export class Narrator {
         this.#findingsAt(event.historyLength - 1);
         return;
       case "toolEnd":
-        if (this.#pendingTitle) this.#titleSummary(callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true));
+        if (this.#pendingTitle)
+          this.#titleSummary(
+            callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true),
+            this.#modelNames.get(event.call.id),
+          );
         this.#calls.ended(event.call, event.trace);
         return;
       case "toolValidated":
@@ -203,19 +226,33 @@ export class Narrator {
     }
   }
 
-  #titleSummary(outcome: EpisodeOutcome): void {
+  /** `modelName`: the name the model gave the call, when a person renamed it; the title was written for that call. */
+  #titleSummary(outcome: EpisodeOutcome, modelName?: string): void {
     const pending = this.#pendingTitle;
     if (!pending) return;
     this.#pendingTitle = undefined;
     const { title, titleWhen } = pending;
     this.#out.release(() => {
       // A title written for one outcome heads the step only when that outcome happened.
-      if (title !== undefined && titleWhen === outcome.kind) return this.#out.heading(this.catalog.titledStep(++this.#step, title));
+      if (title !== undefined && titleWhen === outcome.kind) {
+        this.#out.heading(this.catalog.titledStep(++this.#step, title));
+        return this.#conversationStart();
+      }
       this.#out.heading(this.catalog.outcomeStep(++this.#step, outcome));
-      if (title === undefined) return;
-      const meant = titleWhen && meantOutcome(titleWhen, "name" in outcome ? outcome.name : "");
-      this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
+      if (title !== undefined) {
+        const meant = titleWhen && meantOutcome(titleWhen, modelName ?? ("name" in outcome ? outcome.name : ""));
+        this.#out.line("app", meant ? this.catalog.titleNotShown(title, meant) : this.catalog.scenario(title), "note");
+      }
+      this.#conversationStart();
     });
+  }
+
+  /** A summary step is a conversation of its own: its starting history and registry, before its call. */
+  #conversationStart(): void {
+    const context = this.#firstContext;
+    if (!context) return;
+    this.#out.line("app", this.catalog.newConversation((context.tools ?? []).map((tool) => tool.name)), "note");
+    this.#history(context.messages);
   }
 
   #request(context: Context): void {
@@ -249,6 +286,7 @@ export class Narrator {
     switch (reason) {
       case "maxTurns":
         // A summary episode's cap is the fixture's own choice; the steps episode has explained it.
+        this.#capped = true;
         if (this.#mode === "steps") this.#out.line("app", say.stoppedAtCap(turns, historyLength, this.#lastContext?.systemPrompt !== undefined), "note");
         break;
       case "stop":
@@ -285,6 +323,7 @@ export class Narrator {
     const edits = this.#pendingEdits?.applied.length ? this.#pendingEdits : undefined;
     this.#pendingEdits = undefined;
     if (edits) this.#personMessages.set(message, edits.applied);
+    this.#modelNames = new Map((edits?.applied ?? []).flatMap((edit) => (edit.kind === "name" ? [[edit.callId, edit.from.name] as const] : [])));
     // Every reply: ids repeat across episodes, and a call is the person's only in the reply they edited.
     this.#calls.personEdited(edits?.applied ?? []);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");

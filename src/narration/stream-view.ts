@@ -9,6 +9,7 @@ import { StreamingFakeModel } from "../agent/streaming-fake-model.ts";
 import { scriptReplies } from "../fixture/conversation-format.ts";
 import type { Episode, Language } from "../fixture/fixture-format.ts";
 import type { AssistantStreamEvent } from "../protocol/stream-events.ts";
+import { chapterTexts, englishTexts } from "../protocol/text.ts";
 import type { Model } from "../protocol/types.ts";
 import type { ProviderId } from "../providers/registry.ts";
 import { loadCatalog } from "./load-catalog.ts";
@@ -23,10 +24,12 @@ export interface StreamSettings {
 
 export type ModelWrapper = (model: FakeModel, episode: Episode, episodeIndex: number) => Model;
 
-function wrapper(settings: StreamSettings, listener: (episodeIndex: number) => StreamEventListener): ModelWrapper {
+function wrapper(settings: StreamSettings, lang: Language, listener: (episodeIndex: number) => StreamEventListener): ModelWrapper {
+  // An abort is worded as the run's model reads the rest of its data (README, "One language per run").
+  const abortWords = (lang === "en" ? englishTexts : chapterTexts).abort;
   // The replies alone, as the FakeModel underneath holds them (a script may also hold user turns).
   return (model, episode, episodeIndex) =>
-    new StreamingFakeModel(scriptReplies(episode.script), { chunk: settings.chunk, onStreamEvent: listener(episodeIndex) }, model);
+    new StreamingFakeModel(scriptReplies(episode.script), { chunk: settings.chunk, onStreamEvent: listener(episodeIndex), abortWords }, model);
 }
 
 export async function loadWireStreamView(provider: ProviderId): Promise<WireStreamView> {
@@ -49,16 +52,21 @@ export async function narratedStream(
 ): Promise<ModelWrapper> {
   const [catalog, streamCatalog] = await Promise.all([loadCatalog(lang), loadStreamCatalog(lang)]);
   const narrator = new StreamNarrator(() => catalog, streamCatalog, style, write, wire && (await loadWireStreamView(wire)));
-  return wrapper(settings, () => async (event, progress) => {
+  return wrapper(settings, lang, () => async (event, progress) => {
     narrator.onStreamEvent(event, progress);
     if (afterDelta && (event.type === "text_delta" || event.type === "toolcall_delta")) await afterDelta();
   });
 }
 
 /** For --json: one line per stream event, and with --wire the provider's events for each reply. */
-export async function jsonStream(settings: StreamSettings, emit: (line: Record<string, unknown>) => void, wire: ProviderId | undefined): Promise<ModelWrapper> {
+export async function jsonStream(
+  settings: StreamSettings,
+  lang: Language,
+  emit: (line: Record<string, unknown>) => void,
+  wire: ProviderId | undefined,
+): Promise<ModelWrapper> {
   const view = wire && (await loadWireStreamView(wire));
-  return wrapper(settings, (episode) => {
+  return wrapper(settings, lang, (episode) => {
     let events: AssistantStreamEvent[] = [];
     return (event) => {
       if (event.type === "start") events = [];

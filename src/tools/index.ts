@@ -9,14 +9,20 @@ import { calc, calcIn, calcWords } from "./calc.ts";
 import { echo } from "./echo.ts";
 import { slow, slowIn, slowWords } from "./slow.ts";
 
-/** The tools as the chapters write them (calc in Chinese, echo in chapter 06's English). */
+/** Every built-in tool, once, as the chapters write it (calc in Chinese, echo in chapter 06's
+ *  English). The one list both languages read: a tool added here is in every run, in every language. */
 export const builtinTools: readonly Tool[] = [calc, echo, boom, slow];
 export { boom, calc, echo, slow };
 
-/** The same tools as a run in this language shows them to the model. Chinese is the chapters'
- *  texts; English translates calc, boom and slow (echo's "Echo one value" is chapter 06's own). */
-export function builtinToolsIn(lang: "zh" | "en"): readonly Tool[] {
-  return lang === "zh" ? builtinTools : englishTools;
-}
+/** What an English run's model reads instead, for the tools whose texts are Chinese above. A tool
+ *  with no entry (echo, whose "Echo one value" is chapter 06's own) reads the same in both. */
+const inEnglish: ReadonlyMap<string, Tool> = new Map<string, Tool>([
+  ["calc", calcIn(calcWords.en)],
+  ["boom", boomIn(boomDescriptions.en)],
+  ["slow", slowIn(slowWords.en)],
+]);
 
-const englishTools: readonly Tool[] = [calcIn(calcWords.en), echo, boomIn(boomDescriptions.en), slowIn(slowWords.en)];
+/** The built-in tools (or another list of them, a test's) as a run in this language shows them to the model. */
+export function builtinToolsIn(lang: "zh" | "en", tools: readonly Tool[] = builtinTools): readonly Tool[] {
+  return lang === "zh" ? tools : tools.map((tool) => inEnglish.get(tool.name) ?? tool);
+}

@@ -4,13 +4,13 @@
 // works, "(with your edits)" only after edits; a script that runs out in -i is the same fixture
 // error as without -i.
 import assert from "node:assert/strict";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { playInteractive, replayCommand } from "../../src/commands/interactive/play-interactive.ts";
-import { resolveFixture } from "../../src/fixture/fixture-files.ts";
+import { fixtureFileFor, resolveFixture } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
@@ -152,4 +152,29 @@ test("a script that runs out in -i is the same fixture error as without -i, exit
   });
   assert.equal(code, 1);
   assert.deepEqual(errors, [plain]);
+});
+
+test("a saved run keeps both languages of every text it did not change, in either language's session (issue 44)", async () => {
+  for (const lang of ["en", "zh"] as const) {
+    const file = join(inside, `both-${lang}.json`);
+    const ui = new ScriptedUI([
+      { prompt: "pause", value: "runToEnd" },
+      { prompt: "saveAs", value: rel(file) },
+    ]);
+    const code = await playInteractive({ fixtureArgument: "final-answer", lang, style: plainStyle, ui, write: () => {}, err: () => {} });
+    assert.equal(code, 0);
+    const text = readFileSync(file, "utf8");
+    const [zh, en] = await Promise.all([loadFixture(file, undefined, "zh"), loadFixture(file, undefined, "en")]);
+    const [shippedZh, shippedEn] = await Promise.all([
+      loadFixture(fixtureFileFor("final-answer"), undefined, "zh"),
+      loadFixture(fixtureFileFor("final-answer"), undefined, "en"),
+    ]);
+    // Read back in each language, the saved run's texts are the shipped fixture's in that language.
+    assert.deepEqual(zh.episodes[0]?.user, shippedZh.episodes[0]?.user, lang);
+    assert.deepEqual(en.episodes[0]?.user, shippedEn.episodes[0]?.user, lang);
+    const contents = (fixture: typeof zh) => fixture.episodes[0]?.script.map((item) => ("content" in item ? item.content : item));
+    assert.deepEqual(contents(en), contents(shippedEn), lang);
+    assert.deepEqual(contents(zh), contents(shippedZh), lang);
+    assert.match(text, /"zh": "/);
+  }
 });

@@ -261,3 +261,50 @@ test("--tool-errors detailed reaches an interactive session: the edited call's r
   assert.match(brief.transcript, /calc#call_1 isError=true "Tool calc failed: 必须是 number"/);
   assert.match(detailed.transcript, /calc#call_1 isError=true "Tool calc failed: a: 必须是 number \(received "128"\)"/);
 });
+
+test("a renamed call in step [6]: the chapter's title is said to be written for calc's call, not the new name's (issue 44)", async () => {
+  const { transcript } = await session(
+    [
+      { prompt: "reviewCall", value: "run", expectCallId: "call_1" },
+      { prompt: "pause", value: "next" },
+      { prompt: "pause", value: "next" },
+      { prompt: "pause", value: "next" },
+      { prompt: "reviewCall", value: "rename", expectCallId: "call_9" },
+      { prompt: "renameTool", value: "calculator" },
+      { prompt: "pause", value: "runToEnd" },
+      { prompt: "saveAs", value: undefined },
+    ],
+    "walkthrough",
+  );
+  const step6 = transcript.split("\n\n").find((block) => block.startsWith("[6]")) ?? "";
+  assert.match(step6, /^\[6\] calculator 没有执行：Registry 里没有这个工具/, step6);
+  assert.match(step6, /这个标题是为「calc 没有执行：参数没通过校验」写的/, step6);
+});
+
+test("the peek at the next request shows an edited call as step [5] does: the model's reply, then the person's edit (issue 44)", async () => {
+  const { ui, transcript } = await session(
+    [
+      { prompt: "reviewCall", value: "edit", expectCallId: "call_1" },
+      { prompt: "editArguments", value: { a: "128", b: 64, op: "mul" } },
+      { prompt: "pause", value: "next" },
+      { prompt: "pause", value: "next" },
+      { prompt: "pause", value: "showContext" },
+      { prompt: "pause", value: "runToEnd" },
+      { prompt: "saveAs", value: undefined },
+    ],
+    "walkthrough",
+  );
+  const editLine = (lines: readonly string[]) => {
+    const assistant = lines.findIndex((line) => line.includes("[assistant]") && line.includes("toolCall(calc"));
+    return { assistant, next: lines[assistant + 1] ?? "" };
+  };
+  const step5 =
+    transcript
+      .split("\n\n")
+      .find((block) => block.startsWith("[5]"))
+      ?.split("\n") ?? [];
+  const peek = ui.said.flatMap((said) => said.split("\n"));
+  assert.ok(editLine(step5).assistant >= 0 && editLine(peek).assistant >= 0, peek.join("\n"));
+  assert.match(editLine(step5).next, /^人工 /);
+  assert.equal(editLine(peek).next, editLine(step5).next);
+});

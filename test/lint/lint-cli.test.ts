@@ -148,7 +148,7 @@ test("--lang: Chinese by default, English when asked before or after `lint`; the
   assert.equal(chinese.code, 1);
   assert.match(chinese.out, /unanswered\.json: anthropic 的请求体，1 个错误，0 个警告\n$/);
   assert.ok(chinese.out.includes(providerText), "the provider's error text is quoted, not translated");
-  assert.match(chinese.out, / {2}修正：send one tool_result per tool_use/);
+  assert.match(chinese.out, / {2}修正：在下一条 user 消息的最前面，为每个 tool_use 发一个 tool_result/);
   for (const args of [
     ["--lang", "en", "lint", path],
     ["lint", path, "--lang", "en"],

@@ -48,6 +48,8 @@ const identifiers = new Set(
     "add sub mul div pow op object properties required enum a b",
     // an option it names, and the contract's own texts ("Tool calc failed: …")
     "tool errors detailed Tool failed",
+    // the command its last line points to for the second request
+    "npm start final answer",
   ]
     .join(" ")
     .split(" "),

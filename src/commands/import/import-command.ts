@@ -119,6 +119,7 @@ export async function runImport(file: string, options: ImportCommandOptions, io:
     ...(options.from ? { from: options.from } : {}),
     ...(options.branch !== undefined ? { branch: options.branch } : {}),
     title,
+    lang: options.lang,
   });
   if (!outcome.ok) {
     io.err(`${formatReportError(name, importReason(outcome.problem, words), outcome)}\n`);

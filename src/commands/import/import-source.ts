@@ -2,7 +2,7 @@
 // out, or one located reason why not. It detects the format from the shape (unless told), hands
 // the body to its provider's parser, builds the fixture, replays it once to measure where the
 // replay's last request differs from the body, and lints the body by the provider's rules.
-import type { Fixture } from "../../fixture/fixture-format.ts";
+import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { locateJsonPointers } from "../../json/json-locations.ts";
 import { findJsonSyntaxError, type JsonSyntaxProblem } from "../../json/json-syntax.ts";
@@ -54,6 +54,8 @@ export interface ImportOptions {
   branch?: string;
   /** The fixture's title (say, the file name). */
   title: string;
+  /** The language of the report's fix texts (the run's); English when left out. */
+  lang?: Language;
 }
 
 export async function importSource(text: string, options: ImportOptions): Promise<ImportOutcome> {
@@ -61,7 +63,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
   if (isPi) {
     try {
       const conversation = parsePiSession(text, options.branch);
-      return { ok: true, ...(await finish(conversation, undefined, text, options.title, options.from === undefined)) };
+      return { ok: true, ...(await finish(conversation, undefined, text, options)) };
     } catch (error) {
       if (error instanceof ImportError)
         return {
@@ -91,7 +93,7 @@ export async function importSource(text: string, options: ImportOptions): Promis
   if (!isRecord(body)) return { ok: false, problem: { kind: "notAnObject" }, pointer: "" };
   try {
     const conversation = (await providers[provider].load()).readRequest(body);
-    return { ok: true, ...(await finish(conversation, { body, provider }, text, options.title, options.from === undefined)) };
+    return { ok: true, ...(await finish(conversation, { body, provider }, text, options)) };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     // A missing key has no place of its own: the object that lacks it is pointed at instead.
@@ -111,9 +113,9 @@ async function finish(
   conversation: ImportedConversation,
   source: { body: JsonObject; provider: ProviderId } | undefined,
   text: string,
-  title: string,
-  detected: boolean,
+  { title, from, lang = "en" }: ImportOptions,
 ): Promise<{ fixture: Fixture; report: ImportReport }> {
+  const detected = from === undefined;
   const { fixture, notes: fixtureNotes, mismatches } = conversationToFixture(conversation, title);
   const messages = conversation.context.messages;
   const counts = { users: 0, replies: 0, calls: 0, results: 0, tools: conversation.context.tools.length };
@@ -135,7 +137,7 @@ async function finish(
   // let go as soon as they are compared (every copy alive at once made the collector the import's
   // largest cost on a long log).
   const messageAt = messageLocator(conversation.messagePointers);
-  const findings = lintBody(body, (await providers[provider].load()).rules).map((finding) => ({
+  const findings = lintBody(body, (await providers[provider].load()).rules, lang).map((finding) => ({
     ...finding,
     messageIndex: messageAt(finding.pointer),
   }));

@@ -13,6 +13,7 @@ import type { StreamSettings } from "../../narration/stream-view.ts";
 import type { Style } from "../../narration/style.ts";
 import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
+import { inBothLanguages } from "./edited-fixture.ts";
 import { runInteractiveSession, type SessionOutcome } from "./session.ts";
 import { loadSessionCatalogs } from "./session-catalogs.ts";
 import { type InteractiveUI, PromptCancelled } from "./ui.ts";
@@ -99,6 +100,8 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     }
     const say = prompts[outcome.lang];
     const edited = outcome.edits.length > 0;
+    // The session read the file in one language; the save keeps both, as the file had them.
+    const saved = inBothLanguages(outcome.fixture, fixture, await loadFixture(reference.file, undefined, lang === "zh" ? "en" : "zh"), lang);
     const suggested = join(experimentsDir, `${basename(reference.file, ".json")}-edited.json`);
     for (let answer = await ui.saveAs(suggested, edited); answer !== undefined; answer = await ui.saveAs(suggested, edited)) {
       // "newdir/" names a folder; resolve() would drop the slash and save a file called newdir.
@@ -112,7 +115,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       const kind = await destinationKind(destination);
       if (kind === "file" && !(await ui.confirmOverwrite(answer))) continue;
       try {
-        await writeFixtureFile(destination, fixtureText(outcome.fixture, destination, schemaFile));
+        await writeFixtureFile(destination, fixtureText(saved, destination, schemaFile));
       } catch (error) {
         if (!(error instanceof SaveError)) throw error;
         ui.say(say.saveFailed(answer, error.problem));

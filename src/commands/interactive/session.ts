@@ -68,7 +68,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
           runToEnd = true;
           return;
         case "showContext":
-          if (nextContext) aside.showContext(nextContext, say.contextHeader);
+          if (nextContext) aside.showContext(nextContext, say.contextHeader, narrator);
           break;
         case "toggleValidation":
           validationOverride = validation === "strict" ? "coerce" : "strict";
@@ -157,6 +157,8 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
         ...modelFacing(options.lang),
       },
     );
+    // As a plain run of the same fixture ends: the saved file replays to this transcript.
+    narrator.runEnded();
   } catch (error) {
     if (error instanceof QuitSession) return { kind: "quit", lang };
     throw error;

@@ -47,7 +47,9 @@ export async function runLint(file: string, options: LintOptions, io: LintIO): P
     return exitCodes.notABody;
   }
   const provider = options.provider ?? detected.provider;
-  const findings = locateFindings(read.text, lintBody(read.body, (await providers[provider].load()).rules));
+  // --json is data for programs, the same document whatever --lang says (its fixes in English);
+  // the lines are for a reader, in the run's language.
+  const findings = locateFindings(read.text, lintBody(read.body, (await providers[provider].load()).rules, options.json ? "en" : options.lang));
   if (options.json) io.out(`${findingsJson(name, provider, findings)}\n`);
   else {
     for (const finding of findings) io.out(`${findingLine(name, finding, say)}\n`);

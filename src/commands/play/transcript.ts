@@ -66,6 +66,7 @@ export async function narrateFixture(
       },
       { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
     );
+    narrator.runEnded();
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
     narrator.finish();
@@ -93,12 +94,12 @@ export async function fixtureJsonLines(
     write,
     wire && (await (await import("../../narration/wire-block.ts")).loadWireSequence(wire, { whole: wireFull === true })),
   );
-  const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, (line) => write(jsonLine(line)), wire));
-  writer.fixture(fixture);
+  const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).jsonStream(stream, lang, (line) => write(jsonLine(line)), wire));
+  writer.fixture(fixture, lang);
   await runFixture(
     fixture,
     {
-      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title, settings),
+      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title && localize(episode.title, lang), settings),
       onEvent: (event, index) => {
         writer.onEvent(event, index);
         return drained?.();

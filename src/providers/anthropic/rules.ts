@@ -54,7 +54,10 @@ const rules: Rule[] = [
       "messages.{message}: `tool_use` ids were found without `tool_result` blocks immediately after: {id}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
     // Seen returned: https://github.com/anthropics/claude-code/issues/1237 ; https://github.com/anthropics/claude-code/issues/2697
     source: "https://github.com/anthropics/claude-code/issues/1237 ; https://github.com/anthropics/claude-code/issues/2697",
-    fix: "send one tool_result per tool_use (same id) in the next user message, before anything else; answer a call you did not run with is_error and a text",
+    fix: {
+      en: "send one tool_result per tool_use (same id) in the next user message, before anything else; answer a call you did not run with is_error and a text",
+      zh: "在下一条 user 消息的最前面，为每个 tool_use 发一个 tool_result（id 相同）；没有执行的调用用 is_error 加一段文字回答",
+    },
     check(body, report) {
       const list = arrayAt(body, "messages");
       for (const [index, message] of messagesOf(body)) {
@@ -77,7 +80,10 @@ const rules: Rule[] = [
       "messages.{message}.content.{block}: unexpected `tool_use_id` found in `tool_result` blocks: {id}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
     // Seen returned: https://github.com/anthropics/claude-code/issues/13460 ; https://github.com/router-for-me/CLIProxyAPI/issues/497
     source: "https://github.com/anthropics/claude-code/issues/13460 ; https://github.com/router-for-me/CLIProxyAPI/issues/497",
-    fix: "drop the result, or put it in the user message right after the assistant message whose tool_use it answers",
+    fix: {
+      en: "drop the result, or put it in the user message right after the assistant message whose tool_use it answers",
+      zh: "删掉这个结果，或者把它放进紧跟在对应 tool_use 所在 assistant 消息之后的 user 消息",
+    },
     check(body, report) {
       const list = arrayAt(body, "messages");
       for (const [index, message] of messagesOf(body)) {
@@ -103,7 +109,7 @@ const rules: Rule[] = [
     // https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use ; seen against
     // the live API: https://github.com/QwenLM/qwen-code/issues/8161
     source: "https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use ; https://github.com/QwenLM/qwen-code/issues/8161",
-    fix: "put all tool_result blocks first in the user message, then the text and images",
+    fix: { en: "put all tool_result blocks first in the user message, then the text and images", zh: "在 user 消息里先放所有 tool_result 块，再放文字和图片" },
     check(body, report) {
       for (const [index, message] of messagesOf(body)) {
         if (message.role !== "user") continue;
@@ -123,7 +129,7 @@ const rules: Rule[] = [
     providerError: "tool_use ids must be unique",
     // Seen returned (citing anthropics/claude-code#20631 and #21317): https://github.com/NVIDIA-NeMo/Switchyard/issues/502
     source: "https://github.com/NVIDIA-NeMo/Switchyard/issues/502",
-    fix: "give the repeated call a fresh id and its tool_result the same one",
+    fix: { en: "give the repeated call a fresh id and its tool_result the same one", zh: "给重复的调用换一个新的 id，它的 tool_result 用同一个" },
     check(body, report) {
       const ids = toolUses(body).map(({ messageIndex, blockIndex, block }) => ({
         id: stringAt(block, "id"),
@@ -140,7 +146,10 @@ const rules: Rule[] = [
     providerError: "messages.{message}.content.{block}.{type}.{key}: String should match pattern '^[a-zA-Z0-9_-]+$'",
     // Seen returned: https://github.com/LibreChat-AI/agents/pull/153 ; for both blocks: https://github.com/maximhq/bifrost/pull/5096
     source: "https://github.com/LibreChat-AI/agents/pull/153 ; https://github.com/maximhq/bifrost/pull/5096",
-    fix: "rewrite ids from other providers to [a-zA-Z0-9_-] (say, `|` and `.` to _), the same way in the tool_use and its tool_result",
+    fix: {
+      en: "rewrite ids from other providers to [a-zA-Z0-9_-] (say, `|` and `.` to _), the same way in the tool_use and its tool_result",
+      zh: "把来自其他提供商的 id 改写成 [a-zA-Z0-9_-]（比如把 `|` 和 `.` 换成 _），tool_use 和它的 tool_result 里用同样的改法",
+    },
     check(body, report) {
       for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
         const key = block.type === "tool_use" ? "id" : block.type === "tool_result" ? "tool_use_id" : undefined;
@@ -166,7 +175,10 @@ const rules: Rule[] = [
     // https://github.com/jedisct1/openapi-mcp/issues/9 (earlier the limit was 64:
     // https://github.com/apify/tester-mcp-client/issues/11)
     source: "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345 ; https://github.com/jedisct1/openapi-mcp/issues/9",
-    fix: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool; keep it to 64 characters for older limits",
+    fix: {
+      en: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool; keep it to 64 characters for older limits",
+      zh: "把 [a-zA-Z0-9_-] 以外的字符换掉（比如换成 _），定义和这个工具的每个调用里都要换；为了旧的限制，名字不超过 64 个字符",
+    },
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const name = stringAt(tool, "name");
@@ -182,7 +194,10 @@ const rules: Rule[] = [
     providerError: "messages.{message}.content.{block}.tool_use.input: Input should be a valid dictionary",
     // Seen returned: https://github.com/anthropics/anthropic-sdk-typescript/issues/648 ; https://github.com/anthropics/claude-code/issues/6696
     source: "https://github.com/anthropics/anthropic-sdk-typescript/issues/648 ; https://github.com/anthropics/claude-code/issues/6696",
-    fix: "send an object (`{}` when the model sent something else), and answer the call with is_error",
+    fix: {
+      en: "send an object (`{}` when the model sent something else), and answer the call with is_error",
+      zh: "发送一个对象（模型发来别的东西时用 `{}`），并用 is_error 回答这个调用",
+    },
     check(body, report) {
       for (const { messageIndex, blockIndex, block } of toolUses(body)) {
         if (!isRecord(block.input)) report(pointer("", "messages", messageIndex, "content", blockIndex, "input"), { message: messageIndex, block: blockIndex });
@@ -199,7 +214,10 @@ const rules: Rule[] = [
     // https://github.com/anomalyco/opencode/issues/31259 ; for empty ("be non-empty"): https://github.com/aliasrobotics/cai/issues/182
     source:
       "https://github.com/anthropics/claude-code/issues/23440 ; https://github.com/anomalyco/opencode/issues/31259 ; https://github.com/aliasrobotics/cai/issues/182",
-    fix: "leave blank text blocks out; a user message with nothing to say needs some visible text",
+    fix: {
+      en: "leave blank text blocks out; a user message with nothing to say needs some visible text",
+      zh: "去掉空白的 text 块；没话可说的 user 消息也需要一些可见的文字",
+    },
     check(body, report) {
       for (const [index, message] of messagesOf(body)) {
         if (typeof message.content === "string" && isBlank(message.content)) report(pointer("", "messages", index, "content"), requirement(message.content));
@@ -224,7 +242,7 @@ const rules: Rule[] = [
     providerError: "messages.{message}.content.{block}.tool_result: content cannot be empty if `is_error` is true",
     // Seen returned: https://github.com/anthropics/claude-agent-sdk-python/issues/248
     source: "https://github.com/anthropics/claude-agent-sdk-python/issues/248",
-    fix: "give a failed call's result a text saying what went wrong",
+    fix: { en: "give a failed call's result a text saying what went wrong", zh: "给失败调用的结果写一段文字，说明哪里出了错" },
     check(body, report) {
       for (const { messageIndex, blockIndex, block } of blocksOf(body)) {
         if (block.type !== "tool_result" || block.is_error !== true) continue;
@@ -245,7 +263,10 @@ const rules: Rule[] = [
     // Seen returned for "system": https://github.com/Maol-1997/cursor-claude-connector/issues/3 ;
     // https://github.com/aaronrussell/anthropix/issues/2 . The roles: @anthropic-ai/sdk MessageParam.role.
     source: "https://github.com/Maol-1997/cursor-claude-connector/issues/3 ; https://github.com/aaronrussell/anthropix/issues/2",
-    fix: 'move a system prompt to `system`; results go in a "user" message as tool_result blocks',
+    fix: {
+      en: 'move a system prompt to `system`; results go in a "user" message as tool_result blocks',
+      zh: '把系统提示词移到 `system`；结果作为 tool_result 块放进 "user" 消息',
+    },
     check(body, report) {
       for (const [index, message] of messagesOf(body)) {
         if (message.role === "user" || message.role === "assistant") continue;

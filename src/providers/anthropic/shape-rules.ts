@@ -40,7 +40,7 @@ export const anthropicShapeRules: Rule[] = [
     providerError: "max_tokens: Field required",
     // Seen returned: https://github.com/tickernelz/opencode-mem/issues/50
     source: "https://github.com/tickernelz/opencode-mem/issues/50",
-    fix: "add max_tokens (say, 1024)",
+    fix: { en: "add max_tokens (say, 1024)", zh: "加上 max_tokens（比如 1024）" },
     check(body, report) {
       if (body.max_tokens === undefined) report("");
     },
@@ -53,7 +53,7 @@ export const anthropicShapeRules: Rule[] = [
     providerError: "messages: at least one message is required",
     // Seen returned: https://github.com/devoxx/DevoxxGenieIDEAPlugin/issues/567 ; https://github.com/automazeio/vibeproxy/issues/81
     source: "https://github.com/devoxx/DevoxxGenieIDEAPlugin/issues/567 ; https://github.com/automazeio/vibeproxy/issues/81",
-    fix: "send at least the user's message",
+    fix: { en: "send at least the user's message", zh: "至少发送用户的消息" },
     check(body, report) {
       if (Array.isArray(body.messages) && body.messages.length === 0) report("/messages");
     },
@@ -66,7 +66,10 @@ export const anthropicShapeRules: Rule[] = [
     providerError: "messages.{message}: all messages must have non-empty content except for the optional final assistant message",
     // Seen returned: https://github.com/anthropics/claude-code/issues/6774 ; https://github.com/anthropics/claude-code/issues/3196
     source: "https://github.com/anthropics/claude-code/issues/6774 ; https://github.com/anthropics/claude-code/issues/3196",
-    fix: "leave a message with nothing in it out (merge its neighbours if they then share a role)",
+    fix: {
+      en: "leave a message with nothing in it out (merge its neighbours if they then share a role)",
+      zh: "去掉什么都没有的消息（如果前后两条因此角色相同，就把它们合并）",
+    },
     check(body, report) {
       const list = messagesOf(body);
       const lastIndex = Array.isArray(body.messages) ? body.messages.length - 1 : -1;
@@ -86,7 +89,7 @@ export const anthropicShapeRules: Rule[] = [
     message: "tool_use.name {name} is not a tool name the API takes (^[a-zA-Z0-9_-]{1,128}$)",
     // Seen returned for an empty name: https://github.com/sipeed/picoclaw/issues/1658 ; https://github.com/TanStack/ai/issues/532
     source: "https://github.com/sipeed/picoclaw/issues/1658 ; https://github.com/TanStack/ai/issues/532",
-    fix: "send the name of the tool the model called, as declared in tools",
+    fix: { en: "send the name of the tool the model called, as declared in tools", zh: "写上模型调用的工具名，和 tools 里声明的一致" },
     check(body, report) {
       for (const { messageIndex: message, blockIndex: block, block: value } of blocksOf(body)) {
         if (value.type !== "tool_use") continue;
@@ -107,7 +110,10 @@ export const anthropicShapeRules: Rule[] = [
     // Seen returned: https://github.com/lidge-jun/opencodex/issues/75 ; https://github.com/BerriAI/litellm/pull/31527
     // (@anthropic-ai/sdk Tool.InputSchema: type "object", required).
     source: "https://github.com/lidge-jun/opencodex/issues/75 ; https://github.com/BerriAI/litellm/pull/31527",
-    fix: 'wrap the parameters in an object schema: {"type": "object", "properties": {…}}',
+    fix: {
+      en: 'wrap the parameters in an object schema: {"type": "object", "properties": {…}}',
+      zh: '把参数包进一个 object schema：{"type": "object", "properties": {…}}',
+    },
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const schema = tool.input_schema;
@@ -127,7 +133,10 @@ export const anthropicShapeRules: Rule[] = [
     message: "a tool_result holds a {type} block: its content takes text, image, document or search_result blocks",
     // A warning: only the SDK's types say so; no public report of the API refusing another block.
     source: "@anthropic-ai/sdk resources/messages/messages.d.ts ToolResultBlockParam.content; no public error text found.",
-    fix: "turn the block into text (a tool_use or tool_result cannot nest in a result)",
+    fix: {
+      en: "turn the block into text (a tool_use or tool_result cannot nest in a result)",
+      zh: "把这个块改成文字（tool_use 或 tool_result 不能嵌套在结果里）",
+    },
     check(body, report) {
       for (const { messageIndex: message, blockIndex: block, block: value } of blocksOf(body)) {
         if (value.type !== "tool_result") continue;
@@ -149,7 +158,10 @@ export const anthropicShapeRules: Rule[] = [
     // https://github.com/openclaw/openclaw/pull/102337 — no public error text found in full.
     source:
       "@anthropic-ai/sdk Base64ImageSource.media_type ; https://github.com/NousResearch/hermes-agent/issues/55432 ; https://github.com/openclaw/openclaw/pull/102337 (refused; no public error text found in full)",
-    fix: "convert the image to PNG or JPEG and say so in media_type (image/jpeg, not image/jpg)",
+    fix: {
+      en: "convert the image to PNG or JPEG and say so in media_type (image/jpeg, not image/jpg)",
+      zh: "把图片转成 PNG 或 JPEG，并在 media_type 里如实写明（image/jpeg，不是 image/jpg）",
+    },
     check(body, report) {
       for (const { at, value } of imagesOf(body)) {
         const source = value.source;

@@ -1,8 +1,12 @@
 // Gemini generateContent request body → neutral conversation: the reverse of request.ts.
 // `systemInstruction` is the system prompt; a `model` content's text and functionCall parts become
 // one assistant message; a `user` content's functionResponse parts become toolResult messages and
-// its text parts a user message after them. Gemini may leave a call's id out (pairing is by name
-// and order); import then fills one in and says so. `response.error` marks a failed result.
+// its text parts a user message after them. Gemini may leave a call's id out, and a response's
+// (`FunctionResponse.id` is "Optional. The id of the function call this response is for",
+// https://ai.google.dev/api/caching#FunctionResponse): a response without one answers the oldest
+// unanswered call of its name, whether or not that call had an id — google-genai's automatic
+// function calling answers calls that carry ids with responses built by name alone. Import fills
+// in a missing call id and says so. `response.error` marks a failed result.
 // Shapes: @google/genai Content / Part / FunctionDeclaration (SDK in devDependencies), read as the
 // API reads them (body-fields.ts): proto field names, a single object for a list, and a
 // `role: "function"` content of function responses, as Google's cookbook sends them.
@@ -39,32 +43,51 @@ export function parseGeminiRequest(body: JsonObject): ImportedConversation {
         ? instruction
         : textParts(expectObject(instruction, instructionAt, "systemInstruction"), instructionAt, builder).join("\n");
   }
-  const unnamed: UnnamedCalls = { waiting: new Map(), filled: 0 };
-  requiredList(body, "contents", "", "contents").forEach(({ at, value }, index) => readContent(builder, value, at, index, unnamed));
+  const calls: WaitingCalls = { byName: new Map(), answered: new Set(), filled: 0 };
+  requiredList(body, "contents", "", "contents").forEach(({ at, value }, index) => readContent(builder, value, at, index, calls));
   if (body.tools !== undefined) requiredList(body, "tools", "", "tools").forEach(({ at, value }) => readTool(builder, value, at));
   return builder.finish();
 }
 
-/** Calls without an id, waiting by name for a functionResponse without one; and how many ids import filled in. */
-interface UnnamedCalls {
-  waiting: Map<string, string[]>;
+/** Every call so far, waiting by name in order for a functionResponse without an id; the ids
+ *  already answered (by id), skipped when their name's turn comes; and how many ids import filled in. */
+interface WaitingCalls {
+  byName: Map<string, { ids: string[]; next: number }>;
+  answered: Set<string>;
   filled: number;
 }
 
+function waitFor(calls: WaitingCalls, name: string, id: string): void {
+  const queue = calls.byName.get(name);
+  if (queue) queue.ids.push(id);
+  else calls.byName.set(name, { ids: [id], next: 0 });
+}
+
+/** The oldest call of `name` not yet answered; each call is passed over at most once, so pairing stays linear. */
+function oldestWaiting(calls: WaitingCalls, name: string): string | undefined {
+  const queue = calls.byName.get(name);
+  if (!queue) return undefined;
+  while (queue.next < queue.ids.length) {
+    const id = queue.ids[queue.next++];
+    if (id !== undefined && !calls.answered.has(id)) return id;
+  }
+  return undefined;
+}
+
 /** One content, as a model turn or a user turn. */
-function readContent(builder: ConversationBuilder, raw: unknown, at: string, index: number, unnamed: UnnamedCalls): void {
+function readContent(builder: ConversationBuilder, raw: unknown, at: string, index: number, calls: WaitingCalls): void {
   const content = expectObject(raw, at, `contents[${index}]`);
   const role = content.role ?? "user";
   const parts = requiredList(content, "parts", at, "parts");
   noteUnusedKeys(builder, content, at, used(content, ["role", "parts"]));
-  if (role === "model") return modelTurn(builder, parts, at, unnamed);
+  if (role === "model") return modelTurn(builder, parts, at, calls);
   // "function": the role Google's cookbook gives a content of function responses (answered 200).
-  if (role === "user" || role === "function") return userTurn(builder, parts, at, unnamed);
+  if (role === "user" || role === "function") return userTurn(builder, parts, at, calls);
   builder.note(at, "blockDropped", { about: "droppedRole", role: String(JSON.stringify(role)), container: "content" });
 }
 
 /** A model content's text, thought and functionCall parts as one assistant message. */
-function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, unnamed: UnnamedCalls): void {
+function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, calls: WaitingCalls): void {
   const blocks: AssistantMessage["content"] = [];
   const callPointers: string[] = [];
   for (const { at: partAt, value: rawPart } of parts) {
@@ -78,7 +101,7 @@ function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, u
       blocks.push({ type: "thinking", thinking: part.text, ...(signature === undefined ? {} : { thinkingSignature: signature }) });
       noteUnusedKeys(builder, part, partAt, used(part, ["text", "thought", "thoughtSignature"]));
     } else if (isRecord(field(part, "functionCall"))) {
-      blocks.push(readCall(builder, field(part, "functionCall"), pointer(partAt, keyOf(part, "functionCall") ?? "functionCall"), unnamed));
+      blocks.push(readCall(builder, field(part, "functionCall"), pointer(partAt, keyOf(part, "functionCall") ?? "functionCall"), calls));
       callPointers.push(partAt);
       noteUnusedKeys(builder, part, partAt, used(part, ["functionCall"]));
     } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
@@ -86,24 +109,24 @@ function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, u
   builder.assistant(blocks, at, callPointers);
 }
 
-/** A functionCall as a toolCall block; a call without an id is given one, and waits for its response by name. */
-function readCall(builder: ConversationBuilder, raw: unknown, at: string, unnamed: UnnamedCalls): ToolCall {
+/** A functionCall as a toolCall block; a call without an id is given one. Every call waits by name, for a response that names no id. */
+function readCall(builder: ConversationBuilder, raw: unknown, at: string, calls: WaitingCalls): ToolCall {
   const call = expectObject(raw, at, "functionCall");
   const name = expectString(call.name, pointer(at, "name"), "functionCall.name");
   let id: string;
   if (typeof call.id === "string" && call.id !== "") id = call.id;
   else {
-    id = `${name}_${++unnamed.filled}`;
+    id = `${name}_${++calls.filled}`;
     builder.note(at, "filledIn", { about: "callIdFilled", id });
-    unnamed.waiting.set(name, [...(unnamed.waiting.get(name) ?? []), id]);
   }
+  waitFor(calls, name, id);
   if (call.args === undefined) builder.note(at, "filledIn", { about: "noArgs" });
   noteUnusedKeys(builder, call, at, ["name", "id", "args"]);
   return { type: "toolCall", id, name, arguments: call.args ?? {} };
 }
 
 /** A user content's functionResponse parts as results, then its text and image parts as one user message. */
-function userTurn(builder: ConversationBuilder, parts: Element[], at: string, unnamed: UnnamedCalls): void {
+function userTurn(builder: ConversationBuilder, parts: Element[], at: string, calls: WaitingCalls): void {
   const texts: (TextContent | ImageContent)[] = [];
   for (const { at: partAt, value: rawPart } of parts) {
     const part = expectObject(rawPart, partAt, { thing: "part" });
@@ -116,23 +139,24 @@ function userTurn(builder: ConversationBuilder, parts: Element[], at: string, un
       texts.push(inlineImage(inlineData, pointer(partAt, keyOf(part, "inlineData") ?? "inlineData")));
       noteUnusedKeys(builder, part, partAt, used(part, ["inlineData"]));
     } else if (isRecord(functionResponse)) {
-      readResponse(builder, functionResponse, pointer(partAt, keyOf(part, "functionResponse") ?? "functionResponse"), partAt, unnamed);
+      readResponse(builder, functionResponse, pointer(partAt, keyOf(part, "functionResponse") ?? "functionResponse"), partAt, calls);
       noteUnusedKeys(builder, part, partAt, used(part, ["functionResponse"]));
     } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
   }
   if (texts.length > 0) builder.user(texts.length === 1 && texts[0] ? [texts[0]] : texts, at);
 }
 
-/** A functionResponse as the result of its call: by id, or else the oldest call of its name without one. */
-function readResponse(builder: ConversationBuilder, response: JsonObject, at: string, partAt: string, unnamed: UnnamedCalls): void {
+/** A functionResponse as the result of its call: by id, or else the oldest unanswered call of its name. */
+function readResponse(builder: ConversationBuilder, response: JsonObject, at: string, partAt: string, calls: WaitingCalls): void {
   const name = expectString(response.name, pointer(at, "name"), "functionResponse.name");
   let id: string;
   if (typeof response.id === "string" && response.id !== "") id = response.id;
   else {
-    const next = unnamed.waiting.get(name)?.shift();
+    const next = oldestWaiting(calls, name);
     if (next === undefined) throw new ImportError(pointer(at, "name"), { kind: "noWaitingCall", name: JSON.stringify(name) });
     id = next;
   }
+  calls.answered.add(id);
   const { text, isError } = responseText(response.response, pointer(at, "response"), builder);
   const images =
     response.parts === undefined

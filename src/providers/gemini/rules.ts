@@ -46,7 +46,10 @@ const rules: Rule[] = [
     providerError: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
     // Seen returned: https://github.com/google-gemini/gemini-cli/issues/4217 ; https://github.com/google-gemini/gemini-cli/issues/16415
     source: "https://github.com/google-gemini/gemini-cli/issues/4217 ; https://github.com/google-gemini/gemini-cli/issues/16415",
-    fix: "answer every functionCall of the model turn with one functionResponse part (same name and id) in the next user content",
+    fix: {
+      en: "answer every functionCall of the model turn with one functionResponse part (same name and id) in the next user content",
+      zh: "在下一条 user content 里，为模型这一轮的每个 functionCall 回一个 functionResponse part（name 和 id 相同）",
+    },
     check(body, report) {
       const counts = turnCounts(body);
       for (const { index, at } of contentsOf(body)) {
@@ -63,7 +66,10 @@ const rules: Rule[] = [
     providerError: "Please ensure that function response turn comes immediately after a function call turn.",
     // Seen returned: https://github.com/langchain-ai/langchain/issues/27799 ; https://github.com/GoogleCloudPlatform/generative-ai/pull/368
     source: "https://github.com/langchain-ai/langchain/issues/27799 ; https://github.com/GoogleCloudPlatform/generative-ai/pull/368",
-    fix: "drop the response, or put it in the user content right after the model turn that made the call",
+    fix: {
+      en: "drop the response, or put it in the user content right after the model turn that made the call",
+      zh: "删掉这个 response，或者把它放进紧跟在发出该调用的 model 轮次之后的 user content",
+    },
     check(body, report) {
       const counts = turnCounts(body);
       for (const { index, at } of contentsOf(body)) {
@@ -80,7 +86,10 @@ const rules: Rule[] = [
     // Seen returned (also when the history starts with a function call): https://github.com/google-gemini/gemini-cli/issues/11814 ;
     // https://github.com/google-gemini/gemini-cli/issues/26486
     source: "https://github.com/google-gemini/gemini-cli/issues/11814 ; https://github.com/google-gemini/gemini-cli/issues/26486",
-    fix: "merge consecutive model turns into one, and start the contents with a user turn",
+    fix: {
+      en: "merge consecutive model turns into one, and start the contents with a user turn",
+      zh: "把相邻的 model 轮次合并成一个，并让 contents 以 user 轮次开头",
+    },
     check(body, report) {
       const list = contentsList(body);
       const counts = turnCounts(body);
@@ -104,7 +113,10 @@ const rules: Rule[] = [
     // FunctionDeclaration.name allows "underscores, colons, dots, and dashes, with a maximum length of 64".
     source:
       "https://github.com/lbjlaq/Antigravity-Manager/issues/1440 ; https://github.com/kaitranntt/ccs/issues/25 ; googleapis google/ai/generativelanguage/v1beta/content.proto FunctionDeclaration.name",
-    fix: "rename the function (say, leading digits and other characters to _) in the declaration and in every call and response",
+    fix: {
+      en: "rename the function (say, leading digits and other characters to _) in the declaration and in every call and response",
+      zh: "给函数改名（比如把开头的数字和其他字符换成 _），声明、每个调用和每个 response 里都要改",
+    },
     check(body, report) {
       for (const { at, tool, index, declaration } of declarations(body)) {
         const name = stringAt(declaration, "name");
@@ -120,7 +132,10 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "functionCall.args is {what}, not an object",
     source: '@google/genai FunctionCall.args ("The function parameters and values in JSON object format", a protobuf Struct); no public error text found.',
-    fix: "send an object (`{}` when the model sent something else), and answer the call with an error response",
+    fix: {
+      en: "send an object (`{}` when the model sent something else), and answer the call with an error response",
+      zh: "发送一个对象（模型发来别的东西时用 `{}`），并用一个错误 response 回答这个调用",
+    },
     check(body, report) {
       for (const { value: call, valueAt } of functionCalls(body)) {
         if ("args" in call && !isRecord(call.args)) {
@@ -137,7 +152,7 @@ const rules: Rule[] = [
     providerError: "Unable to submit request because it has an empty text parameter. Add a value to the parameter and try again.",
     // Seen returned: https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697
     source: "https://github.com/zuisong/gemini-openai-proxy/issues/83 ; https://github.com/google-gemini/deprecated-generative-ai-python/issues/697",
-    fix: "leave empty text parts out",
+    fix: { en: "leave empty text parts out", zh: "去掉空的 text part" },
     check(body, report) {
       for (const { at, part } of partsOf(body)) if (part.text === "") report(pointer(at, "text"));
     },
@@ -150,7 +165,7 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "a text part holds only whitespace",
     source: "None found for whitespace (only for empty text, rule empty-text); Anthropic refuses it, so a portable harness leaves it out.",
-    fix: "leave whitespace-only text parts out",
+    fix: { en: "leave whitespace-only text parts out", zh: "去掉只有空白的 text part" },
     check(body, report) {
       for (const { at, part } of partsOf(body)) {
         if (typeof part.text === "string" && part.text.length > 0 && part.text.trim().length === 0) report(pointer(at, "text"));
@@ -168,7 +183,7 @@ const rules: Rule[] = [
     // saved outputs show 200 answers (google-gemini/cookbook quickstarts/rest/Function_calling_REST.ipynb).
     source:
       "@google/genai Content.role (\"Must be either 'user' or 'model'\") ; google-gemini/cookbook quickstarts/rest/Function_calling_REST.ipynb (role \"function\" answered 200); no public error text found.",
-    fix: 'use "model" for the model; function responses go in a "user" content',
+    fix: { en: 'use "model" for the model; function responses go in a "user" content', zh: '模型用 "model"；function response 放进 "user" content' },
     check(body, report) {
       for (const { at, content } of contentsOf(body)) {
         if ("role" in content && content.role !== "user" && content.role !== "model" && content.role !== "function")
@@ -184,7 +199,7 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "function call id {id} is used again: its responses cannot be told apart",
     source: "None found for Gemini; Anthropic refuses it, so a portable harness keeps ids unique.",
-    fix: "give the repeated call a fresh id and its response the same one",
+    fix: { en: "give the repeated call a fresh id and its response the same one", zh: "给重复的调用换一个新的 id，它的 response 用同一个" },
     check(body, report) {
       const ids = functionCalls(body).map(({ value: call, valueAt }) => ({ id: stringAt(call, "id"), pointer: pointer(valueAt, "id") }));
       reportRepeatedIds(ids, report);
@@ -198,7 +213,10 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "function call id {id} uses characters or a length other providers refuse",
     source: "None found: Gemini documents no id rule (@google/genai FunctionCall.id). The wire view keeps ids to the set every provider accepts.",
-    fix: "rewrite ids to [a-zA-Z0-9_-], the same way in the call and its response",
+    fix: {
+      en: "rewrite ids to [a-zA-Z0-9_-], the same way in the call and its response",
+      zh: "把 id 改写成 [a-zA-Z0-9_-]，调用和它的 response 里用同样的改法",
+    },
     check(body, report) {
       for (const { at, part } of partsOf(body)) {
         for (const name of ["functionCall", "functionResponse"] as const) {

@@ -48,7 +48,10 @@ export const geminiShapeRules: Rule[] = [
     // Name cannot be empty", rule response-name); for function_call.name no public text was found.
     source:
       "gemini-schemas.json $defs google.ai.generativelanguage.v1beta.FunctionCall (required: name) ; https://github.com/langflow-ai/langflow/issues/9437 (the same REQUIRED check on function_response.name); no public error text found for function_call.name.",
-    fix: "give the call the name of the declared function the model called; a call without one cannot be answered",
+    fix: {
+      en: "give the call the name of the declared function the model called; a call without one cannot be answered",
+      zh: "给调用写上模型调用的那个已声明函数的名字；没有名字的调用无法回答",
+    },
     check(body, report) {
       for (const { value: call, valueAt } of functionCalls(body)) {
         if (typeof call.name !== "string" || call.name === "") report(pointer(valueAt, "name"), { what: kind(call.name) });
@@ -65,7 +68,7 @@ export const geminiShapeRules: Rule[] = [
     // https://github.com/router-for-me/CLIProxyAPI/issues/2104
     source:
       "https://github.com/langflow-ai/langflow/issues/9437 ; https://github.com/ollama/ollama/issues/14214 ; https://github.com/router-for-me/CLIProxyAPI/issues/2104",
-    fix: "send the name of the call it answers (the functionCall's name)",
+    fix: { en: "send the name of the call it answers (the functionCall's name)", zh: "写上它所回答的调用的名字（functionCall 的 name）" },
     check(body, report) {
       for (const { at, value: response, valueAt } of functionResponses(body)) {
         if (typeof response.name !== "string" || response.name === "") report(pointer(valueAt, "name"), partIndexes(at));
@@ -81,7 +84,10 @@ export const geminiShapeRules: Rule[] = [
     message: "functionResponse.response is {what}, not an object",
     source:
       'gemini-schemas.json $defs google.ai.generativelanguage.v1beta.FunctionResponse (required: response; a google.protobuf.Struct) ; @google/genai FunctionResponse.response ("Use "output" key to specify function output and "error" key to specify error details"); no public error text found.',
-    fix: 'wrap the result in an object: {"output": …} for a result, {"error": …} for a failure',
+    fix: {
+      en: 'wrap the result in an object: {"output": …} for a result, {"error": …} for a failure',
+      zh: '把结果包进一个对象：成功用 {"output": …}，失败用 {"error": …}',
+    },
     check(body, report) {
       for (const { value: response, valueAt } of functionResponses(body)) {
         if (!isRecord(response.response)) report(fieldPointer(response, valueAt, "response"), { what: kind(response.response) });
@@ -98,7 +104,10 @@ export const geminiShapeRules: Rule[] = [
     // https://github.com/router-for-me/CLIProxyAPI/issues/1292
     source:
       "https://github.com/QuantumNous/new-api/issues/632 ; https://github.com/boldsoftware/sketch/issues/68 ; https://github.com/router-for-me/CLIProxyAPI/issues/1292",
-    fix: "leave out a part that carries nothing (an empty text, a bare thought signature)",
+    fix: {
+      en: "leave out a part that carries nothing (an empty text, a bare thought signature)",
+      zh: "去掉什么都不带的 part（空 text、单独的 thought signature）",
+    },
     check(body, report) {
       for (const { at, fields } of partData(body)) if (fields.length === 0) report(at, partIndexes(at));
     },
@@ -111,7 +120,7 @@ export const geminiShapeRules: Rule[] = [
     providerError: undefined,
     message: "a part carries {fields}: the data oneof holds one of them",
     source: "gemini-schemas.json $defs google.ai.generativelanguage.v1beta.Part (x-oneof data); no public error text found.",
-    fix: "split the part into one part per field",
+    fix: { en: "split the part into one part per field", zh: "把这个 part 拆成每个字段一个 part" },
     check(body, report) {
       for (const { at, fields } of partData(body)) if (fields.length > 1) report(at, { fields: fields.join(" and ") });
     },
@@ -124,7 +133,7 @@ export const geminiShapeRules: Rule[] = [
     providerError: "GenerateContentRequest.contents[{content}].parts: contents.parts must not be empty.",
     // Seen returned: https://github.com/langchain-ai/langchain-google/issues/691 ; https://github.com/vercel/ai/issues/3775
     source: "https://github.com/langchain-ai/langchain-google/issues/691 ; https://github.com/vercel/ai/issues/3775",
-    fix: "leave out a content that has nothing to say",
+    fix: { en: "leave out a content that has nothing to say", zh: "去掉没有内容的 content" },
     check(body, report) {
       for (const { at, content } of contentsOf(body)) {
         if (repeated(content, "parts", at).length === 0) report(fieldPointer(content, at, "parts"), { content: partIndexes(`${at}/parts`).content });
@@ -140,7 +149,7 @@ export const geminiShapeRules: Rule[] = [
     message: "inlineData has no mimeType: the API cannot tell what the bytes are",
     source:
       "@google/genai Blob.mimeType ; https://github.com/EvanZhouDev/gemini-ai/issues/3 (the API checks inline_data.mime_type against the types it takes); no public error text found for a missing one.",
-    fix: 'add the IANA type of the bytes, e.g. "mimeType": "image/png"',
+    fix: { en: 'add the IANA type of the bytes, e.g. "mimeType": "image/png"', zh: '加上这些字节的 IANA 类型，例如 "mimeType": "image/png"' },
     check(body, report) {
       for (const { at, part } of partsOf(body)) {
         const data = field(part, "inlineData");

@@ -29,7 +29,10 @@ const rules: Rule[] = [
     // Seen returned: https://github.com/aliasrobotics/cai/issues/111 ,
     // https://github.com/langchain-ai/open_deep_research/issues/164 (openai.BadRequestError 400)
     source: "https://github.com/aliasrobotics/cai/issues/111 ; https://github.com/langchain-ai/open_deep_research/issues/164",
-    fix: "append one role:tool message per call (tool_call_id = the call's id) before any other message; answer a call you did not run with an error text",
+    fix: {
+      en: "append one role:tool message per call (tool_call_id = the call's id) before any other message; answer a call you did not run with an error text",
+      zh: "在任何其他消息之前，为每个调用追加一条 role:tool 消息（tool_call_id 等于调用的 id）；没有执行的调用也要用一段错误文字回答",
+    },
     check(body, report) {
       const list = arrayAt(body, "messages");
       for (const [index, message] of messagesOf(body)) {
@@ -60,7 +63,10 @@ const rules: Rule[] = [
     // Seen returned (param messages.[4].role): https://github.com/smarter-sh/smarter/issues/264 ;
     // https://github.com/TheR1D/shell_gpt/issues/717
     source: "https://github.com/smarter-sh/smarter/issues/264 ; https://github.com/TheR1D/shell_gpt/issues/717",
-    fix: "drop the result, or move it right after the assistant message whose call it answers",
+    fix: {
+      en: "drop the result, or move it right after the assistant message whose call it answers",
+      zh: "删掉这个结果，或者把它移到它所回答的调用所在的 assistant 消息后面",
+    },
     check(body, report) {
       let open: ReadonlySet<string> = NONE;
       // A plain loop, and each reply's ids gathered straight into its set: a long body has a reply a turn.
@@ -93,7 +99,10 @@ const rules: Rule[] = [
       "Invalid 'messages[{message}].tool_calls[{call}].id': string too long. Expected a string with maximum length 40, but got a string with length {length} instead.",
     // Seen returned: https://github.com/vercel/ai/issues/8132 ; https://github.com/anomalyco/opencode/issues/12653
     source: "https://github.com/vercel/ai/issues/8132 ; https://github.com/anomalyco/opencode/issues/12653",
-    fix: "rewrite long ids (from another provider) to 40 characters or fewer, the same way in the call and its tool message",
+    fix: {
+      en: "rewrite long ids (from another provider) to 40 characters or fewer, the same way in the call and its tool message",
+      zh: "把（来自其他提供商的）长 id 改写到 40 个字符以内，调用和它的 tool 消息里用同样的改法",
+    },
     check(body, report) {
       for (const { messageIndex, callIndex, id } of callsOf(body)) {
         if (id !== undefined && id.length > OPENAI_CALL_ID_MAX)
@@ -109,7 +118,7 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "tool call id {id} is used again: its results cannot be told apart",
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
-    fix: "give the repeated call a fresh id and its tool message the same one",
+    fix: { en: "give the repeated call a fresh id and its tool message the same one", zh: "给重复的调用换一个新的 id，它的 tool 消息用同一个" },
     check(body, report) {
       // Each pointer is spelled out only for a repeat: a long body has one call a turn, and all but a few are unique.
       reportRepeated(
@@ -129,7 +138,10 @@ const rules: Rule[] = [
     // Seen returned for tools[0].function.name: https://github.com/brekkylab/ailoy/pull/109 ; for
     // messages[9].tool_calls[0].function.name: https://github.com/mcp-use/mcp-use/issues/90
     source: "https://github.com/brekkylab/ailoy/pull/109 ; https://github.com/mcp-use/mcp-use/issues/90",
-    fix: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool",
+    fix: {
+      en: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool",
+      zh: "把 [a-zA-Z0-9_-] 以外的字符换掉（比如换成 _），定义和这个工具的每个调用里都要换",
+    },
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const fn = tool.function;
@@ -156,7 +168,7 @@ const rules: Rule[] = [
     providerError: "Invalid type for 'messages[{message}].tool_calls[{call}].function.arguments': expected a string, but got an object instead.",
     // Seen returned: https://github.com/aaif-goose/goose-mobile/pull/20
     source: "https://github.com/aaif-goose/goose-mobile/pull/20",
-    fix: "send JSON.stringify(arguments)",
+    fix: { en: "send JSON.stringify(arguments)", zh: "发送 JSON.stringify(arguments)" },
     check(body, report) {
       for (const { messageIndex, callIndex, call } of callsOf(body)) {
         const fn = call.function;
@@ -174,7 +186,10 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "arguments is not a JSON object (it is {what})",
     source: "openai/resources/shared.d.ts (FunctionDefinition.parameters: a JSON Schema object); no public report of the API refusing other JSON.",
-    fix: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
+    fix: {
+      en: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
+      zh: "发送一个对象（模型发来别的东西时用 `{}`），并用一个 isError 结果回答这个调用",
+    },
     check(body, report) {
       for (const { messageIndex, callIndex, call, parsed: value } of callsOf(body)) {
         const fn = call.function;
@@ -194,7 +209,7 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "role {role} is not a Chat Completions role",
     source: "openai/resources/chat/completions/completions.d.ts (ChatCompletionMessageParam); no public error text found.",
-    fix: 'use "assistant" for the model and "tool" for results',
+    fix: { en: 'use "assistant" for the model and "tool" for results', zh: '模型用 "assistant"，结果用 "tool"' },
     check(body, report) {
       for (const [index, message] of messagesOf(body)) {
         const role = message.role;

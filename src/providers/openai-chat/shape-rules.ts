@@ -25,7 +25,7 @@ export const chatShapeRules: Rule[] = [
     providerError: "[] is too short - 'messages'",
     // Seen returned: https://github.com/run-llama/llama_index/issues/9373 ; https://github.com/sashabaranov/go-openai/issues/605
     source: "https://github.com/run-llama/llama_index/issues/9373 ; https://github.com/sashabaranov/go-openai/issues/605",
-    fix: "send at least the user's message",
+    fix: { en: "send at least the user's message", zh: "至少发送用户的消息" },
     check(body, report) {
       if (Array.isArray(body.messages) && body.messages.length === 0) report("/messages");
     },
@@ -38,7 +38,10 @@ export const chatShapeRules: Rule[] = [
     providerError: OPENAI_MISSING_PARAMETER,
     // The API's text for any required field left out (sources in openai-conventions.ts).
     source: OPENAI_MISSING_PARAMETER_SOURCES,
-    fix: 'give the message its text; a tool message with nothing to say still sends content (say, "(no output)")',
+    fix: {
+      en: 'give the message its text; a tool message with nothing to say still sends content (say, "(no output)")',
+      zh: '给消息写上文字；没话可说的 tool 消息也要发送 content（比如 "(no output)"）',
+    },
     check(body, report) {
       for (const [index, message] of messagesOf(body)) {
         if (CONTENT_REQUIRED.includes(String(message.role)) && (message.content === undefined || message.content === null))
@@ -54,7 +57,7 @@ export const chatShapeRules: Rule[] = [
     providerError: OPENAI_MISSING_PARAMETER,
     message: "tool_calls[].type is {type}, not function",
     source: OPENAI_MISSING_PARAMETER_SOURCES,
-    fix: 'write "type": "function" on every call',
+    fix: { en: 'write "type": "function" on every call', zh: '在每个调用上写 "type": "function"' },
     check(body, report) {
       for (const { messageIndex: message, callIndex: call, call: value } of callsOf(body)) {
         if (value.type === undefined) report(pointer("", "messages", message, "tool_calls", call), { path: `messages[${message}].tool_calls[${call}].type` });
@@ -72,7 +75,7 @@ export const chatShapeRules: Rule[] = [
     message: "function.name is missing: {path}",
     // Seen returned: https://github.com/continuedev/continue/issues/9784 ; https://github.com/continuedev/continue/issues/11645
     source: "https://github.com/continuedev/continue/issues/9784 ; https://github.com/continuedev/continue/issues/11645",
-    fix: "send the name of the tool the model called; a call without one cannot be answered",
+    fix: { en: "send the name of the tool the model called; a call without one cannot be answered", zh: "写上模型调用的工具名；没有名字的调用无法回答" },
     check(body, report) {
       for (const { messageIndex: message, callIndex: call, call: value } of callsOf(body)) {
         if (!isRecord(value.function)) continue;
@@ -93,7 +96,7 @@ export const chatShapeRules: Rule[] = [
     providerError: OPENAI_MISSING_PARAMETER,
     message: "tools[].type is {type}, not function",
     source: OPENAI_MISSING_PARAMETER_SOURCES,
-    fix: 'write "type": "function" on every tool, its definition under "function"',
+    fix: { en: 'write "type": "function" on every tool, its definition under "function"', zh: '在每个工具上写 "type": "function"，定义放在 "function" 下' },
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         if (tool.type === undefined) report(pointer("", "tools", index), { path: `tools[${index}].type` });

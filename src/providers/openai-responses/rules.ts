@@ -24,7 +24,10 @@ const rules: Rule[] = [
     providerError: "No tool output found for function call {id}.",
     // Seen returned (param "input"): https://github.com/router-for-me/CLIProxyAPI/issues/2368 ; https://github.com/openai/codex/issues/620
     source: "https://github.com/router-for-me/CLIProxyAPI/issues/2368 ; https://github.com/openai/codex/issues/620",
-    fix: "add a function_call_output item with the same call_id right after the call's items; answer a call you did not run with an error text",
+    fix: {
+      en: "add a function_call_output item with the same call_id right after the call's items; answer a call you did not run with an error text",
+      zh: "在调用的条目后面紧接着加一条 call_id 相同的 function_call_output；没有执行的调用也要用一段错误文字回答",
+    },
     check(body, report) {
       const list = itemsOf(body);
       const outputsAfter = new Set<string>();
@@ -47,7 +50,10 @@ const rules: Rule[] = [
     providerError: "No tool call found for function call output with call_id {id}.",
     // Seen returned (param "input"): https://github.com/microsoft/vscode/issues/320060 ; https://github.com/continuedev/continue/issues/10092
     source: "https://github.com/microsoft/vscode/issues/320060 ; https://github.com/continuedev/continue/issues/10092",
-    fix: "drop the output, or keep the function_call item it answers in the input",
+    fix: {
+      en: "drop the output, or keep the function_call item it answers in the input",
+      zh: "删掉这条 output，或者把它回答的 function_call 条目留在 input 里",
+    },
     check(body, report) {
       const called = new Set<string>();
       for (const [index, item] of itemsOf(body)) {
@@ -66,7 +72,10 @@ const rules: Rule[] = [
     // Seen returned for a message item (even an empty one) between a call and its output: the case
     // table in https://github.com/ranxianglei/billion-context/issues/766 (cases A01, A02).
     source: "https://github.com/ranxianglei/billion-context/issues/766",
-    fix: "put the reply's message items before its function_call items, and the outputs right after the calls",
+    fix: {
+      en: "put the reply's message items before its function_call items, and the outputs right after the calls",
+      zh: "把回复的 message 条目放在它的 function_call 条目之前，output 紧跟在调用之后",
+    },
     check(body, report) {
       const waiting = new Set<string>();
       for (const [index, item] of itemsOf(body)) {
@@ -88,7 +97,10 @@ const rules: Rule[] = [
     providerError: "Invalid 'input[{item}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {length} instead.",
     // Seen returned: https://github.com/AnswerDotAI/fastllm/issues/45
     source: "https://github.com/AnswerDotAI/fastllm/issues/45",
-    fix: "rewrite long ids (from another provider) to 64 characters or fewer, the same way in the call and its output",
+    fix: {
+      en: "rewrite long ids (from another provider) to 64 characters or fewer, the same way in the call and its output",
+      zh: "把（来自其他提供商的）长 id 改写到 64 个字符以内，调用和它的 output 里用同样的改法",
+    },
     check(body, report) {
       for (const [index, item] of itemsOf(body)) {
         const id = stringAt(item, "call_id");
@@ -106,7 +118,7 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "call_id {id} is used again: its outputs cannot be told apart",
     source: "None found for OpenAI (no public report of the API refusing it); Anthropic refuses it, so a portable harness keeps ids unique.",
-    fix: "give the repeated call a fresh call_id and its output the same one",
+    fix: { en: "give the repeated call a fresh call_id and its output the same one", zh: "给重复的调用换一个新的 call_id，它的 output 用同一个" },
     check(body, report) {
       const ids = [...callsOf(body)].map(([index, item]) => ({ id: stringAt(item, "call_id"), pointer: pointer("", "input", index, "call_id") }));
       reportRepeatedIds(ids, report);
@@ -120,7 +132,10 @@ const rules: Rule[] = [
     providerError: "Invalid 'tools[{tool}].name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
     // Seen returned: https://github.com/justrach/codegraff/issues/930 ; stated for Responses in https://github.com/openai/codex/pull/8694
     source: "https://github.com/justrach/codegraff/issues/930 ; https://github.com/openai/codex/pull/8694",
-    fix: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool",
+    fix: {
+      en: "replace characters outside [a-zA-Z0-9_-] (say, with _) in the definition and in every call of that tool",
+      zh: "把 [a-zA-Z0-9_-] 以外的字符换掉（比如换成 _），定义和这个工具的每个调用里都要换",
+    },
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         const name = stringAt(tool, "name");
@@ -137,7 +152,7 @@ const rules: Rule[] = [
     message: "arguments is {what}, not a string",
     source:
       "openai/resources/responses/responses.d.ts (ResponseFunctionToolCall.arguments: string); no public error text found for Responses (Chat's: https://github.com/aaif-goose/goose-mobile/pull/20).",
-    fix: "send JSON.stringify(arguments)",
+    fix: { en: "send JSON.stringify(arguments)", zh: "发送 JSON.stringify(arguments)" },
     check(body, report) {
       for (const [index, item] of callsOf(body)) {
         if (typeof item.arguments !== "string")
@@ -155,7 +170,10 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "arguments is not a JSON object (it is {what})",
     source: "openai/resources/responses/responses.d.ts (FunctionTool.parameters: a JSON Schema object); no public report of the API refusing other JSON.",
-    fix: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
+    fix: {
+      en: "send an object (`{}` when the model sent something else), and answer the call with an isError result",
+      zh: "发送一个对象（模型发来别的东西时用 `{}`），并用一个 isError 结果回答这个调用",
+    },
     check(body, report) {
       for (const [index, item, value] of callsOf(body)) {
         if (typeof item.arguments !== "string") continue;
@@ -172,7 +190,10 @@ const rules: Rule[] = [
     providerError: undefined,
     message: "role {role} is not a Responses message role",
     source: "openai/resources/responses/responses.d.ts (EasyInputMessage.role); no public error text found.",
-    fix: 'use "assistant" for the model; results are function_call_output items, not messages',
+    fix: {
+      en: 'use "assistant" for the model; results are function_call_output items, not messages',
+      zh: '模型用 "assistant"；结果是 function_call_output 条目，不是消息',
+    },
     check(body, report) {
       for (const [index, item] of itemsOf(body)) {
         const isMessage = item.type === "message" || (item.type === undefined && "role" in item);

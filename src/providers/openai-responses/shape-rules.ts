@@ -21,7 +21,7 @@ export const responsesShapeRules: Rule[] = [
     providerError: OPENAI_MISSING_PARAMETER,
     message: "function_call_output.output is {what}: the spec takes a string or a list",
     source: OPENAI_MISSING_PARAMETER_SOURCES,
-    fix: "send the tool's result as a string (JSON text for structured results)",
+    fix: { en: "send the tool's result as a string (JSON text for structured results)", zh: "把工具的结果作为字符串发送（结构化的结果用 JSON 文本）" },
     check(body, report) {
       for (const [index, item] of itemsOfType(body, "function_call_output")) {
         if (item.output === undefined) report(pointer("", "input", index), { path: `input[${index}].output` });
@@ -39,7 +39,7 @@ export const responsesShapeRules: Rule[] = [
     message: "function_call.name is missing: {path}",
     // Seen returned: https://github.com/kittors/CliRelay/issues/277 ("Invalid 'input[27].name': empty string. …")
     source: "https://github.com/kittors/CliRelay/issues/277",
-    fix: "send the name of the tool the model called; a call without one cannot be answered",
+    fix: { en: "send the name of the tool the model called; a call without one cannot be answered", zh: "写上模型调用的工具名；没有名字的调用无法回答" },
     check(body, report) {
       for (const [index, item] of itemsOfType(body, "function_call")) {
         if (item.name === "") report(pointer("", "input", index, "name"), { path: `input[${index}].name` });
@@ -58,7 +58,10 @@ export const responsesShapeRules: Rule[] = [
     // https://github.com/BerriAI/litellm/issues/13420 (its reproduction's first call succeeds).
     source:
       "openapi.json #/components/schemas/FunctionTool (required: type, name, strict, parameters) ; https://github.com/BerriAI/litellm/issues/13420 (accepted without parameters); no public error text found.",
-    fix: 'declare "parameters" (an object schema, or null for a tool without arguments)',
+    fix: {
+      en: 'declare "parameters" (an object schema, or null for a tool without arguments)',
+      zh: '声明 "parameters"（一个 object schema；没有参数的工具用 null）',
+    },
     check(body, report) {
       for (const [index, tool] of objectsIn(arrayAt(body, "tools"))) {
         if (tool.type === "function" && !Object.hasOwn(tool, "parameters")) report(pointer("", "tools", index), { name: JSON.stringify(tool.name) ?? "" });

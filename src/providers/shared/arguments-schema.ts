@@ -50,7 +50,10 @@ export function argumentsSchemaRule(access: SchemaAccess, where: string, errorFl
     providerError: undefined,
     message: "arguments do not match the declared schema of {tool}, yet the call was answered by a result not flagged as an error: {problem}",
     source: `None needed for the text: providers accept it (they do not validate history); a harness validates arguments before running a tool and answers a mismatch with an error result (course chapter 3.4). The result's error flag: ; ${errorFlagSources}`,
-    fix: "validate arguments with the tool's schema before running it, and answer a mismatch with an error result instead of running the tool",
+    fix: {
+      en: "validate arguments with the tool's schema before running it, and answer a mismatch with an error result instead of running the tool",
+      zh: "执行前先用工具的 schema 校验参数；不符合时不执行工具，而是用一个错误结果回答",
+    },
     check(body: JsonObject, report: Report) {
       const schemas = access.schemas(body);
       for (const call of access.calls(body)) {

@@ -29,10 +29,15 @@ export interface Rule {
   message?: string;
   /** Where the rule (and the text) comes from: documentation URL, SDK file, or public issue threads. */
   source: string;
-  /** One line: what to change. */
-  fix: string;
+  /** One line: what to change, in each language lint and import print (the run's). */
+  fix: RuleFix;
   /** Walks the body (already known to be a JSON object) and reports each place that breaks the rule. */
   check(body: Record<string, unknown>, report: Report): void;
+}
+
+export interface RuleFix {
+  en: string;
+  zh: string;
 }
 
 /** A rule another table has that this provider's bodies cannot support, and why (docs/lint.md's table prints it). */

@@ -1,0 +1,96 @@
+// The test runner's reporter for `npm test`: quiet when all is well. One line per test file as it
+// ends (its path, how many tests, how long), each failing test in full (its name, the suite it is
+// in and the whole error), each skipped test with its reason, and a summary. Node's own reporters
+// print every test (thousands of lines for a green run); `npm test -- --verbose` still gives
+// Node's spec reporter.
+import { relative } from "node:path";
+import { inspect } from "node:util";
+
+interface TestData {
+  name: string;
+  nesting: number;
+  file?: string;
+  skip?: string | boolean;
+  todo?: string | boolean;
+  details?: { duration_ms?: number; type?: string; error?: unknown };
+}
+
+interface TestEvent {
+  type: string;
+  data: unknown;
+}
+
+function isTestData(value: unknown): value is TestData {
+  return (
+    typeof value === "object" && value !== null && "name" in value && typeof value.name === "string" && "nesting" in value && typeof value.nesting === "number"
+  );
+}
+
+/** A suite's name is the test file's path (scripts/test-worker.ts names each file's suite so). */
+const isFileSuite = (data: TestData) => data.details?.type === "suite" && data.name.startsWith("test/");
+
+/** A test runner error wraps the test's own: the cause is what the test threw. */
+function errorText(error: unknown): string {
+  const thrown = error instanceof Error && "code" in error && error.code === "ERR_TEST_FAILURE" && error.cause !== undefined ? error.cause : error;
+  return inspect(thrown, { depth: 8, colors: false })
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
+export default async function* quietReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
+  /** Per test file (each runs in one worker, its events in order): its counts so far. */
+  const running = new Map<string, { tests: number; failed: number }>();
+  /** The suite names of each nesting level, per test file, to name a failure's place. */
+  const places = new Map<string, string[]>();
+  const totals = { tests: 0, failed: 0, skipped: 0, files: 0 };
+  const skips: string[] = [];
+  for await (const event of source) {
+    if (event.type === "test:stderr" && isMessage(event.data)) yield event.data.message;
+    if (!isTestData(event.data)) continue;
+    const data = event.data;
+    // A test names the file it is written in; a file's own suite is declared by the worker, and named by the file's path.
+    const worker = data.details?.type === "suite" && data.nesting === 0 ? data.name : relative(process.cwd(), data.file ?? "");
+    const place = places.get(worker) ?? [worker];
+    places.set(worker, place);
+    // Suites end after their tests: where a test sits is known from the order tests start in.
+    if (event.type === "test:start") {
+      place.length = Math.max(1, data.nesting);
+      place[data.nesting] = data.name;
+      continue;
+    }
+    if (event.type !== "test:pass" && event.type !== "test:fail") continue;
+    if (isFileSuite(data)) {
+      const counts = running.get(worker) ?? { tests: 0, failed: 0 };
+      running.delete(worker);
+      totals.files++;
+      const seconds = ((data.details?.duration_ms ?? 0) / 1000).toFixed(1);
+      // A file that failed to load fails as a suite with no test run: its error is the news.
+      const loadError = event.type === "test:fail" && counts.failed === 0 ? `\n${errorText(data.details?.error)}\n` : "";
+      if (loadError !== "") totals.failed++;
+      yield `${event.type === "test:pass" ? "✓" : "✗"} ${data.name}  ${counts.tests} tests, ${seconds} s${counts.failed > 0 ? `, ${counts.failed} failed` : ""}\n${loadError}`;
+      continue;
+    }
+    // Nesting 0 holds only the files' suites and the worker entries that ran them: no test of its own.
+    if (data.details?.type === "suite" || data.nesting === 0) continue;
+    const counts = running.get(worker) ?? { tests: 0, failed: 0 };
+    running.set(worker, counts);
+    counts.tests++;
+    totals.tests++;
+    const where = [...place.slice(0, Math.max(1, data.nesting)), data.name].join(" › ");
+    if (data.skip !== undefined && data.skip !== false) {
+      totals.skipped++;
+      skips.push(`- skipped: ${where}: ${typeof data.skip === "string" ? data.skip : "(no reason given)"}\n`);
+    } else if (event.type === "test:fail") {
+      counts.failed++;
+      totals.failed++;
+      yield `✗ FAILED ${where}\n${errorText(data.details?.error)}\n`;
+    }
+  }
+  yield* skips;
+  yield `${totals.files} files, ${totals.tests} tests: ${totals.tests - totals.failed - totals.skipped} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`;
+}
+
+function isMessage(value: unknown): value is { message: string } {
+  return typeof value === "object" && value !== null && "message" in value && typeof value.message === "string";
+}
