@@ -194,7 +194,8 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
   program.hook("preAction", async (_program, command) => {
     const html: unknown = program.opts().html;
     if (command === program || html === undefined) return;
-    io.err(`${await diagramConflict({ lang: program.opts().lang === "en" ? "en" : "zh", html: String(html), subcommand: command.name() })}\n`);
+    const lang: unknown = command.opts().lang ?? program.opts().lang;
+    io.err(`${await diagramConflict({ lang: lang === "en" ? "en" : "zh", html: String(html), subcommand: command.name() })}\n`);
     throw new CommanderError(exitCodes.usage, "playground.htmlSubcommand", "--html with a subcommand");
   });
   try {

@@ -16,6 +16,7 @@ export function mermaidText(text: string): string {
   for (const char of text.replace(/\s+/g, " ")) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) safe += " ";
+    // `#` too: Mermaid's renderer cuts a message at a bare one (calc#call_1 shows as calc).
     else if (/[#;<>&\\]/.test(char)) safe += `#${code};`;
     else safe += char;
   }
