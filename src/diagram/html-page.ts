@@ -54,7 +54,7 @@ export function pageHtml(data: PageData & { live?: string }, words: DiagramMessa
 `;
 }
 
-export async function htmlPage(diagram: Diagram, options: PageOptions): Promise<string> {
+export function htmlPage(diagram: Diagram, options: PageOptions): string {
   const data = pageData(diagram, options);
   return pageHtml(options.live === undefined ? data : { ...data, live: options.live }, options.say.page);
 }

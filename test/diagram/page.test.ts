@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { browserSkipReason, launchChromium, watchPage } from "../../scripts/browser.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { fixtureMermaid, fixturePage } from "../../src/commands/play/diagram-output.ts";
+import { fixtureMermaid } from "../../src/commands/play/diagram-output.ts";
 import { fixtureNames } from "../../src/fixture/fixture-files.ts";
 import type { Context, Message } from "../../src/protocol/types.ts";
 import { providers } from "../../src/providers/registry.ts";
@@ -20,6 +20,10 @@ import { cli } from "../play/in-process.ts";
 import { arrowsCalledFor, fixture, runEvents } from "./run-events.ts";
 
 const skip = browserSkipReason();
+
+async function text(locator: Locator): Promise<string> {
+  return (await locator.textContent()) ?? "";
+}
 const folder = mkdtempSync(join(tmpdir(), "diagram-page-"));
 let browser: Browser;
 
@@ -79,12 +83,12 @@ describe("the --html page", { skip }, () => {
       .nth(1)
       .click();
     assert.equal(await page.locator("#details").getAttribute("open"), "");
-    assert.deepEqual(JSON.parse(await page.locator("#details-message").innerText()), JSON.parse(JSON.stringify(replies[1])));
-    const history: Message[] = JSON.parse(await page.locator("#details-history").innerText());
+    assert.deepEqual(JSON.parse(await text(page.locator("#details-message"))), JSON.parse(JSON.stringify(replies[1])));
+    const history: Message[] = JSON.parse(await text(page.locator("#details-history")));
     assert.equal(history.length, 3);
     for (const id of ["anthropic", "gemini", "openai-chat", "openai-responses"] as const) {
       await page.locator("#provider").selectOption(id);
-      const body: unknown = JSON.parse(await page.locator("#details-body").innerText());
+      const body: unknown = JSON.parse(await text(page.locator("#details-body")));
       const context: Context = { systemPrompt: second.systemPrompt, tools: second.tools, messages: history };
       assert.deepEqual(body, JSON.parse(JSON.stringify(providers[id].request.render(context).body)), id);
     }
@@ -98,8 +102,8 @@ describe("the --html page", { skip }, () => {
     await page.keyboard.press("Tab");
     assert.equal(await page.evaluate("document.activeElement.className"), "arrow normal");
     await page.keyboard.press("Enter");
-    assert.match(await page.locator("#details-title").innerText(), /^user: What is 128 times 64\?/);
-    assert.equal(JSON.parse(await page.locator("#details-message").innerText()).role, "user");
+    assert.match(await text(page.locator("#details-title")), /^user: What is 128 times 64\?/);
+    assert.equal(JSON.parse(await text(page.locator("#details-message"))).role, "user");
     await page.close();
   });
 
@@ -131,7 +135,7 @@ describe("the --html page", { skip }, () => {
     writeFileSync(source, JSON.stringify(walkthrough));
     const { page, leaks, errors } = await openPage(await writtenPage(source));
     assert.equal(await page.locator("img").count(), 0);
-    assert.match(await page.locator(".arrow").nth(2).innerText(), /<\/script><img src=/);
+    assert.match(await text(page.locator(".arrow").nth(2)), /<\/script><img src=/);
     assert.deepEqual([errors, leaks], [[], []]);
     await page.close();
   });
@@ -141,7 +145,7 @@ describe("the --html page", { skip }, () => {
     assert.equal((await cli(["--html", file])).code, 0);
     const { page } = await openPage(file);
     assert.equal(await page.getAttribute("html", "lang"), "zh-CN");
-    assert.match(await page.locator(".lane-name").first().innerText(), /人工/);
+    assert.match(await text(page.locator(".lane-name").first()), /人工/);
     await page.close();
   });
 });

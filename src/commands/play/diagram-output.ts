@@ -68,7 +68,7 @@ export async function showDiagram(
   }
   if (options.html === undefined) return undefined;
   const { htmlPage } = await import("../../diagram/html-page.ts");
-  const page = await htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say });
+  const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say });
   try {
     await writeOutputFile(options.html, page, signal === undefined ? {} : { signal });
     return undefined;
@@ -120,7 +120,7 @@ export async function fixturePage(fixture: Fixture, lang: Language): Promise<{ d
     loadCatalog(lang),
     import("../../diagram/html-page.ts"),
   ]);
-  return { diagram, html: await htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say }) };
+  return { diagram, html: htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say }) };
 }
 
 /** What --mermaid prints for a fixture; `episodes` keeps only the first few (the README's figure is the first). */

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Fixture } from "../../fixture/fixture-format.ts";
+import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
@@ -16,6 +16,7 @@ import type { ErrorKind } from "../../providers/shared/error-kind.ts";
 import { type Answer, answering } from "./answer.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
+import { livePage } from "./live-page.ts";
 import { type BodyRead, readBody } from "./read-body.ts";
 import { refusalAnswer } from "./refusal.ts";
 import { browserRefusal, hostPolicy } from "./request-guard.ts";
@@ -58,6 +59,8 @@ export interface ServeOptions {
   onEvent(event: ServeEvent): void;
   /** A promise while the narration's output is full: no new request is read until it drains. */
   drained?: () => Promise<void> | undefined;
+  /** The live page's language (zh by default). */
+  lang?: Language;
 }
 
 export interface RunningServer {
@@ -76,6 +79,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const partsOf = await loadAllParts();
   const states = conversationStates(partsOf);
   const slots = new Slots(CONCURRENT_EXCHANGES);
+  const live = await livePage(options.lang ?? "zh", options.fixtureName);
   // Resolves when the server starts closing: a request waiting for the output to drain (a pager
   // never read again) stops waiting, so shutting down stays bounded.
   let startClosing: () => void = () => {};
@@ -91,6 +95,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersMs / 4)),
     },
     (request, response) => {
+      if (live.answers(request, response, policy)) return;
       const number = ++count;
       const seen: Seen = { number, method: request.method ?? "GET", path: request.url ?? "/", provider: fallbackProvider };
       const work = handle(seen, request, response).catch((error: unknown) => lastResort(seen, response, error));
@@ -117,6 +122,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   /** The narration of one exchange: a narration that fails never changes what the client got. */
   function tell(record: ExchangeRecord): void {
     try {
+      live.record(record);
       options.onEvent({ type: "exchange", record });
     } catch {
       const { conversation: _dropped, ...bare } = record;
