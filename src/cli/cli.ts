@@ -28,6 +28,9 @@ const npmConfigNames: Record<string, string> = {
   npm_config_validation: "--validation",
   npm_config_timeout: "--timeout",
   npm_config_wire: "--wire",
+  npm_config_diagram: "--diagram",
+  npm_config_mermaid: "--mermaid",
+  npm_config_html: "--html",
 };
 
 /** Which of our options an npm script run swallowed (`npm start --list`), if any. */
