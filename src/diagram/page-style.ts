@@ -6,11 +6,13 @@ export const pageStyle = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "PingFang SC", sans-serif; color: var(--ink); background: #fbfbfc; }
 header, main { max-width: 1200px; margin: 0 auto; padding: 12px 20px; }
+header { padding-bottom: 0; }
+main { padding-top: 0; }
 h1 { font-size: 1.3rem; margin: 8px 0; }
-h2 { font-size: 1.05rem; margin: 24px 0 8px; }
+h2 { font-size: 1.05rem; margin: 18px 0 8px; }
 .legend { color: var(--muted); font-size: 0.85rem; margin: 4px 0; }
 .legend ul { margin: 4px 0; padding-left: 18px; }
-.hint { font-size: 0.85rem; color: var(--muted); }
+.hint { font-size: 0.85rem; color: var(--muted); margin-bottom: 0; }
 .diagram { display: grid; grid-template-columns: repeat(var(--lanes), minmax(0, 1fr)); column-gap: 0; row-gap: 2px; position: relative; }
 .lane-name { grid-row: 1; text-align: center; font-weight: 600; padding: 4px 2px; border-bottom: 2px solid var(--line); background: #fbfbfc; position: sticky; top: 0; z-index: 2; overflow-wrap: anywhere; }
 .lifeline { grid-row: 2 / -1; justify-self: center; width: 2px; background: var(--line); z-index: 0; }
