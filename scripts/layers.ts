@@ -31,7 +31,10 @@ export const floors: readonly Floor[] = [
   { rooms: ["src/fixture"], what: "the fixture format, its loader and its writer" },
   { rooms: ["src/replay"], what: "a fixture run through the loop, episode by episode" },
   { rooms: ["src/narration"], what: "the transcript's narrator, formatting, catalogs and views shared by commands" },
-  { rooms: ["src/commands/shared"], what: "what commands share: io, exit codes, option parsers, input messages" },
+  {
+    rooms: ["src/commands/shared", "src/diagram"],
+    what: "what commands share: io, exit codes, option parsers, input messages; the run as a sequence diagram (its model, built from a run's events, and its terminal, Mermaid and page renderers)",
+  },
   { rooms: ["src/commands/*"], what: "one folder per command: its definition, engine and messages" },
   { rooms: ["src/cli"], what: "the one CLI declaration and the process around it" },
   { rooms: ["src/index.ts", "src/wire.ts", "src/main.ts"], what: "entries: the library, the wire view's library export, the process" },

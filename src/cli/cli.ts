@@ -3,6 +3,7 @@
 // Commands turn every expected failure into one line on stderr and an exit code; this is the
 // only file that knows about argv.
 import { readFileSync } from "node:fs";
+import { type DiagramOptions, diagramConflict } from "../commands/play/diagram-output.ts";
 import { list, listJson, play } from "../commands/play/play.ts";
 import type { CliIO } from "../commands/shared/command-io.ts";
 import { Command, CommanderError, Option } from "../commands/shared/commander.ts";
@@ -27,6 +28,9 @@ const npmConfigNames: Record<string, string> = {
   npm_config_validation: "--validation",
   npm_config_timeout: "--timeout",
   npm_config_wire: "--wire",
+  npm_config_diagram: "--diagram",
+  npm_config_mermaid: "--mermaid",
+  npm_config_html: "--html",
 };
 
 /** Which of our options an npm script run swallowed (`npm start --list`), if any. */
@@ -134,6 +138,9 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
     .option("--wire-full", "with --wire, print every request body whole")
     .option("--stream", "stream each reply as events (Pi's names) and narrate them; with --wire, also the provider's server-sent events")
     .addOption(new Option("--chunk <n>", "fragment size for --stream (overrides the fixture; implies --stream)").argParser(positiveInteger))
+    .option("--diagram", "after the transcript, draw the run as a sequence diagram (lanes: person, app, model, tools)")
+    .option("--mermaid", "print the run as a Mermaid sequenceDiagram instead of the transcript (GitHub draws it in a ```mermaid block)")
+    .option("--html <file>", "also write the run as one self-contained web page: the diagram, each arrow's message, history and request body")
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     // Commander repeats what it was given (an unknown option, a bad value): shown, never obeyed.
@@ -147,6 +154,7 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
         "  npm start -- --interactive                            pick a fixture, step through it, edit calls, save\n" +
         "  npm start -- self-correction --tool-errors detailed   the failed result names the field\n" +
         "  npm start -- final-answer --wire anthropic            the same history as Anthropic's request bodies\n" +
+        "  npm start -- --diagram                                the walkthrough, then its sequence diagram\n" +
         "\nThe same as a command, anywhere, after npm link (or npm install -g .):\n" +
         "  tool-call-playground --lang en\n" +
         "  tool-call-playground parallel-calls --tool-execution sequential\n" +
@@ -159,7 +167,7 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
         "error, 130 interrupted (Ctrl-C, or Esc at a prompt), 143 SIGTERM, 129 SIGHUP.\n" +
         "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
     )
-    .action(async (fixtureArgument: string | undefined, options: PlayOptions) => {
+    .action(async (fixtureArgument: string | undefined, options: PlayOptions & DiagramOptions) => {
       const valueTakenBy =
         fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument)
           ? await optionForValue(fixtureArgument)
@@ -173,14 +181,26 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
         exitCode = exitCodes.badInput;
         return;
       }
-      if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
+      const conflict = await diagramConflict(options);
+      if (conflict !== undefined) {
+        io.err(`${conflict}\n`);
+        exitCode = exitCodes.usage;
+      } else if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
       else if (options.interactive) exitCode = await (await import("../commands/interactive/interactive-command.ts")).interactive(fixtureArgument, options, io);
-      else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
+      else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io, options);
     });
   // Before the subcommands are added: each copies it, so a usage mistake after `serve` or
   // `import` returns its exit code here too, instead of commander ending the process itself.
   program.exitOverride();
   if (mayReachSubcommand(argv)) await addSubcommands(program, io, (code) => (exitCode = code));
+  // --html belongs to a fixture run: a subcommand would silently ignore it (serve has a live page instead).
+  program.hook("preAction", async (_program, command) => {
+    const html: unknown = program.opts().html;
+    if (command === program || html === undefined) return;
+    const lang: unknown = command.opts().lang ?? program.opts().lang;
+    io.err(`${await diagramConflict({ lang: lang === "en" ? "en" : "zh", html: String(html), subcommand: command.name() })}\n`);
+    throw new CommanderError(exitCodes.usage, "playground.htmlSubcommand", "--html with a subcommand");
+  });
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {

@@ -3,14 +3,16 @@
 // and an exit code.
 import { RunAborted, stopSignalOf } from "../../agent/call-policy.ts";
 import { resolveFixture } from "../../fixture/fixture-files.ts";
-import type { Language } from "../../fixture/fixture-format.ts";
+import { type Language, localize } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
 import { jsonSafe, visible } from "../../io/sanitize.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
+import { plainStyle } from "../../narration/style.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/options.ts";
+import { type DiagramOptions, diagramRecording, htmlProblemLine, htmlTargetProblem, showDiagram } from "./diagram-output.ts";
 import { fixtureJsonLines, narrateFixture } from "./transcript.ts";
 
 export async function list(lang: Language, io: CliIO): Promise<number> {
@@ -29,7 +31,7 @@ export async function listJson(lang: Language, io: CliIO): Promise<number> {
   return exitCodes.ok;
 }
 
-export async function play(fixtureArgument: string, options: PlayOptions, io: CliIO): Promise<number> {
+export async function play(fixtureArgument: string, options: PlayOptions, io: CliIO, pictures: DiagramOptions = {}): Promise<number> {
   // Started before the fixture is read, so the catalog's module loads meanwhile; a --json run that
   // goes well never needs it (hence the handler: its failure must not go unhandled there).
   const catalog = loadCatalog(options.lang);
@@ -39,15 +41,25 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     io.err(`${visible((await catalog).unknownFixture(reference.name, reference.known))}\n`);
     return exitCodes.badInput;
   }
+  // A page that cannot be written is refused before anything is played.
+  const htmlProblem = pictures.html === undefined ? undefined : await htmlTargetProblem(pictures.html);
+  if (pictures.html !== undefined && htmlProblem !== undefined) {
+    io.err(`${await htmlProblemLine(pictures.html, htmlProblem, options.lang)}\n`);
+    return exitCodes.badInput;
+  }
   const overrides = overridesFrom(options);
   const write = (line: string) => io.out(`${line}\n`);
+  const style = options.json ? plainStyle : await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
+  let diagram: ReturnType<typeof diagramRecording>;
   const stream = streamFrom(options);
   try {
     const fixture = await loadFixture(reference.file, io.interrupt, options.lang);
-    // The same run either way; only the way it is printed differs.
+    diagram = diagramRecording(pictures, localize(fixture.title, options.lang), options.lang);
+    // The same run either way; only the way it is printed differs. --mermaid prints the diagram alone.
     const run = {
       lang: options.lang,
-      write,
+      write: pictures.mermaid ? () => undefined : write,
+      diagram,
       overrides,
       signal: io.interrupt,
       wire: options.wire,
@@ -57,7 +69,7 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
       drained: io.drained,
     };
     if (options.json) await fixtureJsonLines(fixture, run);
-    else await narrateFixture(fixture, { ...run, style: await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)) });
+    else await narrateFixture(fixture, { ...run, style });
   } catch (error) {
     const say = await catalog;
     // Ctrl-C while the fixture was still being read (a terminal or a pipe on /dev/stdin).
@@ -76,5 +88,9 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     io.err(`${(await catalog).interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
     return exitCodes.interrupted;
   }
-  return exitCodes.ok;
+  if (diagram === undefined) return exitCodes.ok;
+  const problem = await showDiagram(diagram.recorder.diagram(), pictures, { lang: options.lang, style, write, signal: io.interrupt });
+  if (problem === undefined) return exitCodes.ok;
+  io.err(`${problem}\n`);
+  return exitCodes.badInput;
 }

@@ -2,6 +2,7 @@
 // behind `npm start`, `npm run check` and the CLI tests, so a golden file is compared against
 // exactly what a learner sees.
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
+import type { DiagramHooks } from "../../diagram/fixture-hooks.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import { episodeOptions } from "../../narration/episode-options.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
@@ -31,11 +32,13 @@ export interface TranscriptOptions {
   drained?: () => Promise<void> | undefined;
   /** The built-in tools episodes name (in the run's language unless a caller brings its own). */
   builtins?: readonly Tool[];
+  /** --diagram, --mermaid, --html: the run's events go to the picture too. */
+  diagram?: DiagramHooks;
 }
 
 export async function narrateFixture(
   fixture: Fixture,
-  { lang, style = plainStyle, write, overrides, signal, wire, wireFull, toolErrors, stream, drained, builtins }: TranscriptOptions,
+  { lang, style = plainStyle, write, overrides, signal, wire, wireFull, toolErrors, stream, drained, builtins, diagram }: TranscriptOptions,
 ): Promise<void> {
   const wireBlocks = wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire, { whole: wireFull === true }));
   const narrator = new Narrator(await loadCatalog(lang), style, write, wireBlocks);
@@ -52,16 +55,19 @@ export async function narrateFixture(
             episodeOptions(episode, settings, episodeSignal, toolErrors),
           );
           narrator.setFindings(episode.lintFindings ?? []);
+          diagram?.onEpisodeStart(episode);
         },
         // A saved interactive run: the person's edits are told as theirs, as they were live.
         onPersonEdits: (edited) => narrator.personEdited(edited),
         onEvent: (event) => {
           narrator.onEvent(event);
+          diagram?.onEvent(event);
           return drained?.();
         },
         onEpisodeEnd: (_episode, _index, { unusedReplies, awaitingReply, result }) => {
           if (awaitingReply) narrator.awaitingReply(result.history.length);
           narrator.unusedReplies(unusedReplies);
+          diagram?.onEpisodeEnd({ result, awaitingReply });
         },
       },
       { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
@@ -86,6 +92,7 @@ export async function fixtureJsonLines(
     stream,
     drained,
     builtins,
+    diagram,
   }: Omit<TranscriptOptions, "lang" | "style"> & { lang?: Language },
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
@@ -99,12 +106,19 @@ export async function fixtureJsonLines(
   await runFixture(
     fixture,
     {
-      onEpisodeStart: (episode, index, settings) => writer.episodeStart(index, episode.title && localize(episode.title, lang), settings),
+      onEpisodeStart: (episode, index, settings) => {
+        writer.episodeStart(index, episode.title && localize(episode.title, lang), settings);
+        diagram?.onEpisodeStart(episode);
+      },
       onEvent: (event, index) => {
         writer.onEvent(event, index);
+        diagram?.onEvent(event);
         return drained?.();
       },
-      onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply }) => writer.episodeEnd(index, unusedReplies, awaitingReply),
+      onEpisodeEnd: (_episode, index, { unusedReplies, awaitingReply, result }) => {
+        writer.episodeEnd(index, unusedReplies, awaitingReply);
+        diagram?.onEpisodeEnd({ result, awaitingReply });
+      },
     },
     { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
   );

@@ -168,6 +168,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
       limits: io.limits,
       onEvent: emit,
       drained: io.drained,
+      lang: options.lang,
     });
   } catch (error) {
     io.err(`${serveSay.cannotListen(visible(options.host), options.port, visible(error instanceof Error ? error.message : String(error)))}\n`);

@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Fixture } from "../../fixture/fixture-format.ts";
+import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
@@ -22,6 +22,7 @@ import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 import { type Answer, answering } from "./answer.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
+import { livePage } from "./live-page.ts";
 import { type BodyRead, readBody } from "./read-body.ts";
 import { refusalAnswer } from "./refusal.ts";
 import { browserRefusal, hostPolicy } from "./request-guard.ts";
@@ -77,6 +78,8 @@ export interface ServeOptions {
   onEvent(event: ServeEvent): void;
   /** A promise while the narration's output is full: no new request is read until it drains. */
   drained?: () => Promise<void> | undefined;
+  /** The live page's language (zh by default). */
+  lang?: Language;
 }
 
 export interface RunningServer {
@@ -105,6 +108,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     Math.max(25, limits.stallMs / 4),
   );
   sweeping.unref();
+  const live = await livePage(options.lang ?? "zh", options.fixtureName);
   // Resolves when the server starts closing: a request waiting for the output to drain (a pager
   // never read again) stops waiting, so shutting down stays bounded.
   let startClosing: () => void = () => {};
@@ -120,6 +124,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersMs / 4)),
     },
     (request, response) => {
+      if (live.answers(request, response, policy)) return;
       const number = ++count;
       const seen: Seen = { number, method: request.method ?? "GET", path: request.url ?? "/", provider: fallbackProvider };
       const work = handle(seen, request, response).catch((error: unknown) => lastResort(seen, response, error));
@@ -162,6 +167,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   /** The narration of one exchange: a narration that fails never changes what the client got. */
   function tell(record: ExchangeRecord): void {
     try {
+      live.record(record);
       options.onEvent({ type: "exchange", record });
     } catch {
       const { conversation: _dropped, ...bare } = record;

@@ -1,0 +1,136 @@
+// --diagram, --mermaid and --html for a fixture run: which of them a command line asks for, the
+// checks made before the run (so a page that cannot be written is refused before anything is
+// played), and what each prints or writes once the run is done.
+import { stat } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import type { Diagram } from "../../diagram/diagram-model.ts";
+import { type DiagramHooks, diagramHooks } from "../../diagram/fixture-hooks.ts";
+import { loadDiagramMessages } from "../../diagram/load-diagram-messages.ts";
+import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
+import { visible } from "../../io/sanitize.ts";
+import { destinationKind, WriteError, type WriteProblem, writeOutputFile } from "../../io/write-output.ts";
+import { loadCatalog } from "../../narration/load-catalog.ts";
+import type { Style } from "../../narration/style.ts";
+import { loadOutputMessages } from "../shared/load-output-messages.ts";
+import { narrateFixture } from "./transcript.ts";
+
+export interface DiagramOptions {
+  diagram?: boolean;
+  mermaid?: boolean;
+  html?: string;
+}
+
+export function wantsDiagram(options: DiagramOptions): boolean {
+  return options.diagram === true || options.mermaid === true || options.html !== undefined;
+}
+
+/** The hooks that record the run, when a picture of it is asked for. */
+export function diagramRecording(options: DiagramOptions, title: string, lang: Language): DiagramHooks | undefined {
+  return wantsDiagram(options) ? diagramHooks(title, lang) : undefined;
+}
+
+/** Why the page's path cannot take it, found before the run (the writer checks again when it writes). */
+export async function htmlTargetProblem(file: string): Promise<WriteProblem | undefined> {
+  if (/[\\/]$/.test(file)) return { kind: "directory" };
+  const kind = await destinationKind(file);
+  if (kind === "directory") return { kind: "directory" };
+  if (kind === "symlink") return { kind: "symlink" };
+  if (kind === "other") return { kind: "notRegularFile" };
+  if (kind === "file") return { kind: "exists" };
+  const folder = await stat(dirname(resolve(file))).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  return folder ? undefined : { kind: "noFolder" };
+}
+
+/** The one line that says the page was not written, and why. */
+export async function htmlProblemLine(file: string, problem: WriteProblem, lang: Language): Promise<string> {
+  const [say, output] = await Promise.all([loadDiagramMessages(lang), loadOutputMessages(lang)]);
+  return visible(say.cannotWrite(file, output.writeProblem(problem, undefined)));
+}
+
+/** After the run: the text diagram, the Mermaid text, the page, as asked. Returns a problem line, or undefined. */
+export async function showDiagram(
+  diagram: Diagram,
+  options: DiagramOptions,
+  { lang, style, write, signal }: { lang: Language; style: Style; write: (line: string) => void; signal?: AbortSignal },
+): Promise<string | undefined> {
+  const [say, catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
+  if (options.diagram) {
+    const { terminalDiagram } = await import("../../diagram/terminal-diagram.ts");
+    write("");
+    for (const line of terminalDiagram(diagram, catalog.marks, say, style)) write(line);
+  }
+  if (options.mermaid) {
+    const { mermaidDiagram } = await import("../../diagram/mermaid-diagram.ts");
+    write(mermaidDiagram(diagram, catalog.marks, say).trimEnd());
+  }
+  if (options.html === undefined) return undefined;
+  const { htmlPage } = await import("../../diagram/html-page.ts");
+  const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say });
+  try {
+    await writeOutputFile(options.html, page, signal === undefined ? {} : { signal });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    return htmlProblemLine(options.html, error.problem, lang);
+  }
+}
+
+/** Options --diagram, --mermaid and --html cannot go with, as one line; undefined when they can. */
+export async function diagramConflict(
+  options: DiagramOptions & { lang: Language; json?: boolean; interactive?: boolean; list?: boolean; subcommand?: string },
+): Promise<string | undefined> {
+  const clash = diagramClash(options);
+  if (clash === undefined) return undefined;
+  const say = await loadDiagramMessages(options.lang);
+  return clash.html ? say.htmlCannotServe(clash.other) : say.cannotCombine(clash.option, clash.other);
+}
+
+function diagramClash(
+  options: DiagramOptions & { json?: boolean; interactive?: boolean; list?: boolean; subcommand?: string },
+): { option: string; other: string; html: boolean } | undefined {
+  if (options.html !== undefined) {
+    const other = options.subcommand ?? (options.interactive ? "--interactive" : options.list ? "--list" : undefined);
+    if (other !== undefined) return { option: "--html", other, html: true };
+  }
+  const printer = options.diagram ? "--diagram" : options.mermaid ? "--mermaid" : undefined;
+  if (printer === undefined) return undefined;
+  if (options.json) return { option: printer, other: "--json", html: false };
+  if (options.list) return { option: printer, other: "--list", html: false };
+  if (options.interactive) return { option: printer, other: "--interactive", html: false };
+  if (options.diagram && options.mermaid) return { option: "--diagram", other: "--mermaid", html: false };
+  return undefined;
+}
+
+/** A fixture's run as a diagram, played without printing: for the README's figure, the
+ *  screenshots and the tests. */
+export async function fixtureDiagram(fixture: Fixture, lang: Language): Promise<Diagram> {
+  const hooks = diagramHooks(localize(fixture.title, lang), lang);
+  await narrateFixture(fixture, { lang, write: () => undefined, diagram: hooks });
+  return hooks.recorder.diagram();
+}
+
+/** The page --html writes for a fixture. */
+export async function fixturePage(fixture: Fixture, lang: Language): Promise<{ diagram: Diagram; html: string }> {
+  const [diagram, say, catalog, { htmlPage }] = await Promise.all([
+    fixtureDiagram(fixture, lang),
+    loadDiagramMessages(lang),
+    loadCatalog(lang),
+    import("../../diagram/html-page.ts"),
+  ]);
+  return { diagram, html: htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say }) };
+}
+
+/** What --mermaid prints for a fixture; `episodes` keeps only the first few (the README's figure is the first). */
+export async function fixtureMermaid(fixture: Fixture, lang: Language, episodes?: number): Promise<string> {
+  const [diagram, say, catalog, { mermaidDiagram }] = await Promise.all([
+    fixtureDiagram(fixture, lang),
+    loadDiagramMessages(lang),
+    loadCatalog(lang),
+    import("../../diagram/mermaid-diagram.ts"),
+  ]);
+  const kept = episodes === undefined ? diagram : { ...diagram, episodes: diagram.episodes.slice(0, episodes) };
+  return mermaidDiagram(kept, catalog.marks, say);
+}

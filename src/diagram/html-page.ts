@@ -1,0 +1,60 @@
+// `--html <file>` (and serve's live page): one self-contained page. Its style, script and data are
+// inline, and its Content-Security-Policy forbids loading anything from anywhere (the live page may
+// ask its own server for the session, nothing else): no CDN, no font, no image from elsewhere.
+import type { Catalog } from "../narration/catalog.ts";
+import type { DiagramMessages } from "./diagram-messages.ts";
+import type { Diagram } from "./diagram-model.ts";
+import { embeddedJson, type PageData, pageData } from "./page-data.ts";
+import { pageScript } from "./page-script.ts";
+import { pageStyle } from "./page-style.ts";
+
+export interface PageOptions {
+  lang: string;
+  marks: Catalog["marks"];
+  legend: string;
+  say: DiagramMessages;
+  /** serve: where the page asks for the session so far; undefined for a finished run. */
+  live?: string;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** The page around its data. */
+export function pageHtml(data: PageData & { live?: string }, words: DiagramMessages["page"]): string {
+  const connect = data.live === undefined ? "'none'" : "'self'";
+  const policy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src ${connect}; img-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'`;
+  return `<!doctype html>
+<html lang="${data.lang === "zh" ? "zh-CN" : "en"}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<title>${escapeText(data.title)}</title>
+<style>${pageStyle}</style>
+</head>
+<body>
+<header>
+<h1>${escapeText(data.title)}</h1>
+<div class="legend"><p>${escapeText(data.legend)}</p><ul>${data.arrowLegend.map((line) => `<li>${escapeText(line)}</li>`).join("")}</ul></div>
+<p class="hint">${escapeText(words.open)}</p>
+</header>
+<main></main>
+<dialog id="details" aria-labelledby="details-title">
+<div class="bar"><h3 id="details-title"></h3><button type="button" class="close" id="close">${escapeText(words.close)}</button></div>
+<section><h4>${escapeText(words.message)}</h4><pre id="details-message"></pre></section>
+<section id="history-section"><h4 id="details-history-title"></h4><pre id="details-history"></pre></section>
+<section id="body-section"><h4>${escapeText(words.body)} · <label>${escapeText(words.provider)} <select id="provider"></select></label></h4><pre id="details-body"></pre></section>
+</dialog>
+<script type="application/json" id="run-data">${embeddedJson(data)}</script>
+<script>${pageScript}</script>
+</body>
+</html>
+`;
+}
+
+export function htmlPage(diagram: Diagram, options: PageOptions): string {
+  const data = pageData(diagram, options);
+  return pageHtml(options.live === undefined ? data : { ...data, live: options.live }, options.say.page);
+}
