@@ -9,18 +9,13 @@ import { startServe } from "./serve-helpers.ts";
 
 const han = /\p{Script=Han}/u;
 
-/** Fixtures whose own texts are still Chinese only: their English comes with the fixtures' half of
- *  the same issue, and then this list is empty. */
-const chineseOnlyData = new Set(["stream-call-in-pieces", "stream-cut-length", "stream-error-midstream", "stream-interleaved-calls", "stream-interrupted"]);
-
 /** A conversation's first request as a harness sends it: the episode's own user message. */
 function firstRequest(user: string): string {
   return JSON.stringify({ model: "m", messages: [{ role: "user", content: user }] });
 }
 
 for (const name of fixtureNames()) {
-  const todo = chineseOnlyData.has(name) ? "the fixture's texts are Chinese only" : undefined;
-  test(`under --lang en, ${name}: no narration, reply or error answer holds a Chinese character`, { todo }, async () => {
+  test(`under --lang en, ${name}: no narration, reply or error answer holds a Chinese character`, async () => {
     const fixture = await loadFixture(fixtureFileFor(name), undefined, "en");
     const server = await startServe(name, { lang: "en" });
     const answers: string[] = [];
@@ -43,3 +38,29 @@ for (const name of fixtureNames()) {
     for (const [what, text] of said) assert.doesNotMatch(text, han, `${what}: ${text.match(/.{0,40}\p{Script=Han}.{0,40}/u)?.[0]}`);
   });
 }
+
+test("in a Chinese run (the default), a lint finding's fix is worded in Chinese, in the --json narration", async () => {
+  const server = await startServe("serve-calc", { lang: "zh", json: true });
+  let answer: string;
+  try {
+    const body = {
+      model: "m",
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "tool", tool_call_id: "call_9", content: "1" },
+      ],
+    };
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    answer = await response.text();
+  } finally {
+    await server.stop();
+  }
+  const chinese = "删掉这个结果";
+  const english = "drop the result, or move it";
+  assert.match(server.out(), new RegExp(chinese));
+  assert.doesNotMatch(`${server.out()}${answer}`, new RegExp(english));
+});

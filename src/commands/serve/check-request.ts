@@ -4,7 +4,7 @@
 // call) — then the reply the script holds for it chosen, and that reply's expectations checked.
 // The reply a request gets is one past the model turns its history holds (conversation-book.ts).
 import { scriptReplies, type UserTurn } from "../../fixture/conversation-format.ts";
-import type { Episode, Fixture } from "../../fixture/fixture-format.ts";
+import type { Episode, Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { JsonObject } from "../../json/is-record.ts";
 import type { Context } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
@@ -36,8 +36,15 @@ export interface Checked {
 
 /** `storedTurns`: the model turns a stored chain the body points back at holds (request-body.ts),
  *  which its history alone may undercount. */
-export function checkRequest(body: JsonObject, parts: ProviderParts, provider: ProviderId, fixture: Fixture, storedTurns = 0): Checked | Refused {
-  const findings = lintBody(body, parts.rules);
+export function checkRequest(
+  body: JsonObject,
+  parts: ProviderParts,
+  provider: ProviderId,
+  fixture: Fixture,
+  lang: Language,
+  storedTurns = 0,
+): Checked | Refused {
+  const findings = lintBody(body, parts.rules, lang);
   const error = findings.find((finding) => finding.severity === "error");
   const read = readHistory(parts, provider, body);
   if (read.error && !error) return refuse("invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);

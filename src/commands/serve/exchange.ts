@@ -6,7 +6,7 @@
 // the reply in its conversation, with the provider's ids, as its body or stream (reply-answer.ts).
 // The state is the conversation book (which conversation a reply belongs to, for its ids) and
 // each provider's conversation state (what the Responses API stored).
-import type { Fixture } from "../../fixture/fixture-format.ts";
+import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { ConversationStates, PartsOf } from "../../providers/registry.ts";
 import { type Answer, answering, type RecordHead } from "./answer.ts";
 import { checkRequest } from "./check-request.ts";
@@ -25,6 +25,8 @@ export interface ExchangeInput {
   /** Undefined when the body went over the size limit. */
   text: string | undefined;
   fixture: Fixture;
+  /** The run's language: the lint findings' fix texts are in it. */
+  lang: Language;
   /** The server's conversations, which the reply's ids name. */
   book: ConversationBook;
   /** What each provider that keeps state between requests has kept on this server. */
@@ -47,7 +49,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const resolved = resolveBody(input.states(route.provider), parsed.body);
   if (isRefused(resolved)) return refusalAnswer(to, resolved.refusal);
 
-  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, resolved.turns);
+  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, resolved.turns);
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);
   const played = await playReply(checked);
   if (isRefused(played)) return refusalAnswer(to, played.refusal);

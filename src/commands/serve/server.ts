@@ -108,7 +108,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     Math.max(25, limits.stallMs / 4),
   );
   sweeping.unref();
-  const live = await livePage(options.lang ?? "zh", options.fixtureName);
+  const lang = options.lang ?? "zh";
+  const live = await livePage(lang, options.fixtureName);
   // Resolves when the server starts closing: a request waiting for the output to drain (a pager
   // never read again) stops waiting, so shutting down stays bounded.
   let startClosing: () => void = () => {};
@@ -248,7 +249,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           const { number, method, path } = seen;
           const release = await slots.take();
           try {
-            answer = await exchange({ number, method, path, route, text: text?.text, fixture: options.fixture, book, states, partsOf, chunk: options.chunk });
+            answer = await exchange({
+              number,
+              method,
+              path,
+              route,
+              text: text?.text,
+              fixture: options.fixture,
+              lang,
+              book,
+              states,
+              partsOf,
+              chunk: options.chunk,
+            });
           } finally {
             release();
           }
