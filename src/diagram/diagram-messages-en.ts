@@ -66,6 +66,7 @@ const messages: DiagramMessages = {
     open: "Open an arrow (click, or Tab then Enter) to see its message, the history at that request and the request body.",
     liveTitle: "serve: the session so far",
     liveWaiting: "Waiting for a request…",
+    liveLeftOut: (count) => `the ${count} earliest exchange(s) are no longer shown`,
     findings: "Rule findings",
   },
 };

@@ -65,6 +65,7 @@ const messages: DiagramMessages = {
     open: "打开一个箭头（点击，或 Tab 再回车），看它的消息、那次请求时的历史和请求体。",
     liveTitle: "serve：到目前为止的会话",
     liveWaiting: "等待请求……",
+    liveLeftOut: (count) => `最早的 ${count} 次往来已不再显示`,
     findings: "规则发现",
   },
 };

@@ -42,6 +42,8 @@ export interface DiagramMessages {
     /** The live page of serve. */
     liveTitle: string;
     liveWaiting: string;
+    /** The live page's title note: this many earliest exchanges are no longer kept. */
+    liveLeftOut(count: number): string;
     findings: string;
   };
 }

@@ -22,60 +22,88 @@ export interface LiveExchange {
   message?: string;
 }
 
-export class LiveSession {
-  readonly #episode: DiagramEpisode = {
-    lanes: [
-      { id: "app", kind: "app" },
-      { id: "playground", kind: "playground" },
-      { id: "model", kind: "model" },
-    ],
-    arrows: [],
-    requests: [],
-    history: [],
-  };
-  readonly #title: string;
+/** The latest exchanges the page keeps, by count and by the size of their messages. */
+export const KEPT_EXCHANGES = 200;
+export const KEPT_BYTES = 16 * 1024 * 1024;
 
-  constructor(title: string) {
+/** One exchange's arrows, and the size of the messages they hold. */
+interface KeptExchange {
+  arrows: Arrow[];
+  bytes: number;
+}
+
+const LANES: DiagramEpisode["lanes"] = [
+  { id: "app", kind: "app" },
+  { id: "playground", kind: "playground" },
+  { id: "model", kind: "model" },
+];
+
+export class LiveSession {
+  readonly #title: string;
+  readonly #leftOut: (count: number) => string;
+  readonly #kept: KeptExchange[] = [];
+  #keptBytes = 0;
+  #dropped = 0;
+
+  /** `leftOut` words the title's note on the exchanges no longer kept. */
+  constructor(title: string, leftOut: (count: number) => string) {
     this.#title = title;
+    this.#leftOut = leftOut;
   }
 
   record(exchange: LiveExchange): void {
-    const { number, provider, path, messages, tools, findings, status, outcome } = exchange;
-    const request: Arrow = {
-      from: "app",
-      to: "model",
-      style: findings.length > 0 ? "failure" : "normal",
-      facts: { kind: "served", number, provider, path, messages, tools, findings: findings.map((finding) => `${finding.rule}: ${finding.message}`) },
-      request: -1,
-      message: { newMessages: exchange.newMessages, findings },
-    };
-    this.#episode.arrows.push(request);
-    if (outcome === "reply" || outcome === "aborted") {
-      const reply = exchange.reply;
-      const content = reply?.content ?? [];
-      const text = content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(" ");
-      const calls = content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, name: block.name }] : []));
-      this.#episode.arrows.push({
-        from: "model",
-        to: "app",
-        style: outcome === "aborted" ? "failure" : "normal",
-        facts: { kind: "reply", turn: number, text, calls, stopReason: outcome === "aborted" ? "aborted" : (reply?.stopReason ?? "stop") },
-        request: -1,
-        message: reply,
-      });
-      return;
+    const arrows = exchangeArrows(exchange);
+    const bytes = JSON.stringify(exchange.newMessages).length + JSON.stringify(exchange.reply ?? null).length;
+    this.#kept.push({ arrows, bytes });
+    this.#keptBytes += bytes;
+    // The newest exchange stays whatever its size: serve's body limit bounds it.
+    while (this.#kept.length > 1 && (this.#kept.length > KEPT_EXCHANGES || this.#keptBytes > KEPT_BYTES)) {
+      this.#keptBytes -= this.#kept.shift()?.bytes ?? 0;
+      this.#dropped += 1;
     }
-    this.#episode.arrows.push({
-      from: "playground",
-      to: "app",
-      style: "failure",
-      facts: { kind: "refusal", number, status, outcome, message: exchange.message ?? outcome },
-      request: -1,
-      message: { status, outcome, message: exchange.message },
-    });
   }
 
   diagram(): Diagram {
-    return { title: this.#title, episodes: [this.#episode] };
+    const title = this.#dropped === 0 ? this.#title : `${this.#title} · ${this.#leftOut(this.#dropped)}`;
+    const episode: DiagramEpisode = { lanes: LANES, arrows: this.#kept.flatMap((kept) => kept.arrows), requests: [], history: [] };
+    return { title, episodes: [episode] };
   }
+}
+
+/** The request's arrow, then the reply's or the refusal's. */
+function exchangeArrows(exchange: LiveExchange): Arrow[] {
+  const { number, provider, path, messages, tools, findings, status, outcome } = exchange;
+  const request: Arrow = {
+    from: "app",
+    to: "model",
+    style: findings.length > 0 ? "failure" : "normal",
+    facts: { kind: "served", number, provider, path, messages, tools, findings: findings.map((finding) => `${finding.rule}: ${finding.message}`) },
+    request: -1,
+    message: { newMessages: exchange.newMessages, findings },
+  };
+  const arrows: Arrow[] = [request];
+  if (outcome === "reply" || outcome === "aborted") {
+    const reply = exchange.reply;
+    const content = reply?.content ?? [];
+    const text = content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(" ");
+    const calls = content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, name: block.name }] : []));
+    arrows.push({
+      from: "model",
+      to: "app",
+      style: outcome === "aborted" ? "failure" : "normal",
+      facts: { kind: "reply", turn: number, text, calls, stopReason: outcome === "aborted" ? "aborted" : (reply?.stopReason ?? "stop") },
+      request: -1,
+      message: reply,
+    });
+    return arrows;
+  }
+  arrows.push({
+    from: "playground",
+    to: "app",
+    style: "failure",
+    facts: { kind: "refusal", number, status, outcome, message: exchange.message ?? outcome },
+    request: -1,
+    message: { status, outcome, message: exchange.message },
+  });
+  return arrows;
 }

@@ -1,6 +1,7 @@
 // The limits serve keeps, as the Markdown table docs/serve.md shows: each with its default, read
 // from the code, the option that changes it (or why it is fixed), and the test that checks it. A
 // test keeps the copy in the docs equal to this; `npm run limits-table` prints it.
+import { KEPT_BYTES, KEPT_EXCHANGES } from "../../diagram/live-session.ts";
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "./server.ts";
 
 interface LimitRow {
@@ -10,6 +11,7 @@ interface LimitRow {
   option: string;
   /** What happens past it. */
   past: string;
+  /** The test file that checks it. */
   test: string;
 }
 
@@ -33,75 +35,82 @@ const rows: readonly LimitRow[] = [
     value: megabytes(DEFAULT_MAX_BODY_BYTES),
     option: "`--max-body <bytes>`",
     past: "413 in the provider's shape, the rest never read",
-    test: "serve-body-limit",
+    test: "test/serve/serve-body-limit.test.ts",
   },
   {
     limit: "Responses store, bytes",
     value: megabytes(defaultStoreBudget.bytes),
     option: "`--store-bytes <bytes>`",
     past: "the oldest stored response goes first; pointing at it is a 400 `previous_response_not_found`",
-    test: "serve-store",
+    test: "test/serve/serve-store.test.ts",
   },
   {
     limit: "Responses store, responses",
     value: count(defaultStoreBudget.responses),
     option: "`--store-responses <n>`",
     past: "the same",
-    test: "serve-store",
+    test: "test/serve/serve-store.test.ts",
   },
   {
     limit: "time to send the headers",
     value: seconds(defaultLimits.headersMs),
     option: "fixed: a harness on the same machine sends them in milliseconds",
     past: "the socket closed",
-    test: "hostile-requests",
+    test: "test/serve/hostile-requests.test.ts",
   },
   {
     limit: "time to send the whole request",
     value: seconds(defaultLimits.requestMs),
     option: "fixed: the same, for the body",
     past: "the socket closed; narrated as a client that left",
-    test: "hostile-requests",
+    test: "test/serve/hostile-requests.test.ts",
   },
   {
     limit: "requests served at once",
     value: count(defaultLimits.connections),
     option: "fixed: bounds the bodies held at once",
     past: "the next request waits its turn (never reset)",
-    test: "serve-pressure",
+    test: "test/serve/serve-pressure.test.ts",
   },
   {
     limit: "sockets open at once",
     value: count(defaultLimits.sockets),
     option: "fixed: four times the requests served at once",
     past: "sockets stalled for the stall time are closed first; then the new one is",
-    test: "serve-pressure",
+    test: "test/serve/serve-pressure.test.ts",
   },
   {
     limit: "stall time",
     value: seconds(defaultLimits.stallMs),
     option: "fixed: a harness sends a request in milliseconds",
     past: "a socket that sent nothing (or stopped sending its body) for this long is closed when room is needed",
-    test: "serve-pressure",
+    test: "test/serve/serve-pressure.test.ts",
   },
   {
     limit: "exchanges worked out at once",
     value: count(CONCURRENT_EXCHANGES),
     option: "fixed: the script is played one reply after another",
     past: "the next whole request waits a moment",
-    test: "serve-pressure",
+    test: "test/serve/serve-pressure.test.ts",
   },
   {
     limit: "grace after Ctrl-C or SIGTERM",
     value: seconds(defaultLimits.shutdownMs),
     option: "fixed: long enough for a scripted reply to finish streaming",
     past: "every socket still open is closed, and the process ends even if stdout stopped reading",
-    test: "hostile-process",
+    test: "test/serve/hostile-process.test.ts",
+  },
+  {
+    limit: "exchanges the live page shows",
+    value: `${count(KEPT_EXCHANGES)}, within ${megabytes(KEPT_BYTES)} of messages`,
+    option: "fixed: the page is for watching the session, the narration keeps all of it",
+    past: "the earliest are left out, and the page's title counts them",
+    test: "test/diagram/live-session.test.ts",
   },
 ];
 
 export function renderLimitsTable(): string {
   const lines = ["| limit | default | option | past it | test |", "| --- | --- | --- | --- | --- |"];
-  for (const row of rows) lines.push(`| ${row.limit} | ${row.value} | ${row.option} | ${row.past} | \`test/serve/${row.test}.test.ts\` |`);
+  for (const row of rows) lines.push(`| ${row.limit} | ${row.value} | ${row.option} | ${row.past} | \`${row.test}\` |`);
   return `${lines.join("\n")}\n`;
 }

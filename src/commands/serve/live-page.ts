@@ -57,7 +57,7 @@ function send(response: ServerResponse, type: string, body: string): void {
 
 export async function livePage(lang: Language, fixtureName: string): Promise<LivePage> {
   const [say, catalog]: [DiagramMessages, Catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
-  const session = new LiveSession(`${say.page.liveTitle} (${fixtureName})`);
+  const session = new LiveSession(`${say.page.liveTitle} (${fixtureName})`, say.page.liveLeftOut);
   const words = { lang, marks: catalog.marks, legend: catalog.legend, say };
   return {
     answers(request, response, policy) {
