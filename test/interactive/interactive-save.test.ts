@@ -154,7 +154,7 @@ test("a script that runs out in -i is the same fixture error as without -i, exit
   assert.deepEqual(errors, [plain]);
 });
 
-test("a saved run keeps both languages of every text it did not change, in either language's session (issue 44)", async () => {
+test("a saved run keeps both languages of every text it did not change, in either language's session", async () => {
   for (const lang of ["en", "zh"] as const) {
     const file = join(inside, `both-${lang}.json`);
     const ui = new ScriptedUI([

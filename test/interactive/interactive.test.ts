@@ -262,7 +262,7 @@ test("--tool-errors detailed reaches an interactive session: the edited call's r
   assert.match(detailed.transcript, /calc#call_1 isError=true "Tool calc failed: a: 必须是 number \(received "128"\)"/);
 });
 
-test("a renamed call in step [6]: the chapter's title is said to be written for calc's call, not the new name's (issue 44)", async () => {
+test("a renamed call in step [6]: the chapter's title is said to be written for calc's call, not the new name's", async () => {
   const { transcript } = await session(
     [
       { prompt: "reviewCall", value: "run", expectCallId: "call_1" },
@@ -281,7 +281,7 @@ test("a renamed call in step [6]: the chapter's title is said to be written for 
   assert.match(step6, /这个标题是为「calc 没有执行：参数没通过校验」写的/, step6);
 });
 
-test("the peek at the next request shows an edited call as step [5] does: the model's reply, then the person's edit (issue 44)", async () => {
+test("the peek at the next request shows an edited call as step [5] does: the model's reply, then the person's edit", async () => {
   const { ui, transcript } = await session(
     [
       { prompt: "reviewCall", value: "edit", expectCallId: "call_1" },
