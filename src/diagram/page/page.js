@@ -1,9 +1,9 @@
-// The page's own script, as text: it draws the diagram from the data element, opens an arrow's
-// details in a dialog (a button per arrow, so Tab reaches it and Enter opens it; Escape closes), and
-// on serve's live page asks the server for the session again every half second. It builds every
-// node with textContent: nothing from the run is read as markup. It loads nothing.
-export const pageScript = `
-"use strict";
+// The page's own script, which html-page.ts puts inline: it draws the diagram from the data
+// element, opens an arrow's details in a dialog (a button per arrow, so Tab reaches it and Enter
+// opens it; Escape closes), and on serve's live page asks the server for the session again every
+// half second. It builds every node with textContent: nothing from the run is read as markup. It
+// loads nothing.
+
 (() => {
   const source = document.getElementById("run-data");
   let data = JSON.parse(source.textContent);
@@ -33,7 +33,7 @@ export const pageScript = `
       title.style.gridColumn = String(index + 1);
       const life = el("div", "lifeline");
       life.style.gridColumn = String(index + 1);
-      life.style.gridRow = "2 / " + String(rows + 1);
+      life.style.gridRow = `2 / ${String(rows + 1)}`;
       grid.append(title, life);
     });
     if (episode.arrows.length === 0) grid.append(el("div", "empty", data.words.liveWaiting));
@@ -46,12 +46,12 @@ export const pageScript = `
       const classes = ["arrow", arrow.style, arrow.answer ? "answer" : "", self ? "self" : "", to < from ? "left" : ""];
       const button = el("button", classes.filter(Boolean).join(" "));
       button.type = "button";
-      button.style.gridColumn = String(low) + " / " + String(high + 1);
+      button.style.gridColumn = `${String(low)} / ${String(high + 1)}`;
       button.style.gridRow = String(arrowIndex + 2);
       button.style.setProperty("--span", String(high - low + 1));
       button.dataset.episode = String(episodeIndex);
       button.dataset.arrow = String(arrowIndex);
-      button.append(el("span", "who", name.get(arrow.from) + " → " + name.get(arrow.to)), el("span", "text", arrow.label), el("span", "line"));
+      button.append(el("span", "who", `${name.get(arrow.from)} → ${name.get(arrow.to)}`), el("span", "text", arrow.label), el("span", "line"));
       button.addEventListener("click", () => open(episodeIndex, arrowIndex));
       grid.append(button);
     });
@@ -69,7 +69,7 @@ export const pageScript = `
   }
 
   function bodyAt(episode, request, provider) {
-    const parts = episode.bodies.requests[request] && episode.bodies.requests[request][provider];
+    const parts = episode.bodies.requests[request]?.[provider];
     if (!parts) return undefined;
     const body = JSON.parse(JSON.stringify(episode.bodies.heads[parts.head]));
     body[parts.key] = episode.bodies.lists[parts.list].slice(0, parts.length).concat(parts.tail);
@@ -129,4 +129,3 @@ export const pageScript = `
     setTimeout(poll, 500);
   }
 })();
-`;
