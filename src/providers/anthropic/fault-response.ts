@@ -28,7 +28,8 @@ export const anthropicFaults: FaultStyle = {
   answer(kind: FaultKind, { requestId, retryAfter, message }: FaultContext): FaultAnswer {
     const wording = wordings[kind];
     const body: AnthropicErrorBody = { type: "error", error: { type: wording.type, message: message ?? wording.message }, request_id: requestId ?? null };
-    const limits: Record<string, string> = kind === "rateLimit" ? { "anthropic-ratelimit-requests-limit": "50", "anthropic-ratelimit-requests-remaining": "0" } : {};
+    const limits: Record<string, string> =
+      kind === "rateLimit" ? { "anthropic-ratelimit-requests-limit": "50", "anthropic-ratelimit-requests-remaining": "0" } : {};
     return { status: wording.status, body, headers: { ...limits, ...retryAfterHeaders(retryAfter) } };
   },
   source: (kind) => (kind === "rateLimit" ? `${ERRORS} ${RATE_LIMITS}` : ERRORS),
