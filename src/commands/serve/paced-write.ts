@@ -28,10 +28,12 @@ export async function writePaced(
     if (!(await wait(timing.beforeHeadersMs, gone.signal)) || response.destroyed) return undefined;
     const pieces = answer.streamed ? eventPieces(answer.body, answer.contentType) : [answer.body];
     const stall = timing.stall;
-    if (!answer.streamed && !stall) headers["content-length"] = Buffer.byteLength(answer.body);
+    // A plain answer's headers come with its whole body (the API sends them once the reply is
+    // made), so a plain answer that stalls sends nothing at all: the client's own timeout ends it.
+    if (stall && !answer.streamed) return await stalled(response, stall.forMs, gone.signal, context);
+    if (!answer.streamed) headers["content-length"] = Buffer.byteLength(answer.body);
     response.writeHead(answer.status, headers);
-    // A plain body is all at once, so a stall of one holds back the whole body.
-    const sent = stall ? Math.min(stall.afterEvents, answer.streamed ? pieces.length : 0) : pieces.length;
+    const sent = stall ? Math.min(stall.afterEvents, pieces.length) : pieces.length;
     for (let index = 0; index < sent; index++) {
       const pause = index === 0 ? timing.beforeFirstEventMs : timing.betweenEventsMs;
       if (answer.streamed && !(await wait(pause, gone.signal))) return undefined;
