@@ -1,6 +1,6 @@
 // Faults a harness must survive, proven with the real clients on the in-process server, one test
-// per client family and case: with their default retry settings the OpenAI SDK, the Anthropic SDK
-// and the AI SDK finish on "rate limit once, then succeed" and on "overloaded twice, then
+// per client family and case: with their default retry settings the OpenAI SDK, the Anthropic SDK,
+// the Agents SDK (on the OpenAI client it is given) and the AI SDK finish on "rate limit once, then succeed" and on "overloaded twice, then
 // succeed"; with retries off each raises the provider's own error class and status, with the
 // retry-after readable from it; with a client timeout set, a stalled answer surfaces as that
 // client's timeout error. Waits stay short: retry-after is 10 ms (sent as retry-after-ms, which all
@@ -13,8 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
 import Anthropic from "@anthropic-ai/sdk";
+import { ChatAnthropic } from "@langchain/anthropic";
+import { Agent, OpenAIChatCompletionsModel, Runner } from "@openai/agents";
 import { APICallError, generateText } from "ai";
 import OpenAI from "openai";
 import { type ServeRun, startServe } from "./serve-helpers.ts";
@@ -66,6 +67,13 @@ const families: Record<string, (url: string, user: string, options: { retries?: 
     const answer = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: user }] });
     return answer.content.map((block) => (block.type === "text" ? block.text : "")).join("");
   },
+  "Agents SDK": async (url, user, { retries, timeout }) => {
+    // The Agents SDK leaves retries to the OpenAI client it is given.
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: "x", ...(retries === 0 ? { maxRetries: 0 } : {}), ...(timeout ? { timeout } : {}) });
+    const agent = new Agent({ name: "faults", model: new OpenAIChatCompletionsModel(client, "gpt-4o") });
+    const result = await new Runner({ tracingDisabled: true }).run(agent, user);
+    return String(result.finalOutput);
+  },
   "AI SDK": async (url, user, { retries, timeout }) => {
     const model = createAnthropic({ baseURL: `${url}/v1`, apiKey: "x" })("claude-sonnet-4-5");
     const signal = timeout ? { abortSignal: AbortSignal.timeout(timeout) } : {};
@@ -84,6 +92,10 @@ const rateLimitOf: Record<string, (error: unknown) => { status: number | undefin
     assert.ok(error instanceof Anthropic.RateLimitError, String(error));
     return { status: error.status, retryAfter: error.headers?.get("retry-after") };
   },
+  "Agents SDK": (error) => {
+    assert.ok(error instanceof OpenAI.RateLimitError, String(error));
+    return { status: error.status, retryAfter: error.headers?.get("retry-after") };
+  },
   "AI SDK": (error) => {
     assert.ok(APICallError.isInstance(error), String(error));
     return { status: error.statusCode, retryAfter: error.responseHeaders?.["retry-after"] };
@@ -94,6 +106,7 @@ const rateLimitOf: Record<string, (error: unknown) => { status: number | undefin
 const timedOut: Record<string, (error: unknown) => boolean> = {
   "OpenAI SDK": (error) => error instanceof OpenAI.APIConnectionTimeoutError,
   "Anthropic SDK": (error) => error instanceof Anthropic.APIConnectionTimeoutError,
+  "Agents SDK": (error) => error instanceof OpenAI.APIConnectionTimeoutError,
   "AI SDK": (error) => error instanceof DOMException && error.name === "TimeoutError",
 };
 
@@ -146,3 +159,28 @@ for (const [family, ask] of Object.entries(families)) {
       }));
   });
 }
+
+// LangChain retries in its own AsyncCaller (p-retry: 1 s, then 2 s, each up to twice as long, with
+// no regard for retry-after), having turned the Anthropic client's retries off: its default-retry
+// rows would wait seconds for nothing the rows above do not show. Its retries-off and timeout
+// rows: it lets the Anthropic SDK's own errors through.
+describe("LangChain (ChatAnthropic)", () => {
+  const model = (url: string, timeout?: number) =>
+    new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "x", anthropicApiUrl: url, maxRetries: 0, ...(timeout ? { clientOptions: { timeout } } : {}) });
+
+  test("with retries off, raises the Anthropic SDK's rate-limit error: status 429, retry-after readable", () =>
+    withServer(async (server) => {
+      const error = await raised(() => model(server.url).invoke(ALWAYS_LIMITED));
+      // By name: LangChain may bring its own copy of the Anthropic SDK, whose classes are not these.
+      assert.ok(error instanceof Error && error.constructor.name === "RateLimitError", String(error));
+      assert.equal(Reflect.get(error, "status"), 429);
+      const headers = Reflect.get(error, "headers");
+      assert.equal(headers instanceof Headers ? headers.get("retry-after") : undefined, "1");
+    }));
+
+  test("with a client timeout set, a stalled answer surfaces as the Anthropic SDK's timeout error", () =>
+    withServer(async (server) => {
+      const error = await raised(() => model(server.url, 200).invoke(STALLS));
+      assert.ok(error instanceof Error && error.constructor.name === "APIConnectionTimeoutError", String(error));
+    }));
+});
