@@ -2,6 +2,7 @@
 // harness produced, what the rules found, what was answered), plus the server's own start and
 // stop. The terminal narration (src/commands/serve/serve-narration.ts) and --json both consume these.
 
+import type { StreamBreak } from "../../fixture/fault-format.ts";
 import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";
@@ -87,6 +88,8 @@ export interface ExchangeRecord {
     delayedMs?: number;
     /** A stream that stops after this many events (the reply's `stall`). */
     stallsAfter?: number;
+    /** How the stream is broken (the reply's `brokenStream`). */
+    brokenStream?: StreamBreak;
   };
   /** Which attempt this request is at a reply that fails first (`fail`). */
   attempt?: Attempt;

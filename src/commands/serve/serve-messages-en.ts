@@ -92,6 +92,12 @@ const serveEn: ServeMessages = {
   fault: (status, kind, retryAfter, message) =>
     `← ${status} ${faultWords[kind]}${retryAfter === undefined ? "" : `, retry-after ${retryAfter} s`}: ${message} — ${faultAdvice[kind]}`,
   delayed: (ms) => `the script holds the answer back ${seconds(ms)} s`,
+  brokenStream: (kind) =>
+    ({
+      malformedEvent: "the stream breaks: one event's data is not JSON — a client's parser raises",
+      unknownEvent: "the stream carries an event of a type the API does not have — a client must skip it",
+      noFinalEvent: "the stream breaks: it ends without its final event — a client must not take the reply as complete",
+    })[kind],
   stalls: (events) => `the stream stops after ${events} event(s): then nothing, until the client gives up`,
   stallEnded: (number, by, afterMs) =>
     ({

@@ -102,6 +102,12 @@ const serveZh: ServeMessages = {
   fault: (status, kind, retryAfter, message) =>
     `← ${status} ${faultWords[kind]}${retryAfter === undefined ? "" : `，retry-after ${retryAfter} 秒`}：${message} —— ${faultAdvice[kind]}`,
   delayed: (ms) => `脚本让回答晚 ${seconds(ms)} 秒发出`,
+  brokenStream: (kind) =>
+    ({
+      malformedEvent: "流坏了：有一个事件的 data 不是 JSON —— 客户端的解析器会报错",
+      unknownEvent: "流里有一个 API 没有的事件类型 —— 客户端必须跳过它",
+      noFinalEvent: "流坏了：没有最后一个事件就结束了 —— 客户端不能把回复当作完整的",
+    })[kind],
   stalls: (events) => `流在 ${events} 个事件之后停住：之后什么也不发，直到客户端放弃`,
   stallEnded: (number, by, afterMs) =>
     ({

@@ -2,6 +2,8 @@
 // implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
 // one). Data (messages, ids, error texts) is passed in already sanitised. What the server answers
 // over HTTP is the API's answer, not narration: it stays in English, and the narration quotes it.
+
+import type { StreamBreak } from "../../fixture/fault-format.ts";
 import type { Producer } from "../../narration/step-outcome.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";
 import type { Attempt, GaveUp } from "./attempt-book.ts";
@@ -45,6 +47,8 @@ export interface ServeMessages {
   /** The answer is held back (`delay`), and a stream that stops after `stallsAfter` events. */
   delayed(ms: number): string;
   stalls(events: number): string;
+  /** A stream the script breaks (`brokenStream`). */
+  brokenStream(kind: StreamBreak): string;
   /** A stalled answer ended: by whom, after how long. */
   stallEnded(number: number, by: StallEnd, afterMs: number): string;
   /** At closing: a failing reply the harness stopped retrying. */

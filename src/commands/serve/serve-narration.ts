@@ -102,6 +102,7 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   for (const problem of outcome.problems ?? []) out.line("playground", say.unmet(problem), "failure");
   if (record.attempt && conversation) out.line("playground", say.attempt(record.attempt, conversation.replyIndex + 1));
   if (outcome.delayedMs !== undefined) out.line("playground", say.delayed(outcome.delayedMs), "note");
+  if (outcome.brokenStream !== undefined) out.line("playground", say.brokenStream(outcome.brokenStream), "note");
   if (outcome.stallsAfter !== undefined) out.line("playground", say.stalls(outcome.stallsAfter), "note");
   if (outcome.kind === "fault" && outcome.fault) {
     out.line("model", say.fault(outcome.status, outcome.fault, outcome.retryAfter, outcome.message ?? ""), "failure");
