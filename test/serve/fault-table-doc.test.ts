@@ -40,3 +40,8 @@ test("a rate limit's retry delay is in each provider's own form", async () => {
     },
   });
 });
+
+test("the fixture format and the providers know the same kinds of failure", async () => {
+  const { faultKinds: fixtureKinds } = await import("../../src/fixture/fault-format.ts");
+  assert.deepEqual([...fixtureKinds], [...faultKinds]);
+});
