@@ -1,6 +1,6 @@
 // Faults a harness must survive, proven with the real clients on the in-process server, one test
 // per client family and case: with their default retry settings the OpenAI SDK, the Anthropic SDK,
-// the Agents SDK (on the OpenAI client it is given) and the AI SDK finish on "rate limit once, then succeed" and on "overloaded twice, then
+// the Agents SDK (on the OpenAI client it is given), the AI SDK and Pi finish on "rate limit once, then succeed" and on "overloaded twice, then
 // succeed"; with retries off each raises the provider's own error class and status, with the
 // retry-after readable from it; with a client timeout set, a stalled answer surfaces as that
 // client's timeout error. Waits stay short: retry-after is 10 ms (sent as retry-after-ms, which all
@@ -18,6 +18,7 @@ import { ChatAnthropic } from "@langchain/anthropic";
 import { Agent, OpenAIChatCompletionsModel, Runner } from "@openai/agents";
 import { APICallError, generateText } from "ai";
 import OpenAI from "openai";
+import { newAgent, models as piModels, prompt } from "./clients-pi-driver.ts";
 import { type ServeRun, startServe } from "./serve-helpers.ts";
 
 const RATE_LIMIT_ONCE = "Rate-limit me once.";
@@ -183,4 +184,20 @@ describe("LangChain (ChatAnthropic)", () => {
       const error = await raised(() => model(server.url, 200).invoke(STALLS));
       assert.ok(error instanceof Error && error.constructor.name === "APIConnectionTimeoutError", String(error));
     }));
+});
+
+// Pi streams through the Anthropic SDK with the SDK's default retries: it finishes both retry
+// cases. Its Agent reports a provider error as a reply with stopReason "error" rather than raising
+// (the matrix's clients-pi test shows that), so its retries-off row is the Anthropic SDK's above.
+describe("Pi (Anthropic)", () => {
+  for (const [name, user] of [
+    ["rate limit once", RATE_LIMIT_ONCE],
+    ["overloaded twice", OVERLOADED_TWICE],
+  ] as const) {
+    test(`with its default retries, finishes on a ${name}, then the reply`, () =>
+      withServer(async (server) => {
+        const agent = newAgent(piModels(server.url).anthropic);
+        assert.equal((await prompt(agent, user)).text, DONE);
+      }));
+  }
 });
