@@ -56,6 +56,11 @@ test("a stall over the maximum or after a negative count is refused at the stall
 test("a failure where the harness's tool result is expected is refused at that place", async () => {
   const recorded = { toolCallId: "call_1", content: [{ type: "text", text: "12" }], isError: false, fail: { kind: "rateLimit" } };
   assert.match(await lineFor({ script: [reply], recordedResults: [recorded] }), /\$\.episodes\[0\]\.recordedResults\[0\]\.fail: /);
+  // A user turn is the harness's side too: a reply's keys and a user turn's do not mix.
+  assert.match(
+    await lineFor({ script: [reply, { user: "more", fail: { kind: "rateLimit" } }] }),
+    /\$\.episodes\[0\]\.script\[1\]: expected an object with keys content, .*fail.* or an object with keys user/,
+  );
 });
 
 test("a reply that fails, waits and stalls within the bounds loads", () => {
