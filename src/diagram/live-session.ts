@@ -20,6 +20,8 @@ export interface LiveExchange {
   reply?: AssistantMessage;
   /** The error text the harness received, for every outcome but a reply. */
   message?: string;
+  /** Which attempt at a reply scripted to fail first (serve's `fail`): the second on is a retry. */
+  attempt?: number;
 }
 
 /** The latest exchanges the page keeps, by count and by the size of their messages. */
@@ -76,7 +78,7 @@ function exchangeArrows(exchange: LiveExchange): Arrow[] {
   const request: Arrow = {
     from: "app",
     to: "model",
-    style: findings.length > 0 ? "failure" : "normal",
+    style: (exchange.attempt ?? 1) > 1 ? "retry" : findings.length > 0 ? "failure" : "normal",
     facts: { kind: "served", number, provider, path, messages, tools, findings: findings.map((finding) => `${finding.rule}: ${finding.message}`) },
     request: -1,
     message: { newMessages: exchange.newMessages, findings },
@@ -97,8 +99,10 @@ function exchangeArrows(exchange: LiveExchange): Arrow[] {
     });
     return arrows;
   }
+  // A scripted failure ("fault") is the model's API failing, as a real one does: it comes from the
+  // model's lane; every other refusal is the playground's.
   arrows.push({
-    from: "playground",
+    from: outcome === "fault" ? "model" : "playground",
     to: "app",
     style: "failure",
     facts: { kind: "refusal", number, status, outcome, message: exchange.message ?? outcome },

@@ -91,6 +91,24 @@ function outcome(value: EpisodeOutcome): string {
   }
 }
 
+const faultNamesEn = {
+  rateLimit: "a rate limit (429)",
+  overloaded: "an overload (Anthropic 529, 503 elsewhere)",
+  serverError: "a server error (500)",
+  unavailable: "a service unavailable (503)",
+  gatewayTimeout: "a gateway timeout (504)",
+  contextTooLong: "a context too long (400)",
+} as const;
+
+const faultAdviceEn = {
+  rateLimit: "A harness waits as long as retry-after says and resends the same request; the loop goes on where it was.",
+  overloaded: "A harness backs off and resends the same request.",
+  serverError: "A harness may resend the same request a few times, then report the error.",
+  unavailable: "A harness backs off and resends the same request.",
+  gatewayTimeout: "A harness may resend the same request, or stream so the answer starts sooner.",
+  contextTooLong: "Resending fails again: a harness must shorten the history first.",
+} as const;
+
 const en: Catalog = {
   marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person ", record: "record ", playground: "playground " },
   legend:
@@ -152,6 +170,11 @@ const en: Catalog = {
         return `You removed call ${edit.callId}`;
     }
   },
+  scriptedFailure: (kind, times, retryAfter) =>
+    `At a real API this request is first answered with ${faultNamesEn[kind]}${times > 1 ? `, ${times} times` : ""}${retryAfter === undefined ? "" : ` (retry-after ${retryAfter} s)`}: the app's loop sees the provider's error (an SDK raises it, or retries it first), not this reply. ${faultAdviceEn[kind]} (npm start -- serve plays it.)`,
+  scriptedDelay: (ms) => `At a real API this reply comes ${ms} ms late: a harness's timeout must allow for it (npm start -- serve plays it).`,
+  scriptedStall: (afterEvents, forMs) =>
+    `At a real API this reply stalls after ${afterEvents} streamed event(s) ${forMs === undefined ? "until the client gives up" : `for ${forMs} ms`}: only a harness's own timeout ends the wait (npm start -- serve plays it).`,
   historyEdited: (edits) =>
     `  ↑ your edits in the message above: ${edits.map((edit) => (edit.kind === "arguments" ? `the arguments of ${edit.callId}` : edit.kind === "name" ? `the tool name of ${edit.callId}` : `${edit.callId} removed`)).join(", ")}`,
   modelReads: (detail) =>

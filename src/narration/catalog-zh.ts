@@ -88,6 +88,24 @@ function outcome(value: EpisodeOutcome): string {
   }
 }
 
+const faultNamesZh = {
+  rateLimit: "限流（429）",
+  overloaded: "过载（Anthropic 是 529，其他是 503）",
+  serverError: "服务器错误（500）",
+  unavailable: "服务不可用（503）",
+  gatewayTimeout: "网关超时（504）",
+  contextTooLong: "上下文过长（400）",
+} as const;
+
+const faultAdviceZh = {
+  rateLimit: "harness 应按 retry-after 等待，再原样重发同一个请求；循环从原处继续。",
+  overloaded: "harness 应退避一会儿，再原样重发同一个请求。",
+  serverError: "harness 可以原样重发几次，仍失败就报告错误。",
+  unavailable: "harness 应退避一会儿，再原样重发同一个请求。",
+  gatewayTimeout: "harness 可以原样重发，或改用流式让回答更早开始。",
+  contextTooLong: "原样重发还会失败：harness 必须先缩短历史。",
+} as const;
+
 const zh: Catalog = {
   marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   ", record: "记录   ", playground: "演练场 " },
   legend:
@@ -141,6 +159,11 @@ const zh: Catalog = {
         return `你删掉了调用 ${edit.callId}`;
     }
   },
+  scriptedFailure: (kind, times, retryAfter) =>
+    `在真实的 API 上，这个请求会先收到${faultNamesZh[kind]}${times > 1 ? `，连续 ${times} 次` : ""}${retryAfter === undefined ? "" : `（retry-after ${retryAfter} 秒）`}：应用的循环看到的是服务商的错误（SDK 抛出它，或先自己重试），而不是这条回复。${faultAdviceZh[kind]}（npm start -- serve 会真的这样回答。）`,
+  scriptedDelay: (ms) => `在真实的 API 上，这条回复晚 ${ms} 毫秒才到：harness 的超时要留出这段时间（npm start -- serve 会真的这样回答）。`,
+  scriptedStall: (afterEvents, forMs) =>
+    `在真实的 API 上，这条回复流式发出 ${afterEvents} 个事件后停住，${forMs === undefined ? "直到客户端放弃" : `停 ${forMs} 毫秒`}：只有 harness 自己的超时能结束等待（npm start -- serve 会真的这样回答）。`,
   historyEdited: (edits) =>
     `  ↑ 上面这条消息里有你的修改：${edits.map((edit) => (edit.kind === "arguments" ? `${edit.callId} 的 arguments` : edit.kind === "name" ? `${edit.callId} 的工具名` : `删掉了 ${edit.callId}`)).join("、")}`,
   modelReads: (detail) =>

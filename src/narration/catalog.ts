@@ -9,6 +9,7 @@ import type { AppliedEdit } from "../fixture/person-edits.ts";
 import type { JsonSyntaxProblem } from "../json/json-syntax.ts";
 import type { PairingProblem } from "../protocol/tool-pairing.ts";
 import type { StopReason } from "../protocol/types.ts";
+import type { FaultKind } from "../providers/shared/fault-kind.ts";
 import type { WireNote } from "../providers/shared/wire-note.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { EpisodeOutcome, Producer } from "./step-outcome.ts";
@@ -62,6 +63,12 @@ export interface Catalog {
   personChanged(edit: AppliedEdit): string;
   /** Below a history line: the person's changes to that message. */
   historyEdited(edits: readonly AppliedEdit[]): string;
+  /** A reply the fixture scripts to fail first at a real API (its `fail`, served by `serve`): what
+   *  the app's loop would see, and what a harness should do. */
+  scriptedFailure(kind: FaultKind, times: number, retryAfter: number | undefined): string;
+  /** A reply scripted to come slowly (`delay`, in ms before its first byte) or to stall (`stall`). */
+  scriptedDelay(ms: number): string;
+  scriptedStall(afterEvents: number, forMs: number | undefined): string;
   /** After a failed validation: what the result text tells the model, and so what it can know. */
   modelReads(detail: ToolErrorDetail): string;
   modelSays(text: string): string;

@@ -8,6 +8,7 @@ import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolExecution } from "../agent/agent-loop.ts";
 import { describeAbort, RunAborted, stopSignalOf } from "../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../agent/execute-tool-call.ts";
+import type { FaultKeys } from "../fixture/fault-format.ts";
 import type { AppliedEdit, EditedReply } from "../fixture/person-edits.ts";
 import type { AssistantMessage, Context, Message, StopReason, ToolDefinition } from "../protocol/types.ts";
 import { CallSteps } from "./call-steps.ts";
@@ -32,13 +33,21 @@ export interface EpisodeOptions {
   titleWhen?: OutcomeKind;
   /** Tools that only play back a log's results (an imported conversation): nothing runs. */
   recordedTools?: ReadonlySet<string>;
+  /** Per reply of the script, in order: its fault keys (`fail`, `delay`, `stall`), which `serve`
+   *  plays and this narration explains. */
+  faults?: readonly (ScriptedFault | undefined)[];
 }
+
+/** A reply's fault keys, as the fixture holds them. */
+export type ScriptedFault = Pick<FaultKeys<string>, "fail" | "delay" | "stall">;
 
 /** A person's change to a reply before it ran (interactive mode, or its saved replay). */
 export type PersonEdits = Omit<EditedReply, "reply">;
 
 export class Narrator {
   #step = 0;
+  /** Replies told in this episode: the index of the next one's fault keys. */
+  #replies = 0;
   #mode: NarrationMode = "steps";
   #tools: ToolDefinition[] = [];
   #episode: EpisodeOptions = {};
@@ -118,6 +127,7 @@ export class Narrator {
     this.wire?.startEpisode();
     this.#mode = mode;
     this.#episode = options;
+    this.#replies = 0;
     if (mode === "summary") {
       this.#pendingTitle = { title, titleWhen: options.titleWhen };
       this.#out.hold();
@@ -318,6 +328,15 @@ export class Narrator {
     }
   }
 
+  /** What a reply scripted to fail, come late or stall would mean at a real API. */
+  #faultLines({ fail, delay, stall }: ScriptedFault): void {
+    const say = this.catalog;
+    if (fail) this.#out.line("model", say.scriptedFailure(fail.kind, fail.times ?? 1, fail.retryAfter), "failure");
+    const late = (delay?.beforeHeadersMs ?? 0) + (delay?.beforeFirstEventMs ?? 0);
+    if (late > 0) this.#out.line("model", say.scriptedDelay(late), "note");
+    if (stall) this.#out.line("model", say.scriptedStall(stall.afterEvents, stall.forMs), "failure");
+  }
+
   #reply(message: AssistantMessage, historyLength: number): void {
     const say = this.catalog;
     const edits = this.#pendingEdits?.applied.length ? this.#pendingEdits : undefined;
@@ -328,7 +347,9 @@ export class Narrator {
     this.#calls.personEdited(edits?.applied ?? []);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
     this.#emptiedByPerson = edits?.stopReasonWas !== undefined && !hasToolCalls;
+    const fault = this.#episode.faults?.[this.#replies++];
     if (this.#mode === "summary") {
+      if (fault) this.#faultLines(fault);
       for (const block of message.content) if (block.type === "text") this.#out.line("model", say.modelSays(block.text), "data");
       // A dropped call never reaches a call step: what the model asked for is said here.
       for (const edit of edits?.applied ?? []) if (edit.kind === "drop") this.#out.line("model", say.modelCall(edit.from.name, edit.callId), "data");
@@ -340,6 +361,7 @@ export class Narrator {
     // The blocks as the model sent them; each change a person made follows, marked as theirs.
     const sent = edits?.original ?? message;
     this.#out.heading(say.replyStep(++this.#step, sent.content.length));
+    if (fault) this.#faultLines(fault);
     sent.content.forEach((block, index) => {
       const detail =
         block.type === "text"

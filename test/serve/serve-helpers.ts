@@ -23,6 +23,8 @@ export async function startServe(
     storeBytes?: number;
     storeResponses?: number;
     limits?: Partial<ServeLimits>;
+    /** The clock the narration's waits are measured with. */
+    now?: () => number;
   } = {},
 ): Promise<ServeRun> {
   let out = "";
@@ -50,6 +52,7 @@ export async function startServe(
       interrupt: interrupt.signal,
       onListening: (server) => resolveUrl(server.url),
       limits: options.limits,
+      ...(options.now ? { now: options.now } : {}),
     },
   );
   const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);

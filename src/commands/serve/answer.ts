@@ -2,6 +2,7 @@
 // it says: the provider that words it, the provider's request id (in a header, and in Anthropic's
 // error body), and the record the narration tells.
 import type { ProviderParts } from "../../providers/shared/provider.ts";
+import type { Timing } from "./paced-answer.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
 
 export interface Answer {
@@ -17,6 +18,8 @@ export interface Answer {
   headers?: Readonly<Record<string, string>>;
   /** Drop the connection after the body instead of ending the response (an aborted reply). */
   drop?: boolean;
+  /** The reply's `delay` and `stall` (paced-answer.ts): written over time instead of at once. */
+  timing?: Timing;
   record: ExchangeRecord;
 }
 

@@ -5,12 +5,17 @@
 // for it and that reply's expectations (check-request.ts). Play the reply (play-reply.ts). Answer:
 // the reply in its conversation, with the provider's ids, as its body or stream (reply-answer.ts).
 // The state is the conversation book (which conversation a reply belongs to, for its ids) and
-// each provider's conversation state (what the Responses API stored).
+// each provider's conversation state (what the Responses API stored). A reply that fails first
+// (its `fail`) is answered with the provider's failure while attempts at it remain to fail
+// (fault-answer.ts); a reply's `delay` and `stall` say how its answer is written (paced-answer.ts).
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { ConversationStates, PartsOf } from "../../providers/registry.ts";
 import { type Answer, answering, type RecordHead } from "./answer.ts";
+import type { AttemptBook } from "./attempt-book.ts";
 import { checkRequest } from "./check-request.ts";
 import type { ConversationBook } from "./conversation-book.ts";
+import { failsNow, faultAnswer, noteAttempt } from "./fault-answer.ts";
+import { paced } from "./paced-answer.ts";
 import { playReply } from "./play-reply.ts";
 import { isRefused, refusalAnswer } from "./refusal.ts";
 import { replyAnswer } from "./reply-answer.ts";
@@ -35,6 +40,8 @@ export interface ExchangeInput {
   partsOf: PartsOf;
   /** Fragment size for streamed replies (the reply's own plan otherwise). */
   chunk?: number;
+  /** The attempts made at replies that fail first (`fail`). */
+  attempts: AttemptBook;
 }
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
@@ -51,9 +58,12 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
 
   const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, resolved.turns);
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);
+  const attempt = noteAttempt(input.attempts, checked, route.provider, parsed.text, input.number);
+  if (failsNow(attempt)) return paced(faultAnswer(to, parts.response.faults, checked, attempt), checked.reply);
   const played = await playReply(checked);
   if (isRefused(played)) return refusalAnswer(to, played.refusal);
 
   const served = { ...checked, body: resolved.body, text: parsed.text, keep: resolved.keep, scripted: played.scripted };
-  return replyAnswer({ book, path, sse: route.sse, chunk }, parts, to, served);
+  const answer = paced(replyAnswer({ book, path, sse: route.sse, chunk }, parts, to, served), checked.reply);
+  return attempt ? { ...answer, record: { ...answer.record, attempt } } : answer;
 }

@@ -42,6 +42,7 @@ export function liveExchange(record: ExchangeRecord): LiveExchange {
     outcome: record.outcome.kind,
     ...(record.outcome.reply === undefined ? {} : { reply: record.outcome.reply }),
     ...(record.outcome.message === undefined ? {} : { message: record.outcome.message }),
+    ...(record.attempt === undefined ? {} : { attempt: record.attempt.number }),
   };
 }
 

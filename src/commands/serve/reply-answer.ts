@@ -2,6 +2,7 @@
 // conversation (conversation-book.ts), given the provider's ids, and rendered as its body or its
 // stream. A scripted failure is answered as the provider fails.
 import { streamSteps } from "../../agent/stream-plan.ts";
+import type { StreamBreak } from "../../fixture/fault-format.ts";
 import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import type { AssistantMessage } from "../../protocol/types.ts";
@@ -9,6 +10,7 @@ import { type ProviderParts, type ResolvedBody, WIRE_MODEL } from "../../provide
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse, type SseFrame } from "../../providers/shared/sse.ts";
 import { type Answer, type Answering, exchangeRecord, JSON_TYPE } from "./answer.ts";
+import { brokenSse } from "./broken-stream.ts";
 import type { Checked } from "./check-request.ts";
 import { type ConversationBook, turnFingerprint, withServedIds } from "./conversation-book.ts";
 import { refusalAnswer } from "./refusal.ts";
@@ -70,14 +72,22 @@ export function replyAnswer(serving: Serving, parts: ProviderParts, to: Answerin
   for (const step of streamSteps(message, reply.stream, serving.chunk)) if (step.kind === "event") events.push(step.event);
   const frames = parts.stream.serve(events, at, meta);
   const record = exchangeRecord(to.head, conversation, { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length });
-  return streamedAnswer(frames, serving.sse, drop, to, record);
+  return streamedAnswer(
+    frames,
+    serving.sse,
+    drop,
+    to,
+    reply.brokenStream ? { ...record, outcome: { ...record.outcome, brokenStream: reply.brokenStream } } : record,
+    reply.brokenStream,
+  );
 }
 
-/** The stream's frames as server-sent events; dropped after the last one when `drop`. */
-function streamedAnswer(frames: readonly SseFrame[], sse: boolean, drop: boolean, to: Answering, record: ExchangeRecord): Answer {
+/** The stream's frames as server-sent events; dropped after the last one when `drop`; broken as
+ *  the reply's `brokenStream` says (broken-stream.ts). */
+function streamedAnswer(frames: readonly SseFrame[], sse: boolean, drop: boolean, to: Answering, record: ExchangeRecord, broken?: StreamBreak): Answer {
   const streamed = { status: 200, streamed: true, drop, headers: to.headers, record };
   return sse
-    ? { ...streamed, contentType: "text/event-stream", body: formatSse(frames) }
+    ? { ...streamed, contentType: "text/event-stream", body: broken ? brokenSse(frames, broken, to.head.provider) : formatSse(frames) }
     : { ...streamed, contentType: JSON_TYPE, body: jsonArray(frames, drop) };
 }
 

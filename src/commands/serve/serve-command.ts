@@ -28,6 +28,8 @@ export type ServeIO = Pick<
   onListening?: (server: RunningServer) => void;
   /** Time limits and the connection cap, for tests that watch them cut a client off. */
   limits?: Partial<ServeLimits>;
+  /** The clock a retry's wait is measured with (a test's own, so the narration it checks is fixed). */
+  now?: () => number;
 };
 
 /** What stops the server: a signal, or stdout's reader going away. */
@@ -166,6 +168,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
       store: { ...(options.storeBytes ? { bytes: options.storeBytes } : {}), ...(options.storeResponses ? { responses: options.storeResponses } : {}) },
       chunk: options.chunk,
       limits: io.limits,
+      ...(io.now ? { now: io.now } : {}),
       onEvent: emit,
       drained: io.drained,
       lang: options.lang,

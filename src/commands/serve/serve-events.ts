@@ -2,10 +2,16 @@
 // harness produced, what the rules found, what was answered), plus the server's own start and
 // stop. The terminal narration (src/commands/serve/serve-narration.ts) and --json both consume these.
 
+import type { StreamBreak } from "../../fixture/fault-format.ts";
 import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
+import type { FaultKind } from "../../providers/shared/fault-kind.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
+import type { Attempt, GaveUp } from "./attempt-book.ts";
 import type { UnmetExpectation } from "./expectations.ts";
+
+/** Who ended a stall: the client (it gave up), the script (`forMs` passed), the server (it closed). */
+export type StallEnd = "client" | "script" | "server";
 
 export type OutcomeKind =
   /** 200: the next scripted reply. */
@@ -38,7 +44,9 @@ export type OutcomeKind =
   | "scriptedError"
   /** The scripted reply has stopReason "aborted" (or its stream stalls): the connection is dropped
    *  before the answer ends — at once (status 0: no HTTP answer), or after the events streamed. */
-  | "aborted";
+  | "aborted"
+  /** The reply's `fail`: this attempt gets the provider's failure (its status, body, headers). */
+  | "fault";
 
 export interface ExchangeRecord {
   /** 1-based, in arrival order. */
@@ -72,11 +80,27 @@ export interface ExchangeRecord {
     events?: number;
     /** What an expectation found unmet, as data (the narration words it in the run's language). */
     problems?: UnmetExpectation[];
+    /** Which failure a "fault" answer is. */
+    fault?: FaultKind;
+    /** What the fault's `retry-after` asks for, in seconds. */
+    retryAfter?: number;
+    /** Milliseconds the script holds the answer back (its `delay`), before the headers and in all. */
+    delayedMs?: number;
+    /** A stream that stops after this many events (the reply's `stall`). */
+    stallsAfter?: number;
+    /** How the stream is broken (the reply's `brokenStream`). */
+    brokenStream?: StreamBreak;
   };
+  /** Which attempt this request is at a reply that fails first (`fail`). */
+  attempt?: Attempt;
 }
 
 export type ServeEvent =
   | { type: "listening"; url: string; fixture: string; routes: readonly string[] }
   | { type: "exchange"; record: ExchangeRecord }
   | { type: "closing"; signal: "SIGINT" | "SIGTERM" | "SIGHUP"; inFlight: number }
+  /** A stalled answer ended: the client gave up, the stall's `forMs` passed, or the server closed. */
+  | { type: "stallEnded"; number: number; by: StallEnd; afterMs: number }
+  /** At closing: a failing reply the harness never retried past. */
+  | { type: "gaveUp"; gaveUp: GaveUp }
   | { type: "closed"; requests: number };

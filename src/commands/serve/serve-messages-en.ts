@@ -1,6 +1,8 @@
 // English sentences of serve (see serve-messages.ts).
+
+import type { Attempt } from "./attempt-book.ts";
 import { unmetText } from "./expectations.ts";
-import type { ServeMessages } from "./serve-messages.ts";
+import { type ServeMessages, seconds } from "./serve-messages.ts";
 
 const kinds = {
   reply: "the next scripted reply",
@@ -19,7 +21,35 @@ const kinds = {
   internal: "internal error",
   scriptedError: "the scripted reply is an error, sent as the provider's server error",
   aborted: "the scripted reply is aborted",
+  fault: "the scripted failure",
 } as const;
+
+const faultWords = {
+  rateLimit: "rate limit",
+  overloaded: "overloaded",
+  serverError: "server error",
+  unavailable: "unavailable",
+  gatewayTimeout: "gateway timeout",
+  contextTooLong: "context too long",
+} as const;
+
+/** What the harness should do with each failure. */
+const faultAdvice = {
+  rateLimit: "a harness waits (retry-after when given) and resends the same request",
+  overloaded: "a harness backs off and resends the same request",
+  serverError: "a harness may resend the same request a few times, then report the error",
+  unavailable: "a harness backs off and resends the same request",
+  gatewayTimeout: "a harness may resend the same request, or stream so the answer starts sooner",
+  contextTooLong: "resending the same request fails again: a harness shortens the history first",
+} as const;
+
+function attemptEn(attempt: Attempt, reply: number): string {
+  const head = `attempt ${attempt.number} at reply ${reply} (the script fails the first ${attempt.failures})`;
+  if (attempt.previous === undefined) return `${head}`;
+  const asked = attempt.askedMs === undefined ? "no retry-after was given" : `retry-after asked for ${seconds(attempt.askedMs)} s`;
+  const body = attempt.sameBody ? "resent the same body" : "sent a different body";
+  return `${head}: the harness waited ${seconds(attempt.waitedMs ?? 0)} s after request ${attempt.previous} (${asked}) and ${body}`;
+}
 
 /** Who can reach the address the URL names: only this machine, or the network too. */
 function reachEn(url: string): string {
@@ -58,6 +88,24 @@ const serveEn: ServeMessages = {
       : `✂ the scripted reply is aborted: ${events} server-sent event(s), then the connection is dropped before the stream's end:`,
   // The same words the harness receives in the error answer.
   unmet: (problem) => `expected by the script, not in the request: ${unmetText(problem)}`,
+  attempt: attemptEn,
+  fault: (status, kind, retryAfter, message) =>
+    `← ${status} ${faultWords[kind]}${retryAfter === undefined ? "" : `, retry-after ${retryAfter} s`}: ${message} — ${faultAdvice[kind]}`,
+  delayed: (ms) => `the script holds the answer back ${seconds(ms)} s`,
+  brokenStream: (kind) =>
+    ({
+      malformedEvent: "the stream breaks: one event's data is not JSON — a client's parser raises",
+      unknownEvent: "the stream carries an event of a type the API does not have — a client must skip it",
+      noFinalEvent: "the stream breaks: it ends without its final event — a client must not take the reply as complete",
+    })[kind],
+  stalls: (events) => `the stream stops after ${events} event(s): then nothing, until the client gives up`,
+  stallEnded: (number, by, afterMs) =>
+    ({
+      client: `request ${number}: the client gave up on the stalled answer after ${seconds(afterMs)} s`,
+      script: `request ${number}: the stall ended after ${seconds(afterMs)} s (its forMs); the connection is dropped`,
+      server: `request ${number}: the server closed the stalled answer after ${seconds(afterMs)} s, as it stopped`,
+    })[by],
+  gaveUp: ({ request, reply, attempts }) => `the harness gave up on reply ${reply} after ${attempts} failed attempt(s); its last was request ${request}`,
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
   cannotListen: (host, port, why) => `serve: cannot listen on ${host}:${port}: ${why}`,

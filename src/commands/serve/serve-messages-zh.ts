@@ -1,6 +1,8 @@
 // serve 的中文句子（见 serve-messages.ts）。
+
+import type { Attempt } from "./attempt-book.ts";
 import type { HarnessCall, UnmetExpectation } from "./expectations.ts";
-import type { ServeMessages } from "./serve-messages.ts";
+import { type ServeMessages, seconds } from "./serve-messages.ts";
 
 /** 调用在 harness 那里的 id，脚本里的 id 不同时写在旁边。 */
 function call({ id, scriptId }: HarnessCall): string {
@@ -37,7 +39,35 @@ const kinds = {
   internal: "内部错误",
   scriptedError: "脚本里的这条回复是一个错误，按服务商的服务器错误返回",
   aborted: "脚本里的这条回复被中止",
+  fault: "脚本安排的失败",
 } as const;
+
+const faultWords = {
+  rateLimit: "限流",
+  overloaded: "过载",
+  serverError: "服务器错误",
+  unavailable: "服务不可用",
+  gatewayTimeout: "网关超时",
+  contextTooLong: "上下文过长",
+} as const;
+
+/** harness 遇到每种失败该怎么做。 */
+const faultAdvice = {
+  rateLimit: "harness 应等待（有 retry-after 就按它），再原样重发同一个请求",
+  overloaded: "harness 应退避一会儿，再原样重发同一个请求",
+  serverError: "harness 可以原样重发几次，仍失败就报告错误",
+  unavailable: "harness 应退避一会儿，再原样重发同一个请求",
+  gatewayTimeout: "harness 可以原样重发，或改用流式让回答更早开始",
+  contextTooLong: "原样重发还会失败：harness 要先缩短历史",
+} as const;
+
+function attemptZh(attempt: Attempt, reply: number): string {
+  const head = `第 ${attempt.number} 次尝试第 ${reply} 条回复（脚本让前 ${attempt.failures} 次失败）`;
+  if (attempt.previous === undefined) return head;
+  const asked = attempt.askedMs === undefined ? "没有给 retry-after" : `retry-after 要求等 ${seconds(attempt.askedMs)} 秒`;
+  const body = attempt.sameBody ? "原样重发了同一个请求体" : "发来的请求体不同";
+  return `${head}：harness 在请求 ${attempt.previous} 之后等了 ${seconds(attempt.waitedMs ?? 0)} 秒（${asked}），${body}`;
+}
 
 /** 这个地址谁能访问：只有本机，还是网络上的其他机器也能。 */
 function reachZh(url: string): string {
@@ -68,6 +98,24 @@ const serveZh: ServeMessages = {
       ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答"
       : `✂ 脚本里的这条回复被中止：发出 ${events} 个 server-sent event 后连接断开，流没有结尾：`,
   unmet: (problem) => `脚本期望、请求里却没有：${unmet(problem)}`,
+  attempt: attemptZh,
+  fault: (status, kind, retryAfter, message) =>
+    `← ${status} ${faultWords[kind]}${retryAfter === undefined ? "" : `，retry-after ${retryAfter} 秒`}：${message} —— ${faultAdvice[kind]}`,
+  delayed: (ms) => `脚本让回答晚 ${seconds(ms)} 秒发出`,
+  brokenStream: (kind) =>
+    ({
+      malformedEvent: "流坏了：有一个事件的 data 不是 JSON —— 客户端的解析器会报错",
+      unknownEvent: "流里有一个 API 没有的事件类型 —— 客户端必须跳过它",
+      noFinalEvent: "流坏了：没有最后一个事件就结束了 —— 客户端不能把回复当作完整的",
+    })[kind],
+  stalls: (events) => `流在 ${events} 个事件之后停住：之后什么也不发，直到客户端放弃`,
+  stallEnded: (number, by, afterMs) =>
+    ({
+      client: `请求 ${number}：客户端等了 ${seconds(afterMs)} 秒后放弃了停住的回答`,
+      script: `请求 ${number}：停顿按 forMs 在 ${seconds(afterMs)} 秒后结束，连接断开`,
+      server: `请求 ${number}：服务器停止时关闭了停住的回答（已停 ${seconds(afterMs)} 秒）`,
+    })[by],
+  gaveUp: ({ request, reply, attempts }) => `harness 在第 ${reply} 条回复失败 ${attempts} 次后放弃了；最后一次是请求 ${request}`,
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
   cannotListen: (host, port, why) => `serve：无法在 ${host}:${port} 上监听：${why}`,

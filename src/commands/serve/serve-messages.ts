@@ -2,9 +2,18 @@
 // implements in full (serve-messages-zh.ts, serve-messages-en.ts; load-serve-messages.ts loads
 // one). Data (messages, ids, error texts) is passed in already sanitised. What the server answers
 // over HTTP is the API's answer, not narration: it stays in English, and the narration quotes it.
+
+import type { StreamBreak } from "../../fixture/fault-format.ts";
 import type { Producer } from "../../narration/step-outcome.ts";
+import type { FaultKind } from "../../providers/shared/fault-kind.ts";
+import type { Attempt, GaveUp } from "./attempt-book.ts";
 import type { UnmetExpectation } from "./expectations.ts";
-import type { OutcomeKind } from "./serve-events.ts";
+import type { OutcomeKind, StallEnd } from "./serve-events.ts";
+
+/** Milliseconds as seconds with one decimal: what a wait is narrated in. */
+export function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
+}
 
 export interface ServeMessages {
   /** On stderr after the URL line: what is served and where to point a harness. */
@@ -30,6 +39,20 @@ export interface ServeMessages {
   dropped(events: number | undefined): string;
   /** What the scripted reply expected and the request does not hold. */
   unmet(problem: UnmetExpectation): string;
+  /** Which attempt a request is at a reply that fails first, how long after the previous one, what
+   *  that one's retry-after asked for, and whether the body is the same. */
+  attempt(attempt: Attempt, reply: number): string;
+  /** A scripted failure: the provider's status for its kind, and what the harness must do. */
+  fault(status: number, kind: FaultKind, retryAfter: number | undefined, message: string): string;
+  /** The answer is held back (`delay`), and a stream that stops after `stallsAfter` events. */
+  delayed(ms: number): string;
+  stalls(events: number): string;
+  /** A stream the script breaks (`brokenStream`). */
+  brokenStream(kind: StreamBreak): string;
+  /** A stalled answer ended: by whom, after how long. */
+  stallEnded(number: number, by: StallEnd, afterMs: number): string;
+  /** At closing: a failing reply the harness stopped retrying. */
+  gaveUp(gaveUp: GaveUp): string;
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;
   /** On stderr when the server cannot start; `why` is the system's own message. */

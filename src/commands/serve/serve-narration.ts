@@ -50,6 +50,12 @@ export function serveNarrationLines(event: ServeEvent, words: ServeWords, style:
     case "exchange":
       exchangeLines(event.record, say, out);
       break;
+    case "stallEnded":
+      out.line("app", say.stallEnded(event.number, event.by, event.afterMs), event.by === "client" ? "note" : "failure");
+      break;
+    case "gaveUp":
+      out.line("app", say.gaveUp(event.gaveUp), "failure");
+      break;
   }
   return lines;
 }
@@ -94,7 +100,13 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
     }
   }
   for (const problem of outcome.problems ?? []) out.line("playground", say.unmet(problem), "failure");
-  if (outcome.kind === "reply" && outcome.reply) {
+  if (record.attempt && conversation) out.line("playground", say.attempt(record.attempt, conversation.replyIndex + 1));
+  if (outcome.delayedMs !== undefined) out.line("playground", say.delayed(outcome.delayedMs), "note");
+  if (outcome.brokenStream !== undefined) out.line("playground", say.brokenStream(outcome.brokenStream), "note");
+  if (outcome.stallsAfter !== undefined) out.line("playground", say.stalls(outcome.stallsAfter), "note");
+  if (outcome.kind === "fault" && outcome.fault) {
+    out.line("model", say.fault(outcome.status, outcome.fault, outcome.retryAfter, outcome.message ?? ""), "failure");
+  } else if (outcome.kind === "reply" && outcome.reply) {
     out.line("model", say.replied(outcome.status, outcome.events));
     out.data("model", summarizeMessage(outcome.reply));
   } else if (outcome.kind === "aborted") {

@@ -20,6 +20,7 @@ import type { ErrorKind } from "../../providers/shared/error-kind.ts";
 import type { StoreBudget } from "../../providers/shared/provider.ts";
 import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 import { type Answer, answering } from "./answer.ts";
+import { AttemptBook } from "./attempt-book.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
 import { livePage } from "./live-page.ts";
@@ -80,6 +81,9 @@ export interface ServeOptions {
   drained?: () => Promise<void> | undefined;
   /** The live page's language (zh by default). */
   lang?: Language;
+  /** The clock the attempts at a failing reply are timed with, in milliseconds (a test's own, or
+   *  performance.now()): the narration says how long a harness waited before it retried. */
+  now?: () => number;
 }
 
 export interface RunningServer {
@@ -95,6 +99,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const limits = { ...defaultLimits, ...options.limits };
   const pending = new Set<Promise<void>>();
   const book = new ConversationBook();
+  const now = options.now ?? (() => performance.now());
+  const attempts = new AttemptBook(now);
+  let isClosing = false;
   const partsOf = await loadAllParts();
   const states = conversationStates(partsOf, { ...defaultStoreBudget, ...options.store });
   const slots = new Slots(CONCURRENT_EXCHANGES);
@@ -202,7 +209,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const answer = errorAnswer(seen, "forbidden", "forbidden", refusal);
       await roomInOutput();
       tell(answer.record);
-      return writeAnswer(response, answer, true);
+      await writeAnswer(response, answer, true);
+      return;
     }
     // A place among the requests served at once (a socket held for nothing is closed to free one),
     // then the output's drain: while the narration's reader is slow no body is read at all.
@@ -261,6 +269,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
               states,
               partsOf,
               chunk: options.chunk,
+              attempts,
             });
           } finally {
             release();
@@ -271,7 +280,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     } finally {
       leave();
     }
-    await writeAnswer(response, answer, close);
+    const ended = await writeAnswer(response, answer, close, { closing: () => isClosing, now });
+    if (ended) {
+      await roomInOutput();
+      options.onEvent({ type: "stallEnded", number: seen.number, ...ended });
+    }
   }
 
   /** A bug, not the harness's fault: the harness still gets an answer, and the narration says so.
@@ -305,6 +318,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url,
     inFlight: () => pending.size,
     async close() {
+      isClosing = true;
       startClosing();
       clearInterval(sweeping);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -318,6 +332,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       server.closeAllConnections();
       await Promise.allSettled([...pending]);
       await closed;
+      for (const gaveUp of attempts.gaveUp()) options.onEvent({ type: "gaveUp", gaveUp });
       return count;
     },
   };

@@ -1,15 +1,27 @@
 // Writing one answer to its socket: the status and headers, then the body in one write — with a
 // length, or as a stream (chunked, the way a provider streams) — or a connection dropped on
-// purpose (an aborted reply). A client that is gone by then is simply not written to.
+// purpose (an aborted reply). A client that is gone by then is simply not written to. A reply
+// with a `delay` or a `stall` is written over time (paced-write.ts).
 import type { ServerResponse } from "node:http";
 import type { Answer } from "./answer.ts";
+import { type StallEnded, writePaced } from "./paced-write.ts";
+
+/** What a paced answer needs of the server: whether it is closing, and its clock. */
+export interface PaceContext {
+  closing: () => boolean;
+  now: () => number;
+}
 
 /** `close`: the body was not read to its end, so the connection cannot carry another request —
  *  the answer says `connection: close`, and Node closes the socket once it is written. */
-export async function writeAnswer(response: ServerResponse, answer: Answer, close = false): Promise<void> {
+export async function writeAnswer(response: ServerResponse, answer: Answer, close = false, pace?: PaceContext): Promise<StallEnded | undefined> {
   if (response.destroyed) return;
-  if (answer.drop) return dropAfter(response, answer);
   const headers = answerHeaders(answer);
+  if (answer.timing) return writePaced(response, answer, answer.timing, headers, pace ?? { closing: () => false, now: () => performance.now() });
+  if (answer.drop) {
+    await dropAfter(response, answer);
+    return undefined;
+  }
   if (!answer.streamed) headers["content-length"] = Buffer.byteLength(answer.body);
   if (close) headers.connection = "close";
   response.writeHead(answer.status, headers);

@@ -1,7 +1,9 @@
 // Anthropic's rules, its request reader, its answers and its streams: loaded on first use.
+
 import type { ProviderParts } from "../shared/provider.ts";
 import { frameType } from "../shared/stream-builder.ts";
 import { anthropicError } from "./error-response.ts";
+import { anthropicFaults } from "./fault-response.ts";
 import { parseAnthropicRequest } from "./parse-request.ts";
 import { parseAnthropicStream } from "./parse-stream.ts";
 import { renderAnthropicStream } from "./render-stream.ts";
@@ -12,7 +14,7 @@ import { anthropicIds } from "./served-ids.ts";
 export const anthropicParts: ProviderParts = {
   rules: anthropicRuleTable,
   readRequest: parseAnthropicRequest,
-  response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError },
+  response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError, faults: anthropicFaults },
   stream: {
     views: (events) => [{ frames: renderAnthropicStream(events) }],
     serve: (events, at, meta) => renderAnthropicStream(events, anthropicIds.response(at), meta),

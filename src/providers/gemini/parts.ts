@@ -1,8 +1,10 @@
 // Gemini's rules, its request reader, its answers and its streams: loaded on first use.
+
 import { isRecord } from "../../json/is-record.ts";
 import { errorStatus } from "../shared/error-kind.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { geminiError } from "./error-response.ts";
+import { geminiFaults } from "./fault-response.ts";
 import { parseGeminiRequest } from "./parse-request.ts";
 import { parseGeminiStream } from "./parse-stream.ts";
 import { renderGeminiStream } from "./render-stream.ts";
@@ -13,7 +15,7 @@ import { geminiIds } from "./served-ids.ts";
 export const geminiParts: ProviderParts = {
   rules: geminiRuleTable,
   readRequest: parseGeminiRequest,
-  response: { ids: geminiIds, render: renderGeminiResponse, error: (kind, message) => geminiError(kind, errorStatus[kind], message) },
+  response: { ids: geminiIds, render: renderGeminiResponse, error: (kind, message) => geminiError(kind, errorStatus[kind], message), faults: geminiFaults },
   stream: {
     views: (events) => [
       { label: "classic: each functionCall arrives whole", frames: renderGeminiStream(events, "classic") },

@@ -1,6 +1,8 @@
 // Chat Completions' rules, its request reader, its answers and its streams: loaded on first use.
+
 import { isRecord } from "../../json/is-record.ts";
 import { openAIError } from "../shared/openai-error.ts";
+import { openAIFaults } from "../shared/openai-fault.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { parseOpenAIChatRequest } from "./parse-request.ts";
 import { parseOpenAIChatStream } from "./parse-stream.ts";
@@ -12,7 +14,7 @@ import { openAIChatIds } from "./served-ids.ts";
 export const openaiChatParts: ProviderParts = {
   rules: openaiChatRuleTable,
   readRequest: parseOpenAIChatRequest,
-  response: { ids: openAIChatIds, render: renderOpenAIChatResponse, error: (kind, message) => openAIError(kind, message) },
+  response: { ids: openAIChatIds, render: renderOpenAIChatResponse, error: (kind, message) => openAIError(kind, message), faults: openAIFaults },
   stream: {
     views: (events) => [{ frames: renderOpenAIChatStream(events) }],
     serve: (events, at, meta) => renderOpenAIChatStream(events, openAIChatIds.response(at), meta),

@@ -1,7 +1,9 @@
 // The Responses API's rules, its request reader, its answers and its streams: loaded on first use.
 // Responses shares OpenAI's error body (openai-node raises both through the same APIError), and
 // keeps what it served for later requests to point back at (stored-items.ts).
+
 import { openAIError } from "../shared/openai-error.ts";
+import { openAIFaults } from "../shared/openai-fault.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { frameType } from "../shared/stream-builder.ts";
 import { parseOpenAIResponsesRequest } from "./parse-request.ts";
@@ -15,7 +17,7 @@ import { storedItems } from "./stored-items.ts";
 export const openaiResponsesParts: ProviderParts = {
   rules: openaiResponsesRuleTable,
   readRequest: parseOpenAIResponsesRequest,
-  response: { ids: openAIResponsesIds, render: renderOpenAIResponsesResponse, error: (kind, message) => openAIError(kind, message) },
+  response: { ids: openAIResponsesIds, render: renderOpenAIResponsesResponse, error: (kind, message) => openAIError(kind, message), faults: openAIFaults },
   stream: {
     views: (events) => [{ frames: renderOpenAIResponsesStream(events) }],
     serve: (events, at, meta) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at), meta),

@@ -7,6 +7,7 @@ import type { JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
 import type { AssistantMessage, Context } from "../../protocol/types.ts";
 import type { ErrorKind } from "./error-kind.ts";
+import type { FaultStyle } from "./fault-kind.ts";
 import type { ImportedConversation } from "./imported-conversation.ts";
 import type { RuleTable } from "./rule.ts";
 import type { ReplyAt, ServedIdStyle } from "./served-ids.ts";
@@ -92,6 +93,8 @@ export interface ProviderParts {
     render(message: AssistantMessage, at: ReplyAt, meta: ServedMeta): object;
     /** `requestId`: the request's id, for a provider whose error body repeats it (Anthropic). */
     error(kind: ErrorKind, message: string, requestId?: string): object;
+    /** A scripted failure (a fixture's `fail`) in the API's status, body and headers. */
+    readonly faults: FaultStyle;
   };
   readonly stream: {
     /** A reply's events as this API's server-sent events, in each form it has (--wire with --stream). */

@@ -1,0 +1,6 @@
+// Prints the fault table of docs/faults.md, generated from each provider's fault answers:
+//   node --import ./bin/load-typescript.js scripts/fault-table.ts
+import { renderFaultTable } from "../src/commands/serve/fault-table.ts";
+import { loadAllParts } from "../src/providers/registry.ts";
+
+process.stdout.write(renderFaultTable(await loadAllParts()));

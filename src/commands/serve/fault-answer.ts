@@ -1,0 +1,42 @@
+// A reply that fails first (a fixture's `fail`), as a stage of the exchange: the request is
+// counted as one more attempt at its point of the script (attempt-book.ts), and while the script
+// still fails that many, it is answered with the provider's own failure — its status, error body
+// and headers (the provider's faults, each citing its documentation), with the request's id — in
+// place of the reply. The attempt after the last failure gets the reply itself.
+import type { ProviderParts } from "../../providers/shared/provider.ts";
+import { type Answer, type Answering, exchangeRecord, JSON_TYPE } from "./answer.ts";
+import type { Attempt, AttemptBook } from "./attempt-book.ts";
+import type { Checked } from "./check-request.ts";
+
+/** The attempt this request makes at a reply that fails first; undefined for any other reply. */
+export function noteAttempt(book: AttemptBook, checked: Checked, provider: string, body: string, request: number): Attempt | undefined {
+  const fail = checked.reply.fail;
+  if (!fail) return undefined;
+  // The point of the script is its episode, its reply and the history as the script sees it (its
+  // own call ids): the same request sent again is the same point, whatever ids the wire carried.
+  const history = `${provider}\n${checked.conversation?.episode ?? 0}\n${checked.turn}\n${JSON.stringify(checked.view.context.messages)}`;
+  return book.attempt(history, body, { request, reply: checked.turn, failures: fail.times ?? 1, retryAfter: fail.retryAfter });
+}
+
+/** Whether this attempt is one the script fails. */
+export function failsNow(attempt: Attempt | undefined): attempt is Attempt {
+  return attempt !== undefined && attempt.number <= attempt.failures;
+}
+
+/** The provider's failure of the kind the reply names, narrated with its attempt. */
+export function faultAnswer(to: Answering, faults: ProviderParts["response"]["faults"], checked: Checked, attempt: Attempt): Answer {
+  const fail = checked.reply.fail;
+  if (!fail) throw new Error("faultAnswer: the reply has no fail");
+  const { status, body, headers } = faults.answer(fail.kind, { requestId: to.requestId, retryAfter: fail.retryAfter, message: fail.message });
+  const text = JSON.stringify(body);
+  const message = messageOf(body);
+  const outcome = { status, kind: "fault" as const, message, fault: fail.kind, ...(fail.retryAfter === undefined ? {} : { retryAfter: fail.retryAfter }) };
+  const record = { ...exchangeRecord(to.head, checked.conversation, outcome), attempt };
+  return { status, contentType: JSON_TYPE, body: text, headers: { ...to.headers, ...headers }, record };
+}
+
+/** The error's message as the harness reads it: every provider's body holds it at `error.message`. */
+function messageOf(body: object): string {
+  const error = "error" in body ? body.error : undefined;
+  return typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" ? error.message : "";
+}

@@ -1,0 +1,88 @@
+// Writing an answer over time, as its reply's `delay` and `stall` say (paced-answer.ts): wait
+// before the headers, before the first event and between events; a stall sends its headers and
+// its first events, then nothing — until the client gives up (closes the connection), the stall's
+// `forMs` passes (the connection is dropped, as a server that never finishes), or the server
+// closes. Each wait ends at once when the client leaves. What ended a stall, and after how long,
+// is returned for the narration.
+import type { ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Answer } from "./answer.ts";
+import { eventPieces, type Timing } from "./paced-answer.ts";
+import type { StallEnd } from "./serve-events.ts";
+
+export interface StallEnded {
+  by: StallEnd;
+  afterMs: number;
+}
+
+/** `closing`: whether the server is closing (a stall it ends says so); `now` its clock. */
+export async function writePaced(
+  response: ServerResponse,
+  answer: Answer,
+  timing: Timing,
+  headers: Record<string, string | number>,
+  context: { closing: () => boolean; now: () => number },
+): Promise<StallEnded | undefined> {
+  const gone = clientGone(response);
+  try {
+    if (!(await wait(timing.beforeHeadersMs, gone.signal)) || response.destroyed) return undefined;
+    const pieces = answer.streamed ? eventPieces(answer.body, answer.contentType) : [answer.body];
+    const stall = timing.stall;
+    // A plain answer's headers come with its whole body (the API sends them once the reply is
+    // made), so a plain answer that stalls sends nothing at all: the client's own timeout ends it.
+    if (stall && !answer.streamed) return await stalled(response, stall.forMs, gone.signal, context);
+    if (!answer.streamed) headers["content-length"] = Buffer.byteLength(answer.body);
+    response.writeHead(answer.status, headers);
+    const sent = stall ? Math.min(stall.afterEvents, pieces.length) : pieces.length;
+    for (let index = 0; index < sent; index++) {
+      const pause = index === 0 ? timing.beforeFirstEventMs : timing.betweenEventsMs;
+      if (answer.streamed && !(await wait(pause, gone.signal))) return undefined;
+      response.write(pieces[index] ?? "");
+    }
+    if (stall) return await stalled(response, stall.forMs, gone.signal, context);
+    if (answer.drop) response.destroy();
+    else response.end();
+    return undefined;
+  } finally {
+    gone.stop();
+  }
+}
+
+/** Nothing more is sent: the first of the client leaving, `forMs` passing, the server closing. */
+async function stalled(
+  response: ServerResponse,
+  forMs: number | undefined,
+  gone: AbortSignal,
+  { closing, now }: { closing: () => boolean; now: () => number },
+): Promise<StallEnded> {
+  const start = now();
+  const timedOut = forMs === undefined ? await untilAborted(gone) : await wait(forMs, gone);
+  const afterMs = Math.max(0, now() - start);
+  if (timedOut) {
+    response.destroy();
+    return { by: "script", afterMs };
+  }
+  return { by: closing() ? "server" : "client", afterMs };
+}
+
+/** True when `ms` passed, false when the client left first. */
+async function wait(ms: number, gone: AbortSignal): Promise<boolean> {
+  if (gone.aborted) return false;
+  if (ms <= 0) return true;
+  return sleep(ms, true, { signal: gone }).catch(() => false);
+}
+
+function untilAborted(signal: AbortSignal): Promise<false> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(false);
+    else signal.addEventListener("abort", () => resolve(false), { once: true });
+  });
+}
+
+/** Aborts when the connection closes before the answer is whole. */
+function clientGone(response: ServerResponse): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const onClose = () => controller.abort();
+  response.once("close", onClose);
+  return { signal: controller.signal, stop: () => response.off("close", onClose) };
+}
