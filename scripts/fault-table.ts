@@ -1,5 +1,5 @@
 // Prints the fault table of docs/faults.md, generated from each provider's fault answers:
-//   node --import ./bin/load-typescript.js scripts/fault-table.ts
+//   npm run fault-table
 import { renderFaultTable } from "../src/commands/serve/fault-table.ts";
 import { loadAllParts } from "../src/providers/registry.ts";
 

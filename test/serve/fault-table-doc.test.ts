@@ -12,7 +12,7 @@ import { faultKinds } from "../../src/providers/shared/fault-kind.ts";
 test("docs/faults.md's table is the one generated from the providers' fault answers", async () => {
   const doc = readFileSync(join(projectRoot, "docs/faults.md"), "utf8");
   const between = /<!-- fault-table:start -->\n([\s\S]*?)<!-- fault-table:end -->/.exec(doc)?.[1];
-  assert.equal(between, renderFaultTable(await loadAllParts()), "regenerate it with node --import ./bin/load-typescript.js scripts/fault-table.ts");
+  assert.equal(between, renderFaultTable(await loadAllParts()), "regenerate it with npm run fault-table");
 });
 
 test("every kind at every provider is a failure status and cites the provider's documentation", async () => {
