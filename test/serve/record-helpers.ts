@@ -6,14 +6,15 @@ export interface RecordRun {
   url: string;
   out(): string;
   err(): string;
-  /** Ctrl-C: resolves with the exit code once the fixture is written (or refused). */
-  stop(): Promise<number>;
+  /** Ctrl-C (or SIGTERM): resolves with the exit code once the fixture is written (or refused). */
+  stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
 }
 
 export async function startRecord(upstream: string, output: string, options: { json?: boolean; force?: boolean } = {}): Promise<RecordRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
+  const terminate = new AbortController();
   let resolveUrl: (url: string) => void = () => {};
   const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
   const exit = recordSession(
@@ -24,6 +25,7 @@ export async function startRecord(upstream: string, output: string, options: { j
       env: { NO_COLOR: "1" },
       isTTY: false,
       interrupt: interrupt.signal,
+      terminate: terminate.signal,
       onListening: (server) => resolveUrl(server.url),
     },
   );
@@ -32,8 +34,8 @@ export async function startRecord(upstream: string, output: string, options: { j
     url,
     out: () => out,
     err: () => err,
-    stop: () => {
-      interrupt.abort();
+    stop: (signal = "SIGINT") => {
+      (signal === "SIGTERM" ? terminate : interrupt).abort();
       return exit;
     },
   };

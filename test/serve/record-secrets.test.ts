@@ -2,7 +2,7 @@
 // (Authorization, x-api-key, x-goog-api-key, api-key, the `key` query value) reaches the upstream,
 // and is found in neither the harness's output, the narration (text or --json) nor the fixture.
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -72,3 +72,20 @@ for (const json of [false, true]) {
     }
   });
 }
+
+test("a session that holds a key the harness sent (here, pasted into a message) is not written: one line says so; SIGTERM stops it as Ctrl-C does", async () => {
+  const upstream = await startServe("final-answer");
+  const file = join(folder, "leaky.json");
+  try {
+    const recorder = await startRecord(upstream.url, file);
+    const chat = new OpenAI({ baseURL: `${recorder.url}/v1`, apiKey: keys.authorization, maxRetries: 0 });
+    await chat.chat.completions.create({ model: "m", messages: [{ role: "user", content: `my key is ${keys.authorization}` }] });
+    assert.equal(await recorder.stop("SIGTERM"), 1);
+    assert.equal(recorder.err().split("\n").filter(Boolean).at(-1), `serve --record: not writing ${file}: the session holds an API key the harness sent; nothing written`);
+    await assert.rejects(stat(file), { code: "ENOENT" });
+    assert.ok(!recorder.out().includes(keys.authorization), "the key is in the narration");
+    assert.match(recorder.out(), /my key is \*\*\*/);
+  } finally {
+    await upstream.stop();
+  }
+});

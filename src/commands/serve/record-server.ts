@@ -37,6 +37,8 @@ export interface RecordOptions {
   lang: Language;
   onEvent(event: RecordEvent): void;
   shutdownMs?: number;
+  /** Where the keys the requests carry are put: never written, only looked for and hidden. */
+  secrets: Set<string>;
 }
 
 export interface RecordingServer {
@@ -52,12 +54,12 @@ export interface RecordingServer {
 export async function startRecording(options: RecordOptions): Promise<RecordingServer> {
   const partsOf = await loadAllParts();
   const book = new RecordBook();
-  const secrets = new Set<string>();
+  const { secrets } = options;
   const pending = new Set<Promise<void>>();
   const stopping = new AbortController();
   let count = 0;
   const upstreamName = options.upstream.origin;
-  const hide = (text: string): string => [...secrets].reduce((shown, secret) => shown.split(secret).join("***"), text);
+  const hide = (text: string): string => hideSecrets(text, secrets);
 
   const server = createServer((request, response) => {
     const handled = handle(++count, request, response).catch(() => {
@@ -192,6 +194,13 @@ async function passOn(answer: Response, response: ServerResponse): Promise<Arriv
     text: Buffer.concat(chunks).toString("utf8"),
     whole,
   };
+}
+
+/** The text with every key in it replaced by `***`. */
+export function hideSecrets(text: string, secrets: ReadonlySet<string>): string {
+  let shown = text;
+  for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join("***");
+  return shown;
 }
 
 function jsonObject(text: string): JsonObject | undefined {

@@ -15,7 +15,7 @@ import { loadOutputMessages } from "../shared/load-output-messages.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
 import { recordedFixture } from "./record-fixture.ts";
 import { recordJsonLine, recordNarrationLines } from "./record-narration.ts";
-import { type RecordEvent, type RecordingServer, startRecording } from "./record-server.ts";
+import { hideSecrets, type RecordEvent, type RecordingServer, startRecording } from "./record-server.ts";
 import type { ServeIO } from "./serve-command.ts";
 import { serveNarrationLines } from "./serve-narration.ts";
 
@@ -59,8 +59,10 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   }
   const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
   let silent = false;
+  // A key the harness pasted into a message would be narrated with it: every line is hidden first.
+  const secrets = new Set<string>();
   const say_ = (text: string): void => {
-    if (!silent) io.out(text);
+    if (!silent) io.out(hideSecrets(text, secrets));
   };
   const emit = (event: RecordEvent): void => {
     if (event.type === "listening") {
@@ -71,7 +73,7 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   };
   let server: RecordingServer;
   try {
-    server = await startRecording({ upstream, host: options.host, port: options.port, lang: options.lang, onEvent: emit, shutdownMs: io.limits?.shutdownMs });
+    server = await startRecording({ upstream, host: options.host, port: options.port, lang: options.lang, onEvent: emit, shutdownMs: io.limits?.shutdownMs, secrets });
   } catch (error) {
     io.err(`${serveSay.cannotListen(visible(options.host), options.port, visible(error instanceof Error ? error.message : String(error)))}\n`);
     return exitCodes.badInput;
