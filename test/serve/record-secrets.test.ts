@@ -81,7 +81,10 @@ test("a session that holds a key the harness sent (here, pasted into a message) 
     const chat = new OpenAI({ baseURL: `${recorder.url}/v1`, apiKey: keys.authorization, maxRetries: 0 });
     await chat.chat.completions.create({ model: "m", messages: [{ role: "user", content: `my key is ${keys.authorization}` }] });
     assert.equal(await recorder.stop("SIGTERM"), 1);
-    assert.equal(recorder.err().split("\n").filter(Boolean).at(-1), `serve --record: not writing ${file}: the session holds an API key the harness sent; nothing written`);
+    assert.equal(
+      recorder.err().split("\n").filter(Boolean).at(-1),
+      `serve --record: not writing ${file}: the session holds an API key the harness sent; nothing written`,
+    );
     await assert.rejects(stat(file), { code: "ENOENT" });
     assert.ok(!recorder.out().includes(keys.authorization), "the key is in the narration");
     assert.match(recorder.out(), /my key is \*\*\*/);

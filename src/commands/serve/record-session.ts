@@ -73,7 +73,15 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   };
   let server: RecordingServer;
   try {
-    server = await startRecording({ upstream, host: options.host, port: options.port, lang: options.lang, onEvent: emit, shutdownMs: io.limits?.shutdownMs, secrets });
+    server = await startRecording({
+      upstream,
+      host: options.host,
+      port: options.port,
+      lang: options.lang,
+      onEvent: emit,
+      shutdownMs: io.limits?.shutdownMs,
+      secrets,
+    });
   } catch (error) {
     io.err(`${serveSay.cannotListen(visible(options.host), options.port, visible(error instanceof Error ? error.message : String(error)))}\n`);
     return exitCodes.badInput;
