@@ -51,11 +51,12 @@ async function harness(url: string): Promise<string> {
 }
 
 for (const json of [false, true]) {
-  test(`a key planted in every header form and the query reaches the upstream but not the output, the ${json ? "--json " : ""}narration or the fixture`, async () => {
+  test(`a key planted in every header form and the query reaches the upstream but not the output, the ${json ? "--json " : ""}narration or the fixture`, async (t) => {
     const upstream = await startServe("final-answer");
     const file = join(folder, `session-${json}.json`);
     try {
       const recorder = await startRecord(upstream.url, file, { json });
+      t.after(() => recorder.stop());
       const output = await harness(recorder.url);
       assert.equal(await recorder.stop(), 130, recorder.err());
       const fixture = await readFile(file, "utf8");
@@ -73,11 +74,12 @@ for (const json of [false, true]) {
   });
 }
 
-test("a session that holds a key the harness sent (here, pasted into a message) is not written: one line says so; SIGTERM stops it as Ctrl-C does", async () => {
+test("a session that holds a key the harness sent (here, pasted into a message) is not written: one line says so; SIGTERM stops it as Ctrl-C does", async (t) => {
   const upstream = await startServe("final-answer");
   const file = join(folder, "leaky.json");
   try {
     const recorder = await startRecord(upstream.url, file);
+    t.after(() => recorder.stop());
     const chat = new OpenAI({ baseURL: `${recorder.url}/v1`, apiKey: keys.authorization, maxRetries: 0 });
     await chat.chat.completions.create({ model: "m", messages: [{ role: "user", content: `my key is ${keys.authorization}` }] });
     assert.equal(await recorder.stop("SIGTERM"), 1);

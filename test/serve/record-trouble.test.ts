@@ -50,14 +50,16 @@ function ask(url: string, messages: object[]): Promise<Response> {
   });
 }
 
-test("the upstream's failures pass through unchanged and are written as scripted failures; a conversation cut short keeps its whole exchanges", async () => {
+test("the upstream's failures pass through unchanged and are written as scripted failures; a conversation cut short keeps its whole exchanges", async (t) => {
   const upstream = await scriptedUpstream([
     { status: 429, headers: { "retry-after": "7" }, body: rateLimited },
     { status: 200, body: completion },
     { status: 401, body: unauthorized },
   ]);
+  t.after(() => upstream.close());
   const file = join(folder, "trouble.json");
   const recorder = await startRecord(upstream.url, file);
+  t.after(() => recorder.stop());
   const user = { role: "user", content: "What is 1 + 2?" };
   const first = await ask(recorder.url, [user]);
   assert.equal(first.status, 429);
@@ -92,11 +94,12 @@ test("the upstream's failures pass through unchanged and are written as scripted
   assert.ok(!JSON.stringify(written).includes(KEY));
 });
 
-test("an upstream that cannot be reached: the harness gets a 502 in the provider's error shape, the narration says so, nothing is written", async () => {
+test("an upstream that cannot be reached: the harness gets a 502 in the provider's error shape, the narration says so, nothing is written", async (t) => {
   const closed = await scriptedUpstream([]);
   await closed.close();
   const file = join(folder, "unreachable.json");
   const recorder = await startRecord(closed.url, file);
+  t.after(() => recorder.stop());
   const answer = await ask(recorder.url, [{ role: "user", content: "What is 1 + 2?" }]);
   assert.equal(answer.status, 502);
   const body = JSON.parse(await answer.text());

@@ -32,13 +32,14 @@ async function run(harness: Harness, url: string, stream: boolean): Promise<stri
 
 const requestsSeen = (out: string): number => (out.match(/── request /g) ?? []).length;
 
-test("a session recorded through serve --record replays offline with serve <file>: the harness prints the same, the upstream sees nothing", async () => {
+test("a session recorded through serve --record replays offline with serve <file>: the harness prints the same, the upstream sees nothing", async (t) => {
   const upstream = await startServe("serve-calc");
   try {
     for (const [name, harness] of harnesses) {
       for (const stream of [false, true]) {
         const file = join(folder, `${name}-${stream ? "streamed" : "plain"}.json`);
         const recorder = await startRecord(upstream.url, file);
+        t.after(() => recorder.stop());
         const recorded = await run(harness, recorder.url, stream);
         assert.equal(await recorder.stop(), 130, recorder.err());
         assert.match(recorder.out(), /← 200 from the upstream/);
@@ -46,7 +47,7 @@ test("a session recorded through serve --record replays offline with serve <file
 
         const before = requestsSeen(upstream.out());
         const replay = await startServe(file);
-        const replayed = await run(harness, replay.url, stream);
+        const replayed = await run(harness, replay.url, stream).finally(() => replay.stop());
         assert.equal(await replay.stop(), 130);
         assert.deepEqual(replayed, recorded, `${name} stream=${stream}`);
         assert.equal(requestsSeen(upstream.out()), before, `${name} stream=${stream}: the replay reached the upstream`);
@@ -76,10 +77,11 @@ async function cli(args: string[], stopWhen: (out: string) => boolean = () => fa
   return { code, out, err };
 }
 
-test("the recorded session narrates as any fixture does: `npm start -- <file>` tells the real turns and results", async () => {
+test("the recorded session narrates as any fixture does: `npm start -- <file>` tells the real turns and results", async (t) => {
   const upstream = await startServe("serve-calc");
   const file = join(folder, "narrated.json");
   const recorder = await startRecord(upstream.url, file);
+  t.after(() => recorder.stop());
   await chatHarness(recorder.url);
   await recorder.stop();
   await upstream.stop();
@@ -89,7 +91,7 @@ test("the recorded session narrates as any fixture does: `npm start -- <file>` t
   assert.match(out, /7 \+ 5 = 12 and 6 × 7 = 42\./);
 });
 
-test("the command line: `serve --record <url> -o <file>` prints the URL first and writes the file when stopped; it refuses a file already there without --force", async () => {
+test("the command line: `serve --record <url> -o <file>` prints the URL first and writes the file when stopped; it refuses a file already there without --force", async (t) => {
   const upstream = await startServe("serve-calc");
   try {
     const file = join(folder, "cli.json");
