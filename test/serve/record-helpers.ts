@@ -10,7 +10,11 @@ export interface RecordRun {
   stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
 }
 
-export async function startRecord(upstream: string, output: string, options: { json?: boolean; force?: boolean } = {}): Promise<RecordRun> {
+export async function startRecord(
+  upstream: string,
+  output: string,
+  options: { json?: boolean; force?: boolean; shutdownMs?: number } = {},
+): Promise<RecordRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
@@ -27,6 +31,7 @@ export async function startRecord(upstream: string, output: string, options: { j
       interrupt: interrupt.signal,
       terminate: terminate.signal,
       onListening: (server) => resolveUrl(server.url),
+      ...(options.shutdownMs === undefined ? {} : { limits: { shutdownMs: options.shutdownMs } }),
     },
   );
   const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve --record exited ${code}: ${err}`)))]);

@@ -110,3 +110,43 @@ test("an upstream that cannot be reached: the harness gets a 502 in the provider
   assert.match(recorder.err(), /nothing was recorded: no fixture written/);
   await assert.rejects(stat(file), { code: "ENOENT" });
 });
+
+test("stopped while an answer still streams: the conversation is written up to its last whole exchange, with a note", async (t) => {
+  // The first answer whole; the second sends its first event, then nothing more.
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests++;
+    request.resume().on("end", () => {
+      if (requests === 1) response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion));
+      else
+        response
+          .writeHead(200, { "content-type": "text/event-stream" })
+          .write(
+            `data: ${JSON.stringify({ id: "c2", object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant", content: "The sum" } }] })}\n\n`,
+          );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.closeAllConnections());
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  const file = join(folder, "cut.json");
+  const recorder = await startRecord(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, file, { shutdownMs: 50 });
+  t.after(() => recorder.stop());
+  const user = { role: "user", content: "What is 1 + 2?" };
+  await (await ask(recorder.url, [user])).json();
+  const streaming = await fetch(`${recorder.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ model: "m", stream: true, messages: [user, reply, { role: "tool", tool_call_id: "call_1", content: "3" }] }),
+  });
+  const reader = streaming.body?.getReader();
+  assert.match(new TextDecoder().decode((await reader?.read())?.value), /The sum/);
+  assert.equal(await recorder.stop(), 130, recorder.err());
+  assert.match(recorder.out(), /✂ the answer stopped before its end/);
+  const written = JSON.parse(await readFile(file, "utf8"));
+  assert.equal(written.episodes[0].script.length, 1);
+  assert.match(
+    written.description,
+    /Conversation 1: model turn 2: the answer stopped before its end\. Conversation 1: cut short; kept up to its last whole exchange \(model turn 1\)\./,
+  );
+});
