@@ -91,7 +91,7 @@ test("the recorded session narrates as any fixture does: `npm start -- <file>` t
   assert.match(out, /7 \+ 5 = 12 and 6 × 7 = 42\./);
 });
 
-test("the command line: `serve --record <url> -o <file>` prints the URL first and writes the file when stopped; it refuses a file already there without --force", async (t) => {
+test("the command line: `serve --record <url> -o <file>` prints the URL first and writes the file when stopped; it refuses a file already there without --force", async () => {
   const upstream = await startServe("serve-calc");
   try {
     const file = join(folder, "cli.json");
