@@ -150,3 +150,24 @@ test("stopped while an answer still streams: the conversation is written up to i
     /Conversation 1: model turn 2: the answer stopped before its end\. Conversation 1: cut short; kept up to its last whole exchange \(model turn 1\)\./,
   );
 });
+
+test("a request a web page sent is refused with 403 and never reaches the upstream; one that names no provider's route passes through unrecorded", async (t) => {
+  const upstream = await scriptedUpstream([{ status: 404, body: { error: { message: "no such model list here" } } }]);
+  t.after(() => upstream.close());
+  const file = join(folder, "guarded.json");
+  const recorder = await startRecord(upstream.url, file);
+  t.after(() => recorder.stop());
+  const page = await fetch(`${recorder.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "https://evil.example" },
+    body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
+  });
+  assert.equal(page.status, 403);
+  assert.equal(upstream.seen.length, 0);
+  const models = await fetch(`${recorder.url}/v1/models`);
+  assert.equal(models.status, 404);
+  assert.deepEqual(await models.json(), { error: { message: "no such model list here" } });
+  assert.equal(await recorder.stop(), 130);
+  assert.match(recorder.out(), /── request 2 · GET \/v1\/models · - ──\nupstream {3}← 404 from the upstream, passed on; no provider route: not recorded/);
+  assert.match(recorder.err(), /nothing was recorded/);
+});

@@ -17,10 +17,11 @@ function recordWords(words: ServeWords, upstream: UpstreamOutcome, upstreamName:
     marks: { ...say.marks, model: say.upstreamMark },
     conversation: (episode, reply, _replies, messages, fresh) => say.recordConversation(episode, reply, messages, fresh),
     replied: say.upstreamReplied,
-    refused: (status, _kind, message) =>
-      upstream.kind === "unreachable"
-        ? say.upstreamUnreachable(upstreamName, upstream.why)
-        : say.upstreamFailed(status, message, upstream.kind === "failed" ? upstream.failure?.kind : undefined),
+    refused: (status, _kind, message) => {
+      if (upstream.kind === "unreachable") return say.upstreamUnreachable(upstreamName, upstream.why);
+      if (upstream.kind === "passed") return say.upstreamPassed(status);
+      return say.upstreamFailed(status, message, upstream.kind === "failed" ? upstream.failure?.kind : undefined);
+    },
     dropped: () => say.upstreamCut,
   };
   return { ...words, serve };

@@ -20,6 +20,7 @@ import { type Arrived, readUpstreamAnswer, type UpstreamAnswer } from "./record-
 import { type Place, RecordBook } from "./record-book.ts";
 import { answerHeaders, forward, secretsOf, shownPath, unreachableReason, upstreamUrl } from "./record-upstream.ts";
 import { wantsStream } from "./request-body.ts";
+import { browserRefusal, type HostPolicy, hostPolicy } from "./request-guard.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
 import { providerForUnknownPath, requestTarget, routeAt } from "./routes.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
@@ -58,6 +59,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   const pending = new Set<Promise<void>>();
   const stopping = new AbortController();
   let count = 0;
+  let policy: HostPolicy | undefined;
   const upstreamName = options.upstream.origin;
   const hide = (text: string): string => hideSecrets(text, secrets);
 
@@ -77,7 +79,11 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
     const route = target === undefined ? undefined : routeAt(method, target);
     const provider = route?.provider ?? providerForUnknownPath(target);
     const parts = partsOf(provider);
+    // As serve: a request a web page sent (a foreign Host or Origin) never reaches the upstream.
+    const refusal = policy === undefined ? undefined : browserRefusal(request.headers, policy, request.rawHeaders);
+    if (refusal !== undefined) return refuse(response, parts, 403, "forbidden", refusal);
     const read = await readBody(request, DEFAULT_MAX_BODY_BYTES);
+    if (read.kind === "tooLarge") return refuse(response, parts, 413, "tooLarge", `the request body is over ${DEFAULT_MAX_BODY_BYTES} bytes`);
     if (read.kind !== "text") return void response.destroy();
     const body = route ? jsonObject(read.bytes.toString("utf8")) : undefined;
     const head = { number, method, path: target ? shownPath(target.pathname, query) : "/", provider: route?.provider, stream: route?.streamed ?? false };
@@ -105,7 +111,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
       return tell({ status: 502, kind: "internal", message }, { kind: "unreachable", why });
     }
     const arrived = await passOn(answer, response);
-    if (!route || !place) return tell({ status: answer.status, kind: answer.ok ? "reply" : "internal", message: `${answer.status}` }, { kind: "passed" });
+    if (!route || !place) return tell({ status: answer.status, kind: "notABody", message: "" }, { kind: "passed" });
     const upstream = readUpstreamAnswer(provider, parts, arrived);
     tell(recordOutcome(upstream, place), upstream);
   }
@@ -141,6 +147,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
     });
   });
   const address = server.address() as AddressInfo;
+  policy = hostPolicy(options.host, address.address);
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   options.onEvent({ type: "listening", url, upstream: upstreamName });
@@ -201,6 +208,13 @@ export function hideSecrets(text: string, secrets: ReadonlySet<string>): string 
   let shown = text;
   for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join("***");
   return shown;
+}
+
+/** serve's own refusal, in the provider's error shape: the upstream never sees the request. */
+function refuse(response: ServerResponse, parts: ProviderParts, status: number, kind: "forbidden" | "tooLarge", message: string): void {
+  response
+    .writeHead(status, { "content-type": "application/json", connection: "close" })
+    .end(JSON.stringify(parts.response.error(kind, `tool-call-playground serve --record: ${message}`)));
 }
 
 function jsonObject(text: string): JsonObject | undefined {

@@ -80,6 +80,7 @@ const serveEn: ServeMessages = {
   recordCannotWrite: (file, why) => `serve --record: cannot write ${file}: ${why}`,
   recordBadUpstream: (url) => `serve --record: ${url} is not an http:// or https:// base URL`,
   recordNeedsOutput: "serve --record: say where the session is written with -o <file>",
+  upstreamPassed: (status) => `← ${status} from the upstream, passed on; no provider route: not recorded`,
 };
 
 export default serveEn;

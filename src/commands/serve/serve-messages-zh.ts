@@ -88,6 +88,7 @@ const serveZh: ServeMessages = {
   recordCannotWrite: (file, why) => `serve --record：无法写入 ${file}：${why}`,
   recordBadUpstream: (url) => `serve --record：${url} 不是 http:// 或 https:// 的 base URL`,
   recordNeedsOutput: "serve --record：用 -o <文件> 指定会话写到哪里",
+  upstreamPassed: (status) => `← ${status} 来自上游，原样转交；不是任何服务商的路由：不录制`,
 };
 
 export default serveZh;

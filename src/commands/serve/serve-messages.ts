@@ -54,4 +54,6 @@ export interface ServeMessages {
   recordCannotWrite(file: string, why: string): string;
   recordBadUpstream(url: string): string;
   recordNeedsOutput: string;
+  /** --record: a request that names no provider's route, passed on and back but not recorded. */
+  upstreamPassed(status: number): string;
 }
