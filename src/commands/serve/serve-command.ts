@@ -57,6 +57,9 @@ interface ServeCommandOptions {
   maxBody?: number;
   storeBytes?: number;
   storeResponses?: number;
+  record?: string;
+  output?: string;
+  force?: boolean;
 }
 
 export function addServeCommand(program: Command, io: ServeIO, setExit: (code: number) => void): void {
@@ -74,6 +77,9 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
     .option("--json", "print the narration as JSON Lines after the URL line")
     .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positiveInteger))
+    .option("--record <url>", "record mode: pass each request on to this upstream base URL and, when stopped, write the session as a fixture (-o)")
+    .option("-o, --output <file>", "with --record: the fixture file the session is written to")
+    .option("--force", "with --record: replace the file if it exists")
     .addHelpText(
       "after",
       "\nThe first line on stdout is the base URL. Point an SDK at it:\n" +
@@ -83,9 +89,12 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
         '  new GoogleGenAI({ apiKey: "x", httpOptions: { baseUrl: url } })\n' +
         "Ctrl-C or SIGTERM: in-flight requests are answered, then exit 130 / 143.",
     )
-    .action(async (fixtureArgument: string | undefined, options: ServeCommandOptions, command: Command) =>
-      setExit(await serve(fixtureArgument ?? defaultFixtureName, withMainOptions(options, command), io)),
-    );
+    .action(async (fixtureArgument: string | undefined, options: ServeCommandOptions, command: Command) => {
+      const { record } = options;
+      if (record === undefined) return setExit(await serve(fixtureArgument ?? defaultFixtureName, withMainOptions(options, command), io));
+      const { recordSession } = await import("./record-session.ts");
+      setExit(await recordSession({ ...withMainOptions(options, command), record }, io));
+    });
 }
 
 export async function serve(fixtureArgument: string, options: ServeCommandOptions, io: ServeIO): Promise<number> {

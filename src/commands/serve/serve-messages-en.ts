@@ -109,6 +109,26 @@ const serveEn: ServeMessages = {
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
   cannotListen: (host, port, why) => `serve: cannot listen on ${host}:${port}: ${why}`,
+  recordListening: (url, upstream, output) =>
+    `recording at ${url}: each request goes on to ${upstream} with the harness's own key; Ctrl-C writes the session to ${output}.`,
+  recordLegend:
+    "Marks (serve --record): app = your harness · upstream = the real API's answer, passed on as it came · tool = what your tools returned · person = the user's messages · playground = this playground's own checks (the provider's rules)",
+  upstreamMark: "upstream   ",
+  recordConversation: (conversation, turn, messages, fresh) =>
+    `conversation ${conversation}, model turn ${turn}; the harness sent ${messages} message(s), ${fresh} new since the model's last reply:`,
+  upstreamReplied: (status, events) => `← ${status} from the upstream${events === undefined ? "" : `, streamed as ${events} server-sent event(s)`}:`,
+  upstreamFailed: (status, message, kind) =>
+    `← ${status} from the upstream, passed on: ${message} (${kind === undefined ? "not replayable as a scripted failure: noted in the fixture's description" : `recorded as a scripted failure: ${kind}`})`,
+  upstreamUnreachable: (upstream, why) => `← 502: the upstream ${upstream} cannot be reached: ${why}`,
+  upstreamCut: "✂ the answer stopped before its end: the conversation is kept up to its last whole exchange",
+  recordWritten: (file, conversations, exchanges) =>
+    `wrote ${file}: ${conversations} conversation(s) from ${exchanges} exchange(s); replay it with: serve ${file}`,
+  recordNothing: "nothing was recorded: no fixture written",
+  recordSecretFound: (file) => `serve --record: not writing ${file}: the session holds an API key the harness sent; nothing written`,
+  recordCannotWrite: (file, why) => `serve --record: cannot write ${file}: ${why}`,
+  recordBadUpstream: (url) => `serve --record: ${url} is not an http:// or https:// base URL`,
+  recordNeedsOutput: "serve --record: say where the session is written with -o <file>",
+  upstreamPassed: (status) => `← ${status} from the upstream, passed on; no provider route: not recorded`,
 };
 
 export default serveEn;

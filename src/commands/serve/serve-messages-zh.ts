@@ -119,6 +119,24 @@ const serveZh: ServeMessages = {
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
   cannotListen: (host, port, why) => `serve：无法在 ${host}:${port} 上监听：${why}`,
+  recordListening: (url, upstream, output) => `在 ${url} 录制：每个请求带着 harness 自己的密钥转发到 ${upstream}；按 Ctrl-C 把这次会话写入 ${output}。`,
+  recordLegend:
+    "标记（serve --record）：应用＝你的 harness · 上游＝真实 API 的回答，原样转交 · 工具＝你的工具返回的内容 · 人工＝用户消息 · 演练场＝本演练场自己的检查（服务商的规则）",
+  upstreamMark: "上游   ",
+  recordConversation: (conversation, turn, messages, fresh) =>
+    `第 ${conversation} 段对话，模型第 ${turn} 轮；harness 发来 ${messages} 条消息，模型上次回复之后新增 ${fresh} 条：`,
+  upstreamReplied: (status, events) => `← ${status} 来自上游${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发送`}：`,
+  upstreamFailed: (status, message, kind) =>
+    `← ${status} 来自上游，原样转交：${message}（${kind === undefined ? "无法作为脚本化故障重放：记在 fixture 的 description 里" : `记录为脚本化故障：${kind}`}）`,
+  upstreamUnreachable: (upstream, why) => `← 502：连不上上游 ${upstream}：${why}`,
+  upstreamCut: "✂ 回答没有完整结束：这段对话只保留到最后一次完整的往返",
+  recordWritten: (file, conversations, exchanges) => `已写入 ${file}：${exchanges} 次往返，${conversations} 段对话；用 serve ${file} 重放`,
+  recordNothing: "什么都没有录到：没有写 fixture",
+  recordSecretFound: (file) => `serve --record：不写 ${file}：会话里含有 harness 发来的 API 密钥；什么都没写`,
+  recordCannotWrite: (file, why) => `serve --record：无法写入 ${file}：${why}`,
+  recordBadUpstream: (url) => `serve --record：${url} 不是 http:// 或 https:// 的 base URL`,
+  recordNeedsOutput: "serve --record：用 -o <文件> 指定会话写到哪里",
+  upstreamPassed: (status) => `← ${status} 来自上游，原样转交；不是任何服务商的路由：不录制`,
 };
 
 export default serveZh;

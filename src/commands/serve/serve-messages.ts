@@ -57,4 +57,26 @@ export interface ServeMessages {
   closed(requests: number): string;
   /** On stderr when the server cannot start; `why` is the system's own message. */
   cannotListen(host: string, port: number, why: string): string;
+  /** --record: on stderr after the URL line, where requests go and where the fixture is written. */
+  recordListening(url: string, upstream: string, output: string): string;
+  /** --record: the legend and the model's mark, for answers that came from the upstream. */
+  recordLegend: string;
+  upstreamMark: string;
+  /** --record: which recorded conversation the request continues and which model turn it asks for. */
+  recordConversation(conversation: number, turn: number, messages: number, fresh: number): string;
+  /** --record: the upstream's answer, passed on as it came (`events`: server-sent events of a stream). */
+  upstreamReplied(status: number, events: number | undefined): string;
+  /** --record: the upstream's error, passed on unchanged; `kind` is the scripted failure it is recorded as, if any. */
+  upstreamFailed(status: number, message: string, kind: string | undefined): string;
+  upstreamUnreachable(upstream: string, why: string): string;
+  /** --record: the answer stopped before its end (the upstream or the harness went away). */
+  upstreamCut: string;
+  recordWritten(file: string, conversations: number, exchanges: number): string;
+  recordNothing: string;
+  recordSecretFound(file: string): string;
+  recordCannotWrite(file: string, why: string): string;
+  recordBadUpstream(url: string): string;
+  recordNeedsOutput: string;
+  /** --record: a request that names no provider's route, passed on and back but not recorded. */
+  upstreamPassed(status: number): string;
 }

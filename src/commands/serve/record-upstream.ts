@@ -1,0 +1,94 @@
+// serve --record's way to the real API: a request goes on to the upstream as the harness sent it
+// (its path and query on the upstream's base URL, its body byte for byte, its headers with the
+// harness's own key), and the answer comes back as it arrives. Only the hop's own headers are
+// dropped: they describe this connection, not the request (RFC 9110 §7.6.1). The keys a request
+// carries are found here too, so the recorder can prove it writes none of them.
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Where each provider's SDK puts the key (OpenAI: Authorization; Azure OpenAI: api-key; Anthropic:
+ *  x-api-key; Gemini: x-goog-api-key or the `key` query parameter). */
+export const secretHeaders: readonly string[] = ["authorization", "x-api-key", "x-goog-api-key", "api-key"];
+export const secretQueryKey = "key";
+
+/** Headers of the connection itself, never passed on (RFC 9110 §7.6.1), and the ones the
+ *  forwarding sets for itself (the upstream's host, the body's length, no compression). */
+const hopHeaders = new Set([
+  "host",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+  "content-length",
+  "expect",
+  "accept-encoding",
+]);
+
+/** Answer headers not passed back: the answer is re-sent on this connection, decoded. */
+const answerHopHeaders = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
+
+/** The keys a request carries, in every form a provider reads them: header values (a bearer
+ *  token both whole and without its scheme) and the `key` query value. */
+export function secretsOf(headers: IncomingHttpHeaders, query: URLSearchParams): string[] {
+  const found: string[] = [];
+  for (const name of secretHeaders) {
+    const value = headers[name];
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      found.push(one);
+      const token = /^\S+\s+(\S.*)$/.exec(one)?.[1];
+      if (token !== undefined) found.push(token);
+    }
+  }
+  for (const value of query.getAll(secretQueryKey)) found.push(value);
+  // A key too short to tell from ordinary text would refuse every fixture; such a key is no key.
+  return found.filter((secret) => secret.trim().length >= 8);
+}
+
+/** The path and query as narrated and recorded: the `key` query value is left out. */
+export function shownPath(pathname: string, query: URLSearchParams): string {
+  const kept = new URLSearchParams([...query].filter(([name]) => name !== secretQueryKey));
+  const rest = kept.toString();
+  return rest === "" ? pathname : `${pathname}?${rest}`;
+}
+
+/** The upstream's URL for a request target: the base URL's path, then the request's own. */
+export function upstreamUrl(base: URL, target: string): string {
+  return `${base.origin}${base.pathname.replace(/\/$/, "")}${target}`;
+}
+
+export function forwardedHeaders(headers: IncomingHttpHeaders): Headers {
+  const forwarded = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (hopHeaders.has(name) || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) forwarded.append(name, one);
+  }
+  forwarded.set("accept-encoding", "identity");
+  return forwarded;
+}
+
+export function answerHeaders(headers: Headers): Record<string, string> {
+  const passed: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!answerHopHeaders.has(name)) passed[name] = value;
+  });
+  return passed;
+}
+
+/** The request sent on to the upstream; rejects (a TypeError) when it cannot be reached. */
+export function forward(url: string, method: string, headers: IncomingHttpHeaders, body: Buffer, signal: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    method,
+    headers: forwardedHeaders(headers),
+    ...(method === "GET" || method === "HEAD" ? {} : { body }),
+    redirect: "manual",
+    signal,
+  });
+}
+
+/** Why the upstream cannot be reached, in the system's words (fetch hides them in its cause). */
+export function unreachableReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}

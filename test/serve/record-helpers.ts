@@ -1,0 +1,47 @@
+// Starts `serve --record` in this process on port 0, as the command line would (same function,
+// same output), and stops it the way Ctrl-C does: the session is then written.
+import { recordSession } from "../../src/commands/serve/record-session.ts";
+
+export interface RecordRun {
+  url: string;
+  out(): string;
+  err(): string;
+  /** Ctrl-C (or SIGTERM): resolves with the exit code once the fixture is written (or refused). */
+  stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
+}
+
+export async function startRecord(
+  upstream: string,
+  output: string,
+  options: { json?: boolean; force?: boolean; shutdownMs?: number } = {},
+): Promise<RecordRun> {
+  let out = "";
+  let err = "";
+  const interrupt = new AbortController();
+  const terminate = new AbortController();
+  let resolveUrl: (url: string) => void = () => {};
+  const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
+  const exit = recordSession(
+    { record: upstream, output, port: 0, host: "127.0.0.1", lang: "en", json: options.json, force: options.force },
+    {
+      out: (text) => void (out += text),
+      err: (text) => void (err += text),
+      env: { NO_COLOR: "1" },
+      isTTY: false,
+      interrupt: interrupt.signal,
+      terminate: terminate.signal,
+      onListening: (server) => resolveUrl(server.url),
+      ...(options.shutdownMs === undefined ? {} : { limits: { shutdownMs: options.shutdownMs } }),
+    },
+  );
+  const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve --record exited ${code}: ${err}`)))]);
+  return {
+    url,
+    out: () => out,
+    err: () => err,
+    stop: (signal = "SIGINT") => {
+      (signal === "SIGTERM" ? terminate : interrupt).abort();
+      return exit;
+    },
+  };
+}
