@@ -1,5 +1,5 @@
 // serve-store.test.ts's memory case, in a process of its own (run with --expose-gc): a server with
-// a 2 MB store budget takes one small stored request, then 80 stored requests of 1 MB, and tries
+// a 2 MB store budget takes one small stored request, then 120 stored requests of 1 MB, and tries
 // to continue the first one's chain. Prints what it saw as JSON on stdout.
 import { runInNewContext } from "node:vm";
 import { startServer } from "../../src/commands/serve/server.ts";
@@ -9,7 +9,7 @@ import { loadFixture } from "../../src/fixture/load-fixture.ts";
 export interface StoreMemoryRun {
   budget: number;
   statuses: number[];
-  /** RSS after the 80 requests minus RSS before them, each after a full collection. */
+  /** RSS after those requests minus RSS before them, each after a full collection. */
   grown: number;
   evicted: { status: number; code: string | null | undefined; narrated: string | undefined };
   /** The status of a fresh conversation after it all: serve still up. */
@@ -17,6 +17,8 @@ export interface StoreMemoryRun {
 }
 
 const MB = 1024 * 1024;
+/** 120 MB stored under a 2 MB budget: kept, they would grow serve by far more than the test allows. */
+export const STORED_REQUESTS = 120;
 const tools = [{ type: "function", name: "calc", parameters: { type: "object" } }];
 const question = "What is 7 + 5, and 6 times 7?";
 
@@ -52,7 +54,7 @@ async function main(): Promise<StoreMemoryRun> {
     const before = rssAfterCollecting();
     const filler = "x".repeat(MB);
     const statuses: number[] = [];
-    for (let request = 0; request < 80; request++)
+    for (let request = 0; request < STORED_REQUESTS; request++)
       statuses.push((await respond(server.url, { model: "m", input: [{ role: "user", content: `${request} ${filler}` }], tools })).status);
     const grown = rssAfterCollecting() - before;
     const evicted = await respond(server.url, { model: "m", previous_response_id: first.json.id, input: [], tools });
