@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { startRecord } from "./record-helpers.ts";
+import { startServe } from "./serve-helpers.ts";
 
 const folder = await mkdtemp(join(tmpdir(), "record-trouble-"));
 after(() => rm(folder, { recursive: true, force: true }));
@@ -92,6 +93,15 @@ test("the upstream's failures pass through unchanged and are written as scripted
   assert.match(written.description, /Conversation 1: model turn 2: the upstream answered 401 \(Incorrect API key provided\), which no scripted failure says\./);
   assert.match(written.description, /Conversation 1: cut short; kept up to its last whole exchange \(model turn 1\)\./);
   assert.ok(!JSON.stringify(written).includes(KEY));
+
+  // Replayed offline: the recorded 429 comes back with its retry-after, then the recorded reply.
+  const replay = await startServe(file);
+  t.after(() => replay.stop());
+  const again = await ask(replay.url, [user]);
+  assert.equal(again.status, 429);
+  assert.equal(again.headers.get("retry-after"), "7");
+  const answered = (await (await ask(replay.url, [user])).json()) as { choices: { message: { tool_calls: { function: { arguments: string } }[] } }[] };
+  assert.equal(answered.choices[0]?.message.tool_calls[0]?.function.arguments, toolCall.function.arguments);
 });
 
 test("an upstream that cannot be reached: the harness gets a 502 in the provider's error shape, the narration says so, nothing is written", async (t) => {
