@@ -5,7 +5,6 @@
 // requests carried are kept apart, only to check the fixture against them.
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Language } from "../../fixture/fixture-format.ts";
 import type { JsonObject } from "../../json/is-record.ts";
 import { isRecord } from "../../json/is-record.ts";
@@ -15,6 +14,7 @@ import type { ProviderParts } from "../../providers/shared/provider.ts";
 import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 import { exchangeRecord } from "./answer.ts";
 import { modelTurns } from "./conversation-book.ts";
+import { listen } from "./listen.ts";
 import { readBody } from "./read-body.ts";
 import { type Arrived, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";
@@ -139,17 +139,8 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  policy = hostPolicy(options.host, address.address);
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const { url, address } = await listen(server, options.host, options.port);
+  policy = hostPolicy(options.host, address);
   options.onEvent({ type: "listening", url, upstream: upstreamName });
   return {
     url,

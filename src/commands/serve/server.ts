@@ -8,8 +8,9 @@
 // waits for an exchange's place), a request past the cap waits its turn, and a socket held for
 // nothing is closed first when room is needed (socket-table.ts). Every path that narrates waits
 // for the narration's reader first, so a reader that stops reading holds memory still.
+
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
@@ -23,6 +24,7 @@ import { type Answer, answering } from "./answer.ts";
 import { AttemptBook } from "./attempt-book.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
+import { listen } from "./listen.ts";
 import { livePage } from "./live-page.ts";
 import { type BodyRead, readBody } from "./read-body.ts";
 import { refusalAnswer } from "./refusal.ts";
@@ -301,17 +303,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  policy = hostPolicy(options.host, address.address);
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const { url, address } = await listen(server, options.host, options.port);
+  policy = hostPolicy(options.host, address);
   options.onEvent({ type: "listening", url, fixture: options.fixtureName, routes: routeList });
 
   return {
