@@ -2,7 +2,8 @@
 // runs, with short limits so a held socket is seen to be cut), and exchanges of exact bytes.
 import { connect, type Socket } from "node:net";
 import type { ServeEvent } from "../../src/commands/serve/serve-events.ts";
-import { type RunningServer, type ServeLimits, startServer } from "../../src/commands/serve/server.ts";
+import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
+import { type RunningServer, startServer } from "../../src/commands/serve/server.ts";
 import { resolveFixture } from "../../src/fixture/fixture-files.ts";
 import type { Fixture } from "../../src/fixture/fixture-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";

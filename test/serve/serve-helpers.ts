@@ -1,7 +1,7 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
 // output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
 import { serve } from "../../src/commands/serve/serve-command.ts";
-import type { ServeLimits } from "../../src/commands/serve/server.ts";
+import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
 
 export interface ServeRun {

@@ -2,7 +2,7 @@
 // from the code, the option that changes it (or why it is fixed), and the test that checks it. A
 // test keeps the copy in the docs equal to this; `npm run limits-table` prints it.
 import { KEPT_BYTES, KEPT_EXCHANGES } from "../../diagram/live-session.ts";
-import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "./server.ts";
+import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "./serve-limits.ts";
 
 interface LimitRow {
   limit: string;

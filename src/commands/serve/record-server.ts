@@ -24,7 +24,7 @@ import { browserRefusal, type HostPolicy, hostPolicy } from "./request-guard.ts"
 import { describeConversation, readHistory } from "./request-history.ts";
 import { providerForUnknownPath, requestTarget, routeAt } from "./routes.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "./server.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./serve-limits.ts";
 
 /** One exchange as the recorder narrates it: serve's record, and what the upstream did. */
 export type RecordEvent = { type: "listening"; url: string; upstream: string } | { type: "exchange"; record: ExchangeRecord; upstream: UpstreamOutcome };

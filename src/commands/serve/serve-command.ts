@@ -17,7 +17,8 @@ import { exitCodes } from "../shared/exit-codes.ts";
 import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
 import type { ServeEvent } from "./serve-events.ts";
-import type { RunningServer, ServeLimits } from "./server.ts";
+import type { ServeLimits } from "./serve-limits.ts";
+import type { RunningServer } from "./server.ts";
 
 /** The command line's io, plus a hook tests use to learn the running server. */
 export type ServeIO = Pick<

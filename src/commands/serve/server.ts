@@ -19,7 +19,6 @@ import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import type { ErrorKind } from "../../providers/shared/error-kind.ts";
 import type { StoreBudget } from "../../providers/shared/provider.ts";
-import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 import { type Answer, answering } from "./answer.ts";
 import { AttemptBook } from "./attempt-book.ts";
 import { ConversationBook } from "./conversation-book.ts";
@@ -31,40 +30,10 @@ import { refusalAnswer } from "./refusal.ts";
 import { browserRefusal, hostPolicy } from "./request-guard.ts";
 import { fallbackProvider, providerForUnknownPath, requestTarget, routeAt, routeList } from "./routes.ts";
 import type { ExchangeRecord, OutcomeKind, ServeEvent } from "./serve-events.ts";
+import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget, type ServeLimits } from "./serve-limits.ts";
 import { Slots } from "./slots.ts";
 import { SocketTable } from "./socket-table.ts";
 import { writeAnswer } from "./write-answer.ts";
-
-/** Anthropic's documented limit for the Messages API (https://docs.anthropic.com/en/api/errors, "Request size limits"). */
-export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
-
-/** How long a client may take and how many may hold a socket: a harness on the same machine
- *  sends a request in milliseconds, so these only ever stop a client that holds a socket open. */
-export interface ServeLimits {
-  /** From connecting (or the previous answer) to the end of the request's headers. */
-  headersMs: number;
-  /** From connecting to the end of the body: a body trickled a byte at a time is cut off here. */
-  requestMs: number;
-  /** Requests served at once (their bodies read, answered); one more waits for a place. */
-  connections: number;
-  /** Sockets open at once; past it the stalled ones are closed, then a new one if none was. */
-  sockets: number;
-  /** How long a socket may send nothing (no request, or a body that stopped coming) before it is
-   *  closed to make room for another client. */
-  stallMs: number;
-  /** After Ctrl-C or SIGTERM: how long the requests in flight get before their sockets close. */
-  shutdownMs: number;
-}
-
-export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, sockets: 256, stallMs: 2_000, shutdownMs: STOP_GRACE_MS };
-
-/** Exchanges worked out at once, each on a body already read: the script is played one reply
- *  after another anyway, and two keep a second harness from waiting on the first's answer. */
-export const CONCURRENT_EXCHANGES = 2;
-
-/** What the Responses API's stored responses may hold on serve: a long session's chains (a
- *  hundred turns of a 100 kB conversation is 10 MB) many times over, far from the machine's memory. */
-export const defaultStoreBudget: StoreBudget = { bytes: 256 * 1024 * 1024, responses: 10_000 };
 
 export interface ServeOptions {
   fixture: Fixture;
