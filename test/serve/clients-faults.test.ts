@@ -161,13 +161,26 @@ for (const [family, ask] of Object.entries(families)) {
   });
 }
 
-// LangChain retries in its own AsyncCaller (p-retry: 1 s, then 2 s, each up to twice as long, with
-// no regard for retry-after), having turned the Anthropic client's retries off: its default-retry
-// rows would wait seconds for nothing the rows above do not show. Its retries-off and timeout
-// rows: it lets the Anthropic SDK's own errors through.
-describe("LangChain (ChatAnthropic)", () => {
+// LangChain retries in its own AsyncCaller (p-retry: about 1 s, then 2 s, with no regard for
+// retry-after), having turned the Anthropic client's retries off, so its default-retry rows take
+// those seconds; they run side by side with its other rows. Its retries-off and timeout rows: it
+// lets the Anthropic SDK's own errors through.
+describe("LangChain (ChatAnthropic)", { concurrency: true }, () => {
   const model = (url: string, timeout?: number) =>
     new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "x", anthropicApiUrl: url, maxRetries: 0, ...(timeout ? { clientOptions: { timeout } } : {}) });
+  const textOf = (content: unknown) => (typeof content === "string" ? content : JSON.stringify(content));
+
+  for (const [name, user, attempt] of [
+    ["a rate limit once", RATE_LIMIT_ONCE, 2],
+    ["overloaded twice", OVERLOADED_TWICE, 3],
+  ] as const) {
+    test(`with its default retries, finishes on ${name}, then the reply`, () =>
+      withServer(async (server) => {
+        const defaults = new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "x", anthropicApiUrl: server.url });
+        assert.match(textOf((await defaults.invoke(user)).content), new RegExp(DONE));
+        assert.match(server.out(), new RegExp(`attempt ${attempt} at reply 1`));
+      }));
+  }
 
   test("with retries off, raises the Anthropic SDK's rate-limit error: status 429, retry-after readable", () =>
     withServer(async (server) => {
@@ -191,10 +204,10 @@ describe("LangChain (ChatAnthropic)", () => {
 // (the matrix's clients-pi test shows that), so its retries-off row is the Anthropic SDK's above.
 describe("Pi (Anthropic)", () => {
   for (const [name, user] of [
-    ["rate limit once", RATE_LIMIT_ONCE],
+    ["a rate limit once", RATE_LIMIT_ONCE],
     ["overloaded twice", OVERLOADED_TWICE],
   ] as const) {
-    test(`with its default retries, finishes on a ${name}, then the reply`, () =>
+    test(`with its default retries, finishes on ${name}, then the reply`, () =>
       withServer(async (server) => {
         const agent = newAgent(piModels(server.url).anthropic);
         assert.equal((await prompt(agent, user)).text, DONE);
