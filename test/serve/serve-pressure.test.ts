@@ -4,9 +4,9 @@
 // reading, refused requests and CONNECT wait like the rest instead of piling up narration. Small
 // limits set through the options keep each case fast.
 import assert from "node:assert/strict";
+import { Agent, request } from "node:http";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Agent } from "undici";
 import { heldSocket, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
 
 /** Sends `bytes` and keeps its side open, as an SDK does (a half-close while a request waits its
@@ -27,43 +27,42 @@ const chatBody = JSON.stringify({
   tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
 });
 
-/** A harness's sockets: up to `connections` of them, all to the server, kept alive between requests. */
-async function burst(url: string, requests: number, dispatcher: Agent): Promise<{ statuses: Map<number, number>; errors: string[] }> {
+/** One POST on the harness's agent; resolves with the status, or with the error's code and message. */
+function post(url: string, agent: Agent): Promise<number | string> {
+  return new Promise((resolve) => {
+    const sent = request(`${url}/v1/chat/completions`, { method: "POST", agent, headers: { "content-type": "application/json" } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", (error: NodeJS.ErrnoException) => resolve(`${error.code ?? ""} ${error.message}`));
+    });
+    sent.on("error", (error: NodeJS.ErrnoException) => resolve(`${error.code ?? ""} ${error.message}`));
+    sent.end(chatBody);
+  });
+}
+
+/** A harness's sockets: up to the agent's 100 of them, all to the server, kept alive between requests. */
+async function burst(url: string, requests: number, agent: Agent): Promise<{ statuses: Map<number, number>; errors: string[] }> {
   const statuses = new Map<number, number>();
   const errors: string[] = [];
-  await Promise.all(
-    Array.from({ length: requests }, async () => {
-      try {
-        const response = await fetch(`${url}/v1/chat/completions`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: chatBody,
-          dispatcher,
-        });
-        await response.arrayBuffer();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      } catch (error) {
-        const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-        errors.push(cause instanceof Error ? `${"code" in cause ? cause.code : ""} ${cause.message}` : String(cause));
-      }
-    }),
-  );
+  for (const outcome of await Promise.all(Array.from({ length: requests }, () => post(url, agent))))
+    if (typeof outcome === "number") statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
+    else errors.push(outcome);
   return { statuses, errors };
 }
 
 test("100 sockets of one harness in flight, four rounds, past the cap of 64: every request answered, 0 resets", async () => {
   const { server } = await startHostile();
-  const dispatcher = new Agent({ connections: 100, pipelining: 1 });
+  const agent = new Agent({ keepAlive: true, maxSockets: 100 });
   try {
     let answered = 0;
     for (let round = 0; round < 4; round++) {
-      const { statuses, errors } = await burst(server.url, 100, dispatcher);
+      const { statuses, errors } = await burst(server.url, 100, agent);
       assert.deepEqual(errors, [], `round ${round + 1}`);
       answered += statuses.get(200) ?? 0;
     }
     assert.equal(answered, 400);
   } finally {
-    await dispatcher.close();
+    agent.destroy();
     await server.close();
   }
 });
