@@ -23,7 +23,7 @@ export function models(url: string): Record<Api, LanguageModel> {
   return {
     "openai-chat": openai.chat("gpt-4o"),
     "openai-responses": openai.responses("gpt-4o"),
-    anthropic: createAnthropic({ baseURL: `${url}/v1`, apiKey: "not-needed" })("claude-sonnet-4-5"),
+    anthropic: createAnthropic({ baseURL: `${url}/v1`, apiKey: "not-needed" })("claude-sonnet-4-6"),
     gemini: createGoogleGenerativeAI({ baseURL: `${url}/v1beta`, apiKey: "not-needed" })("gemini-2.5-flash"),
   };
 }

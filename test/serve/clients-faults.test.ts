@@ -65,7 +65,7 @@ const families: Record<string, (url: string, user: string, options: { retries?: 
   },
   "Anthropic SDK": async (url, user, { retries, timeout }) => {
     const client = new Anthropic({ baseURL: url, apiKey: "x", ...(retries === 0 ? { maxRetries: 0 } : {}), ...(timeout ? { timeout } : {}) });
-    const answer = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: user }] });
+    const answer = await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 100, messages: [{ role: "user", content: user }] });
     return answer.content.map((block) => (block.type === "text" ? block.text : "")).join("");
   },
   "Agents SDK": async (url, user, { retries, timeout }) => {
@@ -76,7 +76,7 @@ const families: Record<string, (url: string, user: string, options: { retries?: 
     return String(result.finalOutput);
   },
   "AI SDK": async (url, user, { retries, timeout }) => {
-    const model = createAnthropic({ baseURL: `${url}/v1`, apiKey: "x" })("claude-sonnet-4-5");
+    const model = createAnthropic({ baseURL: `${url}/v1`, apiKey: "x" })("claude-sonnet-4-6");
     const signal = timeout ? { abortSignal: AbortSignal.timeout(timeout) } : {};
     const answer = await generateText({ model, prompt: user, ...(retries === 0 ? { maxRetries: 0 } : {}), ...signal });
     return answer.text;
@@ -167,7 +167,7 @@ for (const [family, ask] of Object.entries(families)) {
 // lets the Anthropic SDK's own errors through.
 describe("LangChain (ChatAnthropic)", { concurrency: true }, () => {
   const model = (url: string, timeout?: number) =>
-    new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "x", anthropicApiUrl: url, maxRetries: 0, ...(timeout ? { clientOptions: { timeout } } : {}) });
+    new ChatAnthropic({ model: "claude-sonnet-4-6", apiKey: "x", anthropicApiUrl: url, maxRetries: 0, ...(timeout ? { clientOptions: { timeout } } : {}) });
   const textOf = (content: unknown) => (typeof content === "string" ? content : JSON.stringify(content));
 
   for (const [name, user, attempt] of [
@@ -176,7 +176,7 @@ describe("LangChain (ChatAnthropic)", { concurrency: true }, () => {
   ] as const) {
     test(`with its default retries, finishes on ${name}, then the reply`, () =>
       withServer(async (server) => {
-        const defaults = new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "x", anthropicApiUrl: server.url });
+        const defaults = new ChatAnthropic({ model: "claude-sonnet-4-6", apiKey: "x", anthropicApiUrl: server.url });
         assert.match(textOf((await defaults.invoke(user)).content), new RegExp(DONE));
         assert.match(server.out(), new RegExp(`attempt ${attempt} at reply 1`));
       }));

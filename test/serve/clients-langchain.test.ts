@@ -40,7 +40,7 @@ function models(url: string): Record<Api, BaseChatModel> {
   return {
     "openai-chat": new ChatOpenAI(openai),
     "openai-responses": new ChatOpenAI({ ...openai, useResponsesApi: true }),
-    anthropic: new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "not-needed", anthropicApiUrl: url, maxRetries: 0 }),
+    anthropic: new ChatAnthropic({ model: "claude-sonnet-4-6", apiKey: "not-needed", anthropicApiUrl: url, maxRetries: 0 }),
     gemini: new ChatGoogleGenerativeAI({ model: "gemini-2.5-flash", apiKey: "not-needed", baseUrl: url, maxRetries: 0 }),
   };
 }

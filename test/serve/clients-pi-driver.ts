@@ -38,7 +38,7 @@ export function models(url: string): Record<Api, Model<PiApi>> {
   return {
     "openai-chat": { ...base, id: "gpt-4o", api: "openai-completions", provider: "openai", baseUrl: `${url}/v1` },
     "openai-responses": { ...base, id: "gpt-4o", api: "openai-responses", provider: "openai", baseUrl: `${url}/v1` },
-    anthropic: { ...base, id: "claude-sonnet-4-5", api: "anthropic-messages", provider: "anthropic", baseUrl: url },
+    anthropic: { ...base, id: "claude-sonnet-4-6", api: "anthropic-messages", provider: "anthropic", baseUrl: url },
     gemini: { ...base, id: "gemini-2.5-flash", api: "google-generative-ai", provider: "google", baseUrl: `${url}/v1beta` },
   };
 }

@@ -33,7 +33,7 @@ after(async () => {
 
 function anthropicText(user: string): Promise<string> {
   const client = new Anthropic({ baseURL: server.url, apiKey: "x", maxRetries: 0 });
-  return client.messages.stream({ model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: user }] }).finalText();
+  return client.messages.stream({ model: "claude-sonnet-4-6", max_tokens: 100, messages: [{ role: "user", content: user }] }).finalText();
 }
 
 async function chatText(user: string): Promise<string> {
