@@ -3,7 +3,7 @@
 // Commands turn every expected failure into one line on stderr and an exit code; this is the
 // only file that knows about argv.
 import { readFileSync } from "node:fs";
-import { type DiagramOptions, diagramConflict } from "../commands/play/diagram-output.ts";
+import { type DiagramOptions, diagramConflict } from "../commands/play/picture-options.ts";
 import { list, listJson, play } from "../commands/play/play.ts";
 import type { CliIO } from "../commands/shared/command-io.ts";
 import { Command, CommanderError, Option } from "../commands/shared/commander.ts";

@@ -1,6 +1,6 @@
 // What a plain run loads (issue 12, start-up): `npm start` and a fixture run load the loop, the
 // narration in one language and the fixture checks — not the subcommands, the other language, the
-// wire renderers, the prompt library or colour — and run with Node's source maps off. Start-up
+// wire renderers, the diagram, the prompt library or colour — and run with Node's source maps off. Start-up
 // time itself is measured by `npm run bench:startup`, never here; this guards what it depends on.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -81,6 +81,9 @@ const notLoadedByAPlainRun = [
   "src/narration/load-stream-catalog.ts",
   "src/narration/stream-catalog-zh.ts",
   "src/narration/wire-block.ts",
+  "src/diagram/",
+  "src/commands/play/diagram-output.ts",
+  "src/io/write-output.ts",
   "src/wire.ts",
   "src/providers/",
   "node_modules/chalk/",
@@ -92,7 +95,7 @@ describe("what a plain run loads", { concurrency: true }, () => {
     for (const path of notLoadedByAPlainRun) assert.ok(existsSync(join(projectRoot, path)), `${path} no longer exists: name what the plain run must not load`);
   });
 
-  test("the walkthrough loads no subcommand, no other language, no wire, prompt or colour code; source maps off", async () => {
+  test("the walkthrough loads no subcommand, no other language, no wire, diagram, prompt or colour code; source maps off", async () => {
     const { modules, sourceMapsEnabled } = await run([]);
     assert.equal(sourceMapsEnabled, "false", "source maps are off for the product");
     assert.ok(modules.has("src/agent/agent-loop.ts") && modules.has("src/narration/catalog-zh.ts"), "the logger sees the program's modules");

@@ -12,21 +12,12 @@ import { destinationKind, WriteError, type WriteProblem, writeOutputFile } from 
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import type { Style } from "../../narration/style.ts";
 import { loadOutputMessages } from "../shared/load-output-messages.ts";
+import type { DiagramOptions } from "./picture-options.ts";
 import { narrateFixture } from "./transcript.ts";
 
-export interface DiagramOptions {
-  diagram?: boolean;
-  mermaid?: boolean;
-  html?: string;
-}
-
-export function wantsDiagram(options: DiagramOptions): boolean {
-  return options.diagram === true || options.mermaid === true || options.html !== undefined;
-}
-
-/** The hooks that record the run, when a picture of it is asked for. */
-export function diagramRecording(options: DiagramOptions, title: string, lang: Language): DiagramHooks | undefined {
-  return wantsDiagram(options) ? diagramHooks(title, lang) : undefined;
+/** The hooks that record the run for its picture. */
+export function diagramRecording(title: string, lang: Language): DiagramHooks {
+  return diagramHooks(title, lang);
 }
 
 /** Why the page's path cannot take it, found before the run (the writer checks again when it writes). */
@@ -79,31 +70,6 @@ export async function showDiagram(
 }
 
 /** Options --diagram, --mermaid and --html cannot go with, as one line; undefined when they can. */
-export async function diagramConflict(
-  options: DiagramOptions & { lang: Language; json?: boolean; interactive?: boolean; list?: boolean; subcommand?: string },
-): Promise<string | undefined> {
-  const clash = diagramClash(options);
-  if (clash === undefined) return undefined;
-  const say = await loadDiagramMessages(options.lang);
-  return clash.html ? say.htmlCannotServe(clash.other) : say.cannotCombine(clash.option, clash.other);
-}
-
-function diagramClash(
-  options: DiagramOptions & { json?: boolean; interactive?: boolean; list?: boolean; subcommand?: string },
-): { option: string; other: string; html: boolean } | undefined {
-  if (options.html !== undefined) {
-    const other = options.subcommand ?? (options.interactive ? "--interactive" : options.list ? "--list" : undefined);
-    if (other !== undefined) return { option: "--html", other, html: true };
-  }
-  const printer = options.diagram ? "--diagram" : options.mermaid ? "--mermaid" : undefined;
-  if (printer === undefined) return undefined;
-  if (options.json) return { option: printer, other: "--json", html: false };
-  if (options.list) return { option: printer, other: "--list", html: false };
-  if (options.interactive) return { option: printer, other: "--interactive", html: false };
-  if (options.diagram && options.mermaid) return { option: "--diagram", other: "--mermaid", html: false };
-  return undefined;
-}
-
 /** A fixture's run as a diagram, played without printing: for the README's figure, the
  *  screenshots and the tests. */
 export async function fixtureDiagram(fixture: Fixture, lang: Language): Promise<Diagram> {

@@ -2,6 +2,7 @@
 // provider's wire bodies), and the list of fixtures. Every expected failure is one line on stderr
 // and an exit code.
 import { RunAborted, stopSignalOf } from "../../agent/call-policy.ts";
+import type { DiagramHooks } from "../../diagram/fixture-hooks.ts";
 import { resolveFixture } from "../../fixture/fixture-files.ts";
 import { type Language, localize } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
@@ -12,7 +13,7 @@ import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { overridesFrom, type PlayOptions, streamFrom, toolErrorsFrom } from "../shared/options.ts";
-import { type DiagramOptions, diagramRecording, htmlProblemLine, htmlTargetProblem, showDiagram } from "./diagram-output.ts";
+import { type DiagramOptions, wantsDiagram } from "./picture-options.ts";
 import { fixtureJsonLines, narrateFixture } from "./transcript.ts";
 
 export async function list(lang: Language, io: CliIO): Promise<number> {
@@ -41,20 +42,22 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     io.err(`${visible((await catalog).unknownFixture(reference.name, reference.known))}\n`);
     return exitCodes.badInput;
   }
+  // The drawing code loads only when a picture is asked for.
+  const drawing = wantsDiagram(pictures) ? await import("./diagram-output.ts") : undefined;
   // A page that cannot be written is refused before anything is played.
-  const htmlProblem = pictures.html === undefined ? undefined : await htmlTargetProblem(pictures.html);
-  if (pictures.html !== undefined && htmlProblem !== undefined) {
-    io.err(`${await htmlProblemLine(pictures.html, htmlProblem, options.lang)}\n`);
+  const htmlProblem = pictures.html === undefined ? undefined : await drawing?.htmlTargetProblem(pictures.html);
+  if (drawing && pictures.html !== undefined && htmlProblem !== undefined) {
+    io.err(`${await drawing.htmlProblemLine(pictures.html, htmlProblem, options.lang)}\n`);
     return exitCodes.badInput;
   }
   const overrides = overridesFrom(options);
   const write = (line: string) => io.out(`${line}\n`);
   const style = options.json ? plainStyle : await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-  let diagram: ReturnType<typeof diagramRecording>;
+  let diagram: DiagramHooks | undefined;
   const stream = streamFrom(options);
   try {
     const fixture = await loadFixture(reference.file, io.interrupt, options.lang);
-    diagram = diagramRecording(pictures, localize(fixture.title, options.lang), options.lang);
+    diagram = drawing?.diagramRecording(localize(fixture.title, options.lang), options.lang);
     // The same run either way; only the way it is printed differs. --mermaid prints the diagram alone.
     const run = {
       lang: options.lang,
@@ -88,8 +91,8 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     io.err(`${(await catalog).interrupted(stopSignalOf(io.interrupt?.reason))}\n`);
     return exitCodes.interrupted;
   }
-  if (diagram === undefined) return exitCodes.ok;
-  const problem = await showDiagram(diagram.recorder.diagram(), pictures, { lang: options.lang, style, write, signal: io.interrupt });
+  if (drawing === undefined || diagram === undefined) return exitCodes.ok;
+  const problem = await drawing.showDiagram(diagram.recorder.diagram(), pictures, { lang: options.lang, style, write, signal: io.interrupt });
   if (problem === undefined) return exitCodes.ok;
   io.err(`${problem}\n`);
   return exitCodes.badInput;
