@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KEPT_BYTES, KEPT_EXCHANGES, type LiveExchange, LiveSession } from "../../src/diagram/live-session.ts";
+import { servedReply } from "./served-reply.ts";
 
 function exchange(number: number, text = "hi"): LiveExchange {
   return {
@@ -15,21 +16,8 @@ function exchange(number: number, text = "hi"): LiveExchange {
     findings: [],
     status: 200,
     outcome: "reply",
-    reply: {
-      role: "assistant",
-      content: [{ type: "text", text: "ok" }],
-      stopReason: "stop",
-      api: "x",
-      provider: "x",
-      model: "x",
-      usage: emptyUsage(),
-      timestamp: 0,
-    },
+    reply: servedReply("ok"),
   };
-}
-
-function emptyUsage() {
-  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 }
 
 const servedNumbers = (session: LiveSession) =>

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LiveSession } from "../../src/diagram/live-session.ts";
+import { servedReply } from "../diagram/served-reply.ts";
 
 const base = { provider: "anthropic", path: "/v1/messages", messages: 1, tools: 0, newMessages: [], findings: [] };
 
@@ -16,16 +17,7 @@ test("a scripted failure is the model's failure arrow, and the attempt after it 
     status: 200,
     outcome: "reply",
     attempt: 2,
-    reply: {
-      role: "assistant",
-      content: [{ type: "text", text: "hi" }],
-      stopReason: "stop",
-      api: "x",
-      provider: "x",
-      model: "x",
-      usage: emptyUsage(),
-      timestamp: 0,
-    },
+    reply: servedReply("hi"),
   });
   const arrows = session.diagram().episodes[0]?.arrows ?? [];
   assert.deepEqual(
@@ -33,7 +25,3 @@ test("a scripted failure is the model's failure arrow, and the attempt after it 
     ["app→model normal", "model→app failure", "app→model retry", "model→app normal"],
   );
 });
-
-function emptyUsage() {
-  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-}
