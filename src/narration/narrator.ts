@@ -128,6 +128,7 @@ export class Narrator {
     this.#mode = mode;
     this.#episode = options;
     this.#replies = 0;
+    this.#firstContext = undefined;
     if (mode === "summary") {
       this.#pendingTitle = { title, titleWhen: options.titleWhen };
       this.#out.hold();
@@ -178,8 +179,9 @@ export class Narrator {
       case "turnStart": {
         this.#tools = event.context.tools ?? [];
         this.#lastContext = event.context;
-        // A copy: the loop appends to the history the context holds.
-        if (event.turn === 1) this.#firstContext = { ...event.context, messages: [...event.context.messages] };
+        // The episode's first request, copied once: the loop appends to the history the context
+        // holds, and a replayed conversation starts its turns again at each user message.
+        if (this.#firstContext === undefined) this.#firstContext = { ...event.context, messages: [...event.context.messages] };
         this.#mostRequests = Math.max(this.#mostRequests, event.turn);
         if (event.turn > 1) {
           this.#out.heading(say.requestAgainStep(++this.#step, event.turn, event.context.messages.length, event.context.systemPrompt !== undefined));
