@@ -32,12 +32,14 @@ after(async () => {
 });
 
 function anthropicText(user: string): Promise<string> {
-  const client = new Anthropic({ baseURL: server.url, apiKey: "x", maxRetries: 0 });
+  // The SDKs' own logs stay off: each logs the event it could not read before it raises, and the
+  // test reads the error it raises.
+  const client = new Anthropic({ baseURL: server.url, apiKey: "x", maxRetries: 0, logLevel: "off" });
   return client.messages.stream({ model: "claude-sonnet-4-6", max_tokens: 100, messages: [{ role: "user", content: user }] }).finalText();
 }
 
 async function chatText(user: string): Promise<string> {
-  const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: "x", maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: "x", maxRetries: 0, logLevel: "off" });
   let text = "";
   const stream = await client.chat.completions.create({ model: "gpt-4o", stream: true, messages: [{ role: "user", content: user }] });
   for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
