@@ -140,7 +140,8 @@ const steps: Step[] = [
   // CPU where parsing the SDKs' declarations alone is ~5 s); after an edit it re-checks that file
   // and what depends on it (~7 s when only a test changed); a clean clone checks everything (~23 s).
   { name: "tsc --noEmit", command: bin("tsc"), args: ["--build", checkConfig()], live: false },
-  { name: "biome ci .", command: bin("biome"), args: ["ci", "."], live: false },
+  // Colour only where a person reads a terminal, as the project's own output.
+  { name: "biome ci .", command: bin("biome"), args: ["ci", ...(process.stdout.isTTY ? [] : ["--colors=off"]), "."], live: false },
   {
     name: "node --test",
     command: process.execPath,
@@ -171,8 +172,9 @@ function run(step: Step): Promise<number> {
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
     child.on("close", (code, signal) => {
-      if (held !== "") process.stdout.write(held);
       const status = code ?? (signal ? 1 : 0);
+      // A step that passed has nothing to say beyond its tick; one that failed shows all it printed.
+      if (held !== "" && status !== 0) process.stdout.write(held);
       process.stdout.write(`${status === 0 ? "✓" : "✗"} ${step.name}${status === 0 ? "" : ` (exit ${code ?? signal})`}\n`);
       resolve(status);
     });
