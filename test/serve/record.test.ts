@@ -5,21 +5,12 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { anthropicHarness } from "../../examples/anthropic-calc.ts";
-import { geminiHarness } from "../../examples/gemini-calc.ts";
-import { chatHarness, type HarnessOptions, responsesHarness } from "../../examples/openai-calc.ts";
+import { chatHarness } from "../../examples/openai-calc.ts";
 import { runCli } from "../../src/cli/cli.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
+import { exampleHarnesses, type Harness } from "./example-harnesses.ts";
 import { startRecord } from "./record-helpers.ts";
 import { startServe } from "./serve-helpers.ts";
-
-type Harness = (baseUrl: string, options?: HarnessOptions) => Promise<string>;
-const harnesses: [string, Harness][] = [
-  ["openai-chat", chatHarness],
-  ["openai-responses", responsesHarness],
-  ["anthropic", anthropicHarness],
-  ["gemini", geminiHarness],
-];
 
 const folder = await mkdtemp(join(tmpdir(), "record-"));
 after(() => rm(folder, { recursive: true, force: true }));
@@ -35,7 +26,7 @@ const requestsSeen = (out: string): number => (out.match(/── request /g) ?? 
 test("a session recorded through serve --record replays offline with serve <file>: the harness prints the same, the upstream sees nothing", async (t) => {
   const upstream = await startServe("serve-calc");
   try {
-    for (const [name, harness] of harnesses) {
+    for (const [name, harness] of exampleHarnesses) {
       for (const stream of [false, true]) {
         const file = join(folder, `${name}-${stream ? "streamed" : "plain"}.json`);
         const recorder = await startRecord(upstream.url, file);

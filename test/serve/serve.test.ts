@@ -14,26 +14,20 @@ import { ApiError } from "@google/genai";
 import OpenAI from "openai";
 import { anthropicHarness } from "../../examples/anthropic-calc.ts";
 import { geminiHarness } from "../../examples/gemini-calc.ts";
-import { chatHarness, type HarnessOptions, responsesHarness } from "../../examples/openai-calc.ts";
+import { chatHarness, responsesHarness } from "../../examples/openai-calc.ts";
 import { serveGoldenFile } from "../../scripts/goldens.ts";
 import { serveGoldenText } from "../../scripts/serve-golden.ts";
 import { runCli } from "../../src/cli/cli.ts";
+import { exampleHarnesses, type Harness } from "./example-harnesses.ts";
 import { startServe } from "./serve-helpers.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const ANSWER = "7 + 5 = 12 and 6 × 7 = 42.";
-type Harness = (baseUrl: string, options?: HarnessOptions) => Promise<string>;
-const harnesses: [string, Harness][] = [
-  ["openai-chat", chatHarness],
-  ["openai-responses", responsesHarness],
-  ["anthropic", anthropicHarness],
-  ["gemini", geminiHarness],
-];
 
 test("each SDK runs the calc loop with two parallel calls through serve, streamed and not", async () => {
   const server = await startServe("serve-calc");
   try {
-    for (const [name, harness] of harnesses) {
+    for (const [name, harness] of exampleHarnesses) {
       for (const stream of [false, true]) {
         const lines: string[] = [];
         const answer = await harness(server.url, { stream, log: (line) => lines.push(line) });
