@@ -1,23 +1,18 @@
 // An upstream's error answer as the fixture's scripted failure (the script reply's `fail`), so a
 // replay gives the harness the same trouble: the status, and for a 400 the provider's words, say
 // which kind it is. A failure no kind can say (a 401, a 404) is not replayable; the recorder notes it.
+import type { Fail } from "../../fixture/fault-format.ts";
 import { isRecord } from "../../json/is-record.ts";
+import type { FaultKind } from "../../providers/shared/fault-kind.ts";
 
-export type FailKind = "rateLimit" | "overloaded" | "serverError" | "unavailable" | "gatewayTimeout" | "contextTooLong";
-
-/** A scripted failure as the fixture writes it on a reply. */
-export interface ScriptedFailure {
-  kind: FailKind;
-  times?: number;
-  retryAfter?: number;
-  message?: string;
-}
+/** A scripted failure as the fixture writes it on a reply (fault-format.ts). */
+export type ScriptedFailure = Fail<string>;
 
 /** The statuses each provider documents for its kinds of trouble:
  *  https://platform.openai.com/docs/guides/error-codes (429, 500, 503),
  *  https://docs.anthropic.com/en/api/errors (429 rate_limit_error, 500 api_error, 529 overloaded_error),
  *  https://ai.google.dev/gemini-api/docs/troubleshooting (429 RESOURCE_EXHAUSTED, 500, 503, 504 DEADLINE_EXCEEDED). */
-const byStatus: Readonly<Record<number, FailKind>> = { 429: "rateLimit", 529: "overloaded", 500: "serverError", 503: "unavailable", 504: "gatewayTimeout" };
+const byStatus: Readonly<Record<number, FaultKind>> = { 429: "rateLimit", 529: "overloaded", 500: "serverError", 503: "unavailable", 504: "gatewayTimeout" };
 
 /** The words a 400 says the conversation is past the model's context in: OpenAI's
  *  `context_length_exceeded` code, Anthropic's "prompt is too long", Gemini's "exceeds the maximum
