@@ -80,9 +80,9 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
       case "object":
         // No properties named: every object passes, kept whole (as the real tool received it).
         if (node.properties === undefined && node.required === undefined) return recordValue;
-        return objectValue(shapeOf(node, path), { compile: "whenUsed" });
+        return objectValue(shapeOf(node, path));
       case undefined:
-        if (node.properties !== undefined) return objectValue(shapeOf(node, path), { compile: "whenUsed" });
+        if (node.properties !== undefined) return objectValue(shapeOf(node, path));
         return unknownValue;
       default:
         unsupported.push(`${where} type ${JSON.stringify(type)}`);
@@ -110,7 +110,7 @@ export function schemaFromJsonSchema(declared: Record<string, unknown>): Convert
   const root =
     !openObject && (declared.type === "object" || (declared.type === undefined && declared.properties !== undefined))
       ? // Compiled only if it is used enough to repay compiling: a log's tool parses its few recorded calls.
-        objectSchema(shapeOf(declared, []), { compile: "whenUsed" })
+        objectSchema(shapeOf(declared, []))
       : undefined;
   const fallback = root ? undefined : convert(declared, []);
   const schema: Schema<unknown> = {

@@ -79,18 +79,20 @@ function loopEntries(safe: ParseFunction): Entries<Record<string, unknown>> {
 }
 
 /**
- * Inputs a schema made `{ compile: "whenUsed" }` parses with the plain loop before its parse is
- * compiled. Compiling one costs about as much as 70 of the loop's parses (~70 µs against ~1 µs for
- * calc's shape, measured on this project's machine), and a declared schema of an imported log
- * parses a handful of inputs (its recorded calls). The built-in tools and the fixture format are
- * compiled when made, since they validate every run's calls: a parse swapped in later measured
- * slower at its callers, ~80 against ~100–200 million calc parses a second.
+ * Inputs a schema parses with the plain loop before its parse is compiled. Compiling one costs
+ * about as much as 70 of the loop's parses (~70 µs against ~1 µs for calc's shape, measured on this
+ * project's machine), and most schemas parse a handful of inputs: the fixture format once per file
+ * read (38 of the 45 schemas the walkthrough made; compiling them when made was ~10 ms of its
+ * start), a declared schema of an imported log its recorded calls. A tool that validates every
+ * call asks for `compile: "now"`, as the built-in tools do: a parse swapped in after the schema
+ * is made measured slower at its callers (the validation rows of `npm run bench`: ~105 against
+ * ~160 million calc parses a second).
  */
 export const COMPILE_AFTER_PARSES = 64;
 
 export interface ObjectSchemaOptions {
-  /** "now" (the default): the parse is compiled when the schema is made; "whenUsed": once it has
-   *  parsed COMPILE_AFTER_PARSES inputs with the loop. */
+  /** "whenUsed" (the default): the parse is compiled once the schema has parsed
+   *  COMPILE_AFTER_PARSES inputs with the loop; "now": when the schema is made. */
   compile?: "now" | "whenUsed";
 }
 
@@ -108,7 +110,7 @@ function entriesWhenUsed<T>(loop: Entries<T>, compile: () => Entries<T>, onCompi
   };
 }
 
-export function objectSchema<TShape extends Shape>(shape: TShape, { compile: when = "now" }: ObjectSchemaOptions = {}): ObjectSchema<Parsed<TShape>> {
+export function objectSchema<TShape extends Shape>(shape: TShape, { compile: when = "whenUsed" }: ObjectSchemaOptions = {}): ObjectSchema<Parsed<TShape>> {
   const { loop, compile, coerce, jsonSchema } = objectParts(shape);
   /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
   const coerceWithConversions = (input: unknown): Coercion => {
@@ -137,13 +139,13 @@ export function objectSchema<TShape extends Shape>(shape: TShape, { compile: whe
 }
 
 /** A nested object field, checked by the same rules (for formats such as the fixture file). */
-export function objectValue<TShape extends Shape>(shape: TShape, { compile: when = "now" }: ObjectSchemaOptions = {}): Validator<Parsed<TShape>> {
+export function objectValue<TShape extends Shape>(shape: TShape, { compile: when = "whenUsed" }: ObjectSchemaOptions = {}): Validator<Parsed<TShape>> {
   const { fields, loop, compile, coerce, jsonSchema } = objectParts(shape);
   // Registered as a built-in, so an enclosing compiled parse writes these checks inline; its own
   // check runs where it is not inlined (an array's items, an enclosing schema still on its loop).
   if (when === "now") return fromSafeCheck(compile().safe, jsonSchema, { coerce }, { kind: "object", fields });
-  // "whenUsed" (a declared schema's nested object): one more call on each check, which only a log's
-  // few recorded calls pay, instead of compiling every nested object of every declared tool.
+  // "whenUsed": one more call on each check where it is not inlined, instead of compiling every
+  // nested object of the fixture format or of a declared tool when made.
   const entries = entriesWhenUsed(loop, compile);
   const safe: SafeCheck<Parsed<TShape>> = (input) => entries().safe(input);
   return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });

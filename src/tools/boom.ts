@@ -15,7 +15,7 @@ export function boomIn(description: string): Tool<{ value: string }> {
   return {
     name: "boom",
     description,
-    schema: objectSchema({ value: stringValue }),
+    schema: objectSchema({ value: stringValue }, { compile: "now" }),
     async execute() {
       throw new Error("exploded");
     },

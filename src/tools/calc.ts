@@ -41,11 +41,14 @@ export const calcWords: Record<"zh" | "en", CalcWords> = {
 };
 
 function calcSchemaIn(words: CalcWords) {
-  return objectSchema({
-    a: describe(numberValue, words.a),
-    b: describe(numberValue, words.b),
-    op: describe(enumValue(calcOperators), words.op),
-  });
+  return objectSchema(
+    {
+      a: describe(numberValue, words.a),
+      b: describe(numberValue, words.b),
+      op: describe(enumValue(calcOperators), words.op),
+    },
+    { compile: "now" },
+  );
 }
 
 export const calcSchema = calcSchemaIn(calcWords.zh);

@@ -20,6 +20,7 @@ import { compileObjectParse } from "../../src/schema/compile-object-parse.ts";
 import { COMPILE_AFTER_PARSES, loopParse } from "../../src/schema/object-schema.ts";
 import { FAILED, takeFailure, WORDING } from "../../src/schema/schema-error.ts";
 import { calcOperators, calcSchema } from "../../src/tools/calc.ts";
+import { builtinTools } from "../../src/tools/index.ts";
 
 test("parse never copies an undeclared key, including __proto__, and reads own keys only", () => {
   const schema = objectSchema({ value: stringValue });
@@ -148,8 +149,8 @@ test("a failure's message is worded once per expectation, on first read, and the
   assert.equal(new SchemaError({ kind: "number" }, "x").message, "必须是 number");
 });
 
-test("a schema made to compile when used parses with the loop until it has parsed COMPILE_AFTER_PARSES inputs, then with its compiled parse, to the same results", () => {
-  const schema = objectSchema({ a: numberValue, op: enumValue(["add", "mul"]), note: optional(stringValue) }, { compile: "whenUsed" });
+test("a schema parses with the loop until it has parsed COMPILE_AFTER_PARSES inputs, then with its compiled parse, to the same results", () => {
+  const schema = objectSchema({ a: numberValue, op: enumValue(["add", "mul"]), note: optional(stringValue) });
   const first = { parse: schema.parse, safeParse: schema.safeParse };
   const inputs = [{ a: 1, op: "add" }, { a: "1", op: "add" }, { a: 2, op: "pow", note: "x" }, { a: 3, op: "mul", extra: true }, null];
   const seen = (parse: (input: unknown) => unknown) =>
@@ -162,7 +163,7 @@ test("a schema made to compile when used parses with the loop until it has parse
       }
     });
   const before = seen((input) => schema.parse(input));
-  // A schema that parses a few inputs (an imported log's recorded tool) never pays for compiling.
+  // A schema that parses a few inputs (the fixture format, an imported log's recorded tool) never pays for compiling.
   assert.equal(schema.parse, first.parse, "still the loop after a few parses");
   for (let parse = inputs.length; parse < COMPILE_AFTER_PARSES; parse++) schema.safeParse(inputs[0]);
   assert.equal(schema.parse, first.parse, "the loop up to the threshold");
@@ -178,16 +179,23 @@ test("a schema made to compile when used parses with the loop until it has parse
   assert.deepEqual(first.safeParse({ a: 1, op: "add" }), { success: true, value: { a: 1, op: "add", note: undefined } });
 });
 
-test("a schema is compiled when made unless told otherwise: a built-in tool's parse is never swapped", () => {
-  const schema = objectSchema({ a: numberValue });
+test("a schema made to compile now keeps one parse from the start: a built-in tool's parse is never swapped", () => {
+  const schema = objectSchema({ a: numberValue }, { compile: "now" });
   const first = schema.parse;
   for (let parse = 0; parse <= COMPILE_AFTER_PARSES; parse++) schema.parse({ a: parse });
   assert.equal(schema.parse, first, "a built-in tool's parse is its compiled one from the start, never swapped");
+  // Parses that fail count as parses too: each tool sees {} more often than the threshold.
+  const rejects = (parse: (input: unknown) => unknown) => assert.throws(() => parse({}), SchemaError);
+  for (const tool of builtinTools) {
+    const parse = tool.schema.parse;
+    for (let call = 0; call <= COMPILE_AFTER_PARSES; call++) rejects(tool.schema.parse);
+    assert.equal(tool.schema.parse, parse, `${tool.name} compiles its parse when made`);
+  }
 });
 
-test("a nested object made to compile when used answers the same before and after it compiles, inside an array", () => {
-  const items = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }, { compile: "whenUsed" }));
-  const eager = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }));
+test("a nested object answers the same before and after it compiles, inside an array", () => {
+  const items = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }));
+  const eager = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }, { compile: "now" }));
   const inputs = [[{ n: 1 }], [{ n: 1, tag: "a" }, { n: "2" }], [{ n: 3, extra: true }], [null]];
   const answer = (check: (input: unknown) => unknown, input: unknown) => {
     try {
