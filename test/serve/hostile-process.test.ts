@@ -108,6 +108,11 @@ describe("serve as a process", { concurrency: true }, () => {
       tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
     });
     const request = `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    // One answered request fills the pipe with its narration first, so that every later request
+    // finds the output full, as it would once a pager had been left waiting for a while. Sent all
+    // at once into an empty pipe, as many as the machine's load let through before the first
+    // narration was written read their bodies, and the peak depended on the scheduler.
+    assert.equal(statusOf(await rawExchange(portOf(url), request, 8000)), 200);
     // 24 requests of 4 MB: queued narration alone would be 96 MB and more.
     const sent = Array.from({ length: 24 }, () => rawExchange(portOf(url), request, 8000));
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -117,7 +122,9 @@ describe("serve as a process", { concurrency: true }, () => {
     await Promise.all(sent);
     await run.exit;
     t.diagnostic(`serve's peak resident memory: ${Math.round(peak)} MB`);
-    assert.ok(peak < 250, `serve's peak memory was ${Math.round(peak)} MB`);
+    // Held back, it peaked at 111–126 MB on Node 20 and 26; narrating every request as it came
+    // (no wait for the output), at 243–472 MB.
+    assert.ok(peak < 200, `serve's peak memory was ${Math.round(peak)} MB`);
   });
 });
 
