@@ -1,4 +1,5 @@
-// A module resolve hook for `npm test`'s workers (scripts/test-worker.ts registers it): it tells
+// A module resolve hook for `npm test`'s workers (scripts/test-worker.ts registers it where Node
+// cannot run hooks in the worker's own thread, Node 20; it uses CLIENT_LIBRARY itself elsewhere): it tells
 // the worker each client library a test file imports — the SDKs the serve tests drive: openai,
 // @openai/agents, @anthropic-ai/sdk, @google/genai, ai, LangChain, Pi. On Node 20 each takes
 // 0.3–1.3 s of CPU to load, and a worker that has loaded one runs the next file that needs it for
@@ -9,7 +10,7 @@ import type { MessagePort } from "node:worker_threads";
 
 /** The client libraries' package names (package.json devDependencies). A library missing here
  *  only costs time: its files may share out across workers. */
-const CLIENT_LIBRARY = /^(?:(?:openai|ai)(?:\/|$)|@openai\/|@anthropic-ai\/|@google\/genai|@ai-sdk\/|@langchain\/|@mariozechner\/)/;
+export const CLIENT_LIBRARY = /^(?:(?:openai|ai)(?:\/|$)|@openai\/|@anthropic-ai\/|@google\/genai|@ai-sdk\/|@langchain\/|@mariozechner\/)/;
 
 let port: MessagePort | undefined;
 
