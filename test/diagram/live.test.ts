@@ -3,11 +3,11 @@
 // error; it answers only for serve's own Host; and a key a request carried — in Authorization,
 // x-api-key, x-goog-api-key, api-key or a `key=` query — never reaches the page.
 import assert from "node:assert/strict";
-import { request } from "node:http";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { browserSkipReason, launchChromium, watchPage } from "../../scripts/browser.ts";
 import { SESSION_PATH } from "../../src/commands/serve/live-page.ts";
+import { rawExchange, statusOf } from "../serve/hostile-raw.ts";
 import { type ServeRun, startServe } from "../serve/serve-helpers.ts";
 
 const skip = browserSkipReason();
@@ -42,17 +42,11 @@ function keyedRequest(): Promise<Response> {
   });
 }
 
-/** A GET with the Host (and Origin) given: what a web page on another name would send. */
-function rawGet(path: string, headers: Record<string, string>): Promise<number> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const sent = request({ host: url.hostname, port: url.port, path, method: "GET", headers }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
+/** A GET with these headers (a Host, an Origin, a second Host): what a web page on another name
+ *  would send, written out as sent. */
+async function rawGet(path: string, headers: readonly (readonly [string, string])[]): Promise<number | undefined> {
+  const lines = headers.map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  return statusOf(await rawExchange(Number(new URL(server.url).port), `GET ${path} HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`));
 }
 
 describe("serve's live page", { skip }, () => {
@@ -92,10 +86,34 @@ describe("serve's live page", { skip }, () => {
 
 test("the live page answers only for serve's own Host; a foreign Host or Origin is refused as before", async () => {
   const host = new URL(server.url).host;
-  assert.equal(await rawGet("/", { host }), 200);
-  assert.equal(await rawGet(SESSION_PATH, { host }), 200);
-  assert.equal(await rawGet("/", { host: "evil.example" }), 403);
-  assert.equal(await rawGet(SESSION_PATH, { host: "evil.example:80" }), 403);
-  assert.equal(await rawGet("/", { host, origin: "http://evil.example" }), 403);
-  assert.equal(await rawGet("/elsewhere", { host }), 404);
+  assert.equal(await rawGet("/", [["Host", host]]), 200);
+  assert.equal(await rawGet(SESSION_PATH, [["Host", host]]), 200);
+  assert.equal(await rawGet("/", [["Host", "evil.example"]]), 403);
+  assert.equal(await rawGet(SESSION_PATH, [["Host", "evil.example:80"]]), 403);
+  assert.equal(
+    await rawGet("/", [
+      ["Host", host],
+      ["Origin", "http://evil.example"],
+    ]),
+    403,
+  );
+  assert.equal(await rawGet("/elsewhere", [["Host", host]]), 404);
+});
+
+test("the live page refuses a request with a second Host header, as serve's API routes do", async () => {
+  const host = new URL(server.url).host;
+  assert.equal(
+    await rawGet("/", [
+      ["Host", host],
+      ["Host", "evil.example"],
+    ]),
+    403,
+  );
+  assert.equal(
+    await rawGet(SESSION_PATH, [
+      ["Host", host],
+      ["Host", "evil.example"],
+    ]),
+    403,
+  );
 });

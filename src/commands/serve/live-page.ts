@@ -62,7 +62,7 @@ export async function livePage(lang: Language, fixtureName: string): Promise<Liv
   const words = { lang, marks: catalog.marks, legend: catalog.legend, say };
   return {
     answers(request, response, policy) {
-      if (request.method !== "GET" || browserRefusal(request.headers, policy) !== undefined) return false;
+      if (request.method !== "GET" || browserRefusal(request, policy) !== undefined) return false;
       const path = requestTarget(request.url ?? "")?.pathname;
       if (path === "/") send(response, "text/html", htmlPage(session.diagram(), { ...words, live: SESSION_PATH }));
       else if (path === SESSION_PATH) send(response, "application/json", JSON.stringify(pageData(session.diagram(), words, { bodies: false })));

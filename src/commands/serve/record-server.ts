@@ -80,7 +80,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
     const provider = route?.provider ?? providerForUnknownPath(target);
     const parts = partsOf(provider);
     // As serve: a request a web page sent (a foreign Host or Origin) never reaches the upstream.
-    const refusal = policy === undefined ? undefined : browserRefusal(request.headers, policy, request.rawHeaders);
+    const refusal = policy === undefined ? undefined : browserRefusal(request, policy);
     if (refusal !== undefined) return refuse(response, parts, 403, "forbidden", refusal);
     const read = await readBody(request, DEFAULT_MAX_BODY_BYTES);
     if (read.kind === "tooLarge") return refuse(response, parts, 413, "tooLarge", `the request body is over ${DEFAULT_MAX_BODY_BYTES} bytes`);

@@ -5,7 +5,7 @@
 // `Host` names what the page's URL named (not an address this server listens on), and `Origin`
 // names the page (https://fetch.spec.whatwg.org/#origin-header). An SDK or curl sends neither an
 // Origin nor a foreign Host, whatever its content type, so it is never refused here.
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { hostname } from "node:os";
 
@@ -46,10 +46,10 @@ function hostHeaders(rawHeaders: readonly string[]): number {
   return count;
 }
 
-/** Why a request is refused (403), or undefined when it is one of ours. `rawHeaders`: the headers
- *  as sent, where a second Host shows (Node keeps only the first in `headers`; RFC 9112 §3.2: a
- *  request with more than one Host is answered 400 by a server, refused here all the same). */
-export function browserRefusal(headers: IncomingHttpHeaders, policy: HostPolicy, rawHeaders: readonly string[] = []): string | undefined {
+/** Why a request is refused (403), or undefined when it is one of ours. Its `rawHeaders` are the
+ *  headers as sent, where a second Host shows (Node keeps only the first in `headers`; RFC 9112
+ *  §3.2: a request with more than one Host is answered 400 by a server, refused here all the same). */
+export function browserRefusal({ headers, rawHeaders }: Pick<IncomingMessage, "headers" | "rawHeaders">, policy: HostPolicy): string | undefined {
   if (hostHeaders(rawHeaders) > 1) return "tool-call-playground serve: refused: the request carries more than one Host header";
   const host = headers.host ?? "";
   const name = hostName(host);

@@ -174,7 +174,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const route = target === undefined ? undefined : routeAt(seen.method, target);
     seen.provider = route?.provider ?? providerForUnknownPath(target);
     seen.route = route?.provider;
-    const refusal = browserRefusal(request.headers, policy, request.rawHeaders);
+    const refusal = browserRefusal(request, policy);
     if (refusal !== undefined) {
       // 403 in the error shape of the provider the path names (its own forbidden type).
       const answer = errorAnswer(seen, "forbidden", "forbidden", refusal);
