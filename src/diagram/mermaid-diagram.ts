@@ -3,6 +3,7 @@
 // `-->>` an answer, `-x`/`--x` a failure, `-)` a retry. Repeated turns are folded as the terminal
 // folds them. Every text from the run is escaped: Mermaid reads `;`, `#` and markup itself, and a
 // newline would end the statement.
+import { hasUnsafe } from "../io/sanitize.ts";
 import type { Catalog } from "../narration/catalog.ts";
 import { arrowWords, isAnswer, laneName } from "./arrow-words.ts";
 import type { DiagramMessages } from "./diagram-messages.ts";
@@ -15,7 +16,8 @@ export function mermaidText(text: string): string {
   let safe = "";
   for (const char of text.replace(/\s+/g, " ")) {
     const code = char.codePointAt(0) ?? 0;
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) safe += " ";
+    // What the terminal would not show as itself (control, bidi, zero-width, tag characters).
+    if (hasUnsafe(char)) safe += " ";
     // `#` too: Mermaid's renderer cuts a message at a bare one (calc#call_1 shows as calc).
     else if (/[#;<>&\\]/.test(char)) safe += `#${code};`;
     else safe += char;

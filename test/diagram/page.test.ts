@@ -198,3 +198,14 @@ describe("Mermaid's own code accepts --mermaid", { skip }, () => {
     assert.match(String(drawn.text), /toolCall calc#call_1/);
   });
 });
+
+test("--mermaid writes a reply's bidi and zero-width characters as spaces, as the terminal would not show them", async () => {
+  const walkthrough = JSON.parse(readFileSync(join(projectRoot, "fixtures/walkthrough.json"), "utf8"));
+  const hidden = "abc\u202edef\u200bghi\u2066jkl";
+  walkthrough.episodes[0].script[0].content[0].text = { zh: hidden, en: hidden };
+  const source = join(folder, "mermaid-hidden.json");
+  writeFileSync(source, JSON.stringify({ ...walkthrough, $schema: undefined }));
+  const run = await cli([source, "--mermaid", "--lang", "en"]);
+  assert.equal(run.code, 0, run.err);
+  assert.match(run.out, /abc def ghi jkl/);
+});
