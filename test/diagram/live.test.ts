@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { browserSkipReason, launchChromium, watchPage } from "../../scripts/browser.ts";
 import { SESSION_PATH } from "../../src/commands/serve/live-page.ts";
+import { KEPT_EXCHANGES } from "../../src/diagram/live-session.ts";
 import { rawExchange, statusOf } from "../serve/hostile-raw.ts";
 import { type ServeRun, startServe } from "../serve/serve-helpers.ts";
 
@@ -49,6 +50,18 @@ async function rawGet(path: string, headers: readonly (readonly [string, string]
   return statusOf(await rawExchange(Number(new URL(server.url).port), `GET ${path} HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`));
 }
 
+/** The label of the last request arrow in the session the page polls. */
+function lastRequestLabel(session: unknown): string | undefined {
+  if (typeof session !== "object" || session === null || !("episodes" in session) || !Array.isArray(session.episodes)) return undefined;
+  const arrows: unknown[] = session.episodes.flatMap((episode: unknown) =>
+    typeof episode === "object" && episode !== null && "arrows" in episode && Array.isArray(episode.arrows) ? episode.arrows : [],
+  );
+  const labels = arrows.flatMap((arrow) =>
+    typeof arrow === "object" && arrow !== null && "label" in arrow && typeof arrow.label === "string" ? [arrow.label] : [],
+  );
+  return labels.filter((label) => / POST /.test(label)).at(-1);
+}
+
 describe("serve's live page", { skip }, () => {
   test("shows a request made after it was opened, with no console error and nothing from the network", async () => {
     assert.ok(browser);
@@ -69,6 +82,21 @@ describe("serve's live page", { skip }, () => {
       .click();
     assert.match((await page.locator("#details-message").textContent()) ?? "", /"toolCall"/);
     assert.deepEqual([errors, leaks], [[], []]);
+    await page.close();
+  });
+
+  test("keeps showing new requests once the oldest are left out and the count of arrows stays the same", async () => {
+    assert.ok(browser);
+    for (let sent = 0; sent <= KEPT_EXCHANGES; sent++) assert.equal((await keyedRequest()).status, 200);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator(".arrow").first().waitFor();
+    const arrowsBefore = await page.locator(".arrow").count();
+    assert.equal((await keyedRequest()).status, 200);
+    const newest = lastRequestLabel(await (await fetch(`${server.url}${SESSION_PATH}`)).json());
+    assert.ok(newest, "the session names the newest request");
+    await page.locator(".arrow", { hasText: newest }).waitFor({ timeout: 5000 });
+    assert.equal(await page.locator(".arrow").count(), arrowsBefore, "as many arrows as before: the oldest exchange was left out");
     await page.close();
   });
 

@@ -60,12 +60,16 @@ export async function livePage(lang: Language, fixtureName: string): Promise<Liv
   const [say, catalog]: [DiagramMessages, Catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
   const session = new LiveSession(`${say.page.liveTitle} (${fixtureName})`, say.page.liveLeftOut);
   const words = { lang, marks: catalog.marks, legend: catalog.legend, say };
+  // The session as the page polls it, every 500 ms from each open page: made again only once an
+  // exchange has changed it.
+  let sessionJson: string | undefined;
   return {
     answers(request, response, policy) {
       if (request.method !== "GET" || browserRefusal(request, policy) !== undefined) return false;
       const path = requestTarget(request.url ?? "")?.pathname;
       if (path === "/") send(response, "text/html", htmlPage(session.diagram(), { ...words, live: SESSION_PATH }));
-      else if (path === SESSION_PATH) send(response, "application/json", JSON.stringify(pageData(session.diagram(), words, { bodies: false })));
+      else if (path === SESSION_PATH)
+        send(response, "application/json", (sessionJson ??= JSON.stringify(pageData(session.diagram(), words, { bodies: false }))));
       else return false;
       // The request's body, if any, is not read: the page asks nothing with one.
       request.resume();
@@ -73,6 +77,7 @@ export async function livePage(lang: Language, fixtureName: string): Promise<Liv
     },
     record(record) {
       session.record(liveExchange(record));
+      sessionJson = undefined;
     },
   };
 }

@@ -109,13 +109,15 @@
   draw();
 
   if (data.live) {
-    const count = (session) => session.episodes.reduce((sum, episode) => sum + episode.arrows.length, 0);
+    // What changes with each exchange: the arrows' count, and once the oldest are left out (the
+    // count then stays), the title's note of how many.
+    const shape = (session) => `${session.episodes.reduce((sum, episode) => sum + episode.arrows.length, 0)} ${session.title}`;
     const poll = async () => {
       try {
         const answer = await fetch(data.live, { cache: "no-store" });
         if (answer.ok) {
           const next = await answer.json();
-          if (count(next) !== count(data)) {
+          if (shape(next) !== shape(data)) {
             data = { ...next, live: data.live };
             draw();
             fill();
