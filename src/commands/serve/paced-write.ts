@@ -15,17 +15,34 @@ export interface StallEnded {
   afterMs: number;
 }
 
-/** `closing`: whether the server is closing (a stall it ends says so); `now` its clock. */
+/** What a paced answer needs of the server: whether it is closing (a stall it ends says so), and
+ *  its clock. */
+export interface PaceContext {
+  closing: () => boolean;
+  now: () => number;
+}
+
+/** True once `ms` have passed before the answer's headers; false when the client left first. */
+export async function waitBeforeHeaders(response: ServerResponse, ms: number): Promise<boolean> {
+  const gone = clientGone(response);
+  try {
+    return (await wait(ms, gone.signal)) && !response.destroyed;
+  } finally {
+    gone.stop();
+  }
+}
+
+/** A streamed answer's events with their pauses, or an answer that stalls; its headers' wait is
+ *  over (waitBeforeHeaders). */
 export async function writePaced(
   response: ServerResponse,
   answer: Answer,
   timing: Timing,
   headers: Record<string, string | number>,
-  context: { closing: () => boolean; now: () => number },
+  context: PaceContext,
 ): Promise<StallEnded | undefined> {
   const gone = clientGone(response);
   try {
-    if (!(await wait(timing.beforeHeadersMs, gone.signal)) || response.destroyed) return undefined;
     const pieces = answer.streamed ? eventPieces(answer.body, answer.contentType) : [answer.body];
     const stall = timing.stall;
     // A plain answer's headers come with its whole body (the API sends them once the reply is
@@ -49,12 +66,7 @@ export async function writePaced(
 }
 
 /** Nothing more is sent: the first of the client leaving, `forMs` passing, the server closing. */
-async function stalled(
-  response: ServerResponse,
-  forMs: number | undefined,
-  gone: AbortSignal,
-  { closing, now }: { closing: () => boolean; now: () => number },
-): Promise<StallEnded> {
+async function stalled(response: ServerResponse, forMs: number | undefined, gone: AbortSignal, { closing, now }: PaceContext): Promise<StallEnded> {
   const start = now();
   const timedOut = forMs === undefined ? await untilAborted(gone) : await wait(forMs, gone);
   const afterMs = Math.max(0, now() - start);

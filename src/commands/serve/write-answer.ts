@@ -4,20 +4,19 @@
 // with a `delay` or a `stall` is written over time (paced-write.ts).
 import type { ServerResponse } from "node:http";
 import type { Answer } from "./answer.ts";
-import { type StallEnded, writePaced } from "./paced-write.ts";
-
-/** What a paced answer needs of the server: whether it is closing, and its clock. */
-export interface PaceContext {
-  closing: () => boolean;
-  now: () => number;
-}
+import { type PaceContext, type StallEnded, waitBeforeHeaders, writePaced } from "./paced-write.ts";
 
 /** `close`: the body was not read to its end, so the connection cannot carry another request —
  *  the answer says `connection: close`, and Node closes the socket once it is written. */
 export async function writeAnswer(response: ServerResponse, answer: Answer, close = false, pace?: PaceContext): Promise<StallEnded | undefined> {
   if (response.destroyed) return;
   const headers = answerHeaders(answer);
-  if (answer.timing) return writePaced(response, answer, answer.timing, headers, pace ?? { closing: () => false, now: () => performance.now() });
+  const { timing } = answer;
+  if (timing && !(await waitBeforeHeaders(response, timing.beforeHeadersMs))) return undefined;
+  // Paced from here: a stream's events and their pauses, or a stall. A plain answer that is only
+  // late is written as any other, once its wait is over.
+  if (timing && (answer.streamed || timing.stall))
+    return writePaced(response, answer, timing, headers, pace ?? { closing: () => false, now: () => performance.now() });
   if (answer.drop) {
     await dropAfter(response, answer);
     return undefined;

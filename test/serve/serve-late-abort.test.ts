@@ -1,0 +1,32 @@
+// A reply scripted both to come late (`delay`) and to be cut off (`stopReason: "aborted"`), asked
+// for without streaming: serve waits, then drops the connection, as it does for an aborted reply
+// that is not late — never an internal error.
+import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { startServe } from "./serve-helpers.ts";
+
+test("a late aborted reply, not streamed, is a dropped connection after the delay, narrated once", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "serve-late-abort-"));
+  const reply = { content: [{ type: "text", text: "cut" }], stopReason: "aborted", delay: { beforeHeadersMs: 100 } };
+  await writeFile(join(dir, "late-abort.json"), JSON.stringify({ title: "late abort", episodes: [{ user: "What is 2 + 3?", script: [reply] }] }));
+  const server = await startServe(join(dir, "late-abort.json"), { lang: "en" });
+  try {
+    const started = performance.now();
+    const asked = fetch(`${server.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "What is 2 + 3?" }] }),
+    });
+    await assert.rejects(asked, "the connection is dropped without an answer");
+    const waited = performance.now() - started;
+    assert.ok(waited >= 90, `dropped after ${Math.round(waited)} ms, not after the delay`);
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  assert.doesNotMatch(server.err(), /internal error/);
+  assert.equal(server.out().match(/── request 1 ·/g)?.length, 1, server.out());
+});
