@@ -29,6 +29,13 @@ function isTestData(value: unknown): value is TestData {
 /** A suite's name is the test file's path (scripts/test-worker.ts names each file's suite so). */
 const isFileSuite = (data: TestData) => data.details?.type === "suite" && data.name.startsWith("test/");
 
+/** Whether a file's suite failed because tests in it failed, as the runner says, rather than
+ *  because the file itself could not load. Its tests may be counted under another file: one a
+ *  helper module declares names the helper. */
+function subtestsFailed(error: unknown): boolean {
+  return error instanceof Error && "failureType" in error && error.failureType === "subtestsFailed";
+}
+
 /** A test runner error wraps the test's own: the cause is what the test threw. */
 function errorText(error: unknown): string {
   const thrown = error instanceof Error && "code" in error && error.code === "ERR_TEST_FAILURE" && error.cause !== undefined ? error.cause : error;
@@ -39,7 +46,7 @@ function errorText(error: unknown): string {
 }
 
 export default async function* quietReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
-  /** Per test file (each runs in one worker, its events in order): its counts so far. */
+  /** Per test file (each runs in one file, its events in order): its counts so far. */
   const running = new Map<string, { tests: number; failed: number }>();
   /** The suite names of each nesting level, per test file, to name a failure's place. */
   const places = new Map<string, string[]>();
@@ -49,10 +56,10 @@ export default async function* quietReporter(source: AsyncIterable<TestEvent>): 
     if (event.type === "test:stderr" && isMessage(event.data)) yield event.data.message;
     if (!isTestData(event.data)) continue;
     const data = event.data;
-    // A test names the file it is written in; a file's own suite is declared by the worker, and named by the file's path.
-    const worker = data.details?.type === "suite" && data.nesting === 0 ? data.name : relative(process.cwd(), data.file ?? "");
-    const place = places.get(worker) ?? [worker];
-    places.set(worker, place);
+    // A test names the file it is written in; a file's own suite is declared by the file, and named by the file's path.
+    const file = data.details?.type === "suite" && data.nesting === 0 ? data.name : relative(process.cwd(), data.file ?? "");
+    const place = places.get(file) ?? [file];
+    places.set(file, place);
     // Suites end after their tests: where a test sits is known from the order tests start in.
     if (event.type === "test:start") {
       place.length = Math.max(1, data.nesting);
@@ -61,20 +68,21 @@ export default async function* quietReporter(source: AsyncIterable<TestEvent>): 
     }
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
     if (isFileSuite(data)) {
-      const counts = running.get(worker) ?? { tests: 0, failed: 0 };
-      running.delete(worker);
+      const counts = running.get(file) ?? { tests: 0, failed: 0 };
+      running.delete(file);
       totals.files++;
       const seconds = ((data.details?.duration_ms ?? 0) / 1000).toFixed(1);
       // A file that failed to load fails as a suite with no test run: its error is the news.
-      const loadError = event.type === "test:fail" && counts.failed === 0 ? `\n${errorText(data.details?.error)}\n` : "";
+      const loadError =
+        event.type === "test:fail" && counts.failed === 0 && !subtestsFailed(data.details?.error) ? `\n${errorText(data.details?.error)}\n` : "";
       if (loadError !== "") totals.failed++;
       yield `${event.type === "test:pass" ? "✓" : "✗"} ${data.name}  ${counts.tests} tests, ${seconds} s${counts.failed > 0 ? `, ${counts.failed} failed` : ""}\n${loadError}`;
       continue;
     }
     // Nesting 0 holds only the files' suites and the worker entries that ran them: no test of its own.
     if (data.details?.type === "suite" || data.nesting === 0) continue;
-    const counts = running.get(worker) ?? { tests: 0, failed: 0 };
-    running.set(worker, counts);
+    const counts = running.get(file) ?? { tests: 0, failed: 0 };
+    running.set(file, counts);
     counts.tests++;
     totals.tests++;
     const where = [...place.slice(0, Math.max(1, data.nesting)), data.name].join(" › ");

@@ -45,6 +45,26 @@ test("npm test's reporter: one line per file, a failure in full with its place, 
   assert.match(lines.at(-1) ?? "", /^1 files, 52 tests: 50 passed, 1 failed, 1 skipped$/);
 });
 
+test("npm test's reporter counts a failure once when the failing test is declared in a helper module", async () => {
+  const helper = `${process.cwd()}/test/x/helper.ts`;
+  const out = await report([
+    { type: "test:start", data: { name: "test/x/b.test.ts", nesting: 0, file: "scripts/test-worker.ts" } },
+    { type: "test:start", data: { name: "helper's test", nesting: 1, file: helper } },
+    { type: "test:fail", data: { name: "helper's test", nesting: 1, file: helper, details: { duration_ms: 1, type: "test", error: new Error("why") } } },
+    {
+      type: "test:fail",
+      data: {
+        name: "test/x/b.test.ts",
+        nesting: 0,
+        file: "scripts/test-worker.ts",
+        details: { type: "suite", duration_ms: 10, error: Object.assign(new Error("1 subtest failed"), { failureType: "subtestsFailed" }) },
+      },
+    },
+  ]);
+  assert.doesNotMatch(out, /1 subtest failed/, "a file whose tests failed is not reported as a file that could not load");
+  assert.match(out.trimEnd().split("\n").at(-1) ?? "", /^1 files, 1 tests: 0 passed, 1 failed, 0 skipped$/);
+});
+
 test("npm run check: each fixture's first differing golden in full, the rest of that fixture named and counted; --all shows every diff", () => {
   const difference = (fixture: string, file: string) => ({ fixture, label: `${fixture} → ${file}`, file, expected: "a\nb\n", actual: "a\nc\n" });
   const differences = [
