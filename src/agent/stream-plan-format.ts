@@ -5,7 +5,7 @@
 import { arrayOf } from "../schema/collections.ts";
 import { objectValue } from "../schema/object-schema.ts";
 import { SchemaError } from "../schema/schema-error.ts";
-import { describe, enumValue, optional, optionalPositiveInteger, optionalString, stringValue, type Validator } from "../schema/validator.ts";
+import { describe, enumValue, optional, optionalPositiveInteger, optionalString, type Validator } from "../schema/validator.ts";
 
 /** Fragment size when neither the reply nor the command line sets one. */
 export const DEFAULT_CHUNK = 8;
@@ -64,5 +64,3 @@ export function streamPlanValueWith<Text>(text: Validator<Text>): Validator<Stre
     }),
   );
 }
-
-export const streamPlanValue: Validator<StreamPlan | undefined> = streamPlanValueWith(stringValue);

@@ -11,7 +11,7 @@ import type { AssistantMessage } from "../protocol/types.ts";
 /** One step of a scripted stream: an event, or the point where the fake server stops sending. */
 export type StreamStep = { kind: "event"; event: AssistantStreamEvent } | { kind: "stall" };
 
-export { DEFAULT_CHUNK, type StreamCutReason, type StreamPlan, streamPlanValue } from "./stream-plan-format.ts";
+export { DEFAULT_CHUNK, type StreamCutReason, type StreamPlan } from "./stream-plan-format.ts";
 
 import { DEFAULT_CHUNK, type StreamPlan } from "./stream-plan-format.ts";
 

@@ -13,8 +13,6 @@ export interface RecordedConversation {
   opening: string;
   /** The latest request's history. */
   context: Context & { tools: NonNullable<Context["tools"]> };
-  /** The model turn the next request of this conversation asks for (0-based). */
-  nextTurn: number;
   /** The upstream's answers, by model turn: streamed answers assembled. */
   answers: Map<number, AssistantMessage>;
   /** The upstream's failures a scripted failure says, by model turn, with how often each came. */
@@ -42,7 +40,7 @@ export class RecordBook {
     const key = JSON.stringify([provider, opening, turn]);
     let index = this.#waiting.get(key);
     if (index === undefined) {
-      index = this.conversations.push({ provider, opening, context, nextTurn: turn, answers: new Map(), failures: new Map(), notes: [] }) - 1;
+      index = this.conversations.push({ provider, opening, context, answers: new Map(), failures: new Map(), notes: [] }) - 1;
       this.#waiting.set(key, index);
     }
     const conversation = this.conversations[index];
@@ -54,7 +52,6 @@ export class RecordBook {
     const conversation = this.#at(place);
     if (!conversation) return;
     conversation.answers.set(place.turn, message);
-    conversation.nextTurn = place.turn + 1;
     this.#waiting.delete(JSON.stringify([conversation.provider, conversation.opening, place.turn]));
     this.#waiting.set(JSON.stringify([conversation.provider, conversation.opening, place.turn + 1]), place.conversation - 1);
   }

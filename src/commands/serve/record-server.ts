@@ -45,8 +45,6 @@ export interface RecordOptions {
 export interface RecordingServer {
   url: string;
   book: RecordBook;
-  /** The keys the requests carried: never written, only looked for. */
-  secrets: Set<string>;
   /** Stops accepting, lets what is in flight end (or cuts it after the grace), resolves with the request count. */
   close(): Promise<number>;
   inFlight(): number;
@@ -145,7 +143,6 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   return {
     url,
     book,
-    secrets,
     inFlight: () => pending.size,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

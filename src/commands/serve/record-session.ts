@@ -100,7 +100,7 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
     return stopExitCodes[stop];
   }
   const text = fixtureText(recorded.fixture, file, schemaFile);
-  if ([...server.secrets].some((secret) => text.includes(secret))) {
+  if ([...secrets].some((secret) => text.includes(secret))) {
     io.err(`${serveSay.recordSecretFound(visible(file))}\n`);
     return exitCodes.badInput;
   }
