@@ -4,7 +4,6 @@
 // The file is written as `import -o` writes one (never over a file without --force, never half),
 // and only after it is checked for every key the harness sent.
 import { fileURLToPath } from "node:url";
-import { RunAborted, type StopSignal } from "../../agent/call-policy.ts";
 import type { Language } from "../../fixture/fixture-format.ts";
 import { destinationKind, fixtureText, SaveError, writeFixtureFile } from "../../fixture/write-fixture.ts";
 import { visible } from "../../io/sanitize.ts";
@@ -18,6 +17,7 @@ import { recordJsonLine, recordNarrationLines } from "./record-narration.ts";
 import { hideSecrets, type RecordEvent, type RecordingServer, startRecording } from "./record-server.ts";
 import type { ServeIO } from "./serve-command.ts";
 import { serveNarrationLines } from "./serve-narration.ts";
+import { stopExitCodes, whenStopped } from "./stop.ts";
 
 const schemaFile = fileURLToPath(new URL("../../../fixture.schema.json", import.meta.url));
 
@@ -30,14 +30,6 @@ export interface RecordSessionOptions {
   json?: boolean;
   lang: Language;
 }
-
-type Stop = StopSignal | "outputClosed";
-const stopExitCodes: Record<Stop, number> = {
-  SIGINT: exitCodes.interrupted,
-  SIGTERM: exitCodes.terminated,
-  SIGHUP: exitCodes.hangup,
-  outputClosed: exitCodes.badInput,
-};
 
 export async function recordSession(options: RecordSessionOptions, io: ServeIO): Promise<number> {
   const [say, serveSay, output] = await Promise.all([loadCatalog(options.lang), loadServeMessages(options.lang), loadOutputMessages(options.lang)]);
@@ -89,7 +81,7 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   io.onTerminate?.();
   io.onOutputClosed?.();
   io.onListening?.({ url: server.url, close: () => server.close(), inFlight: () => server.inFlight() });
-  const stop = await stopped(io);
+  const stop = await whenStopped(io);
   if (stop === "outputClosed") silent = true;
   else if (!options.json) say_(`${serveNarrationLines({ type: "closing", signal: stop, inFlight: server.inFlight() }, words, style).join("\n")}\n`);
   const requests = await server.close();
@@ -115,17 +107,4 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   if (options.json) say_(`${JSON.stringify({ type: "written", file: visible(file), conversations: recorded.conversations })}\n`);
   else say_(`${written}\n`);
   return stopExitCodes[stop];
-}
-
-/** What stops the recording: a signal, or stdout's reader going away. */
-function stopped(io: ServeIO): Promise<Stop> {
-  return new Promise<Stop>((resolve) => {
-    const on = (abort: AbortSignal | undefined, stop: () => Stop) => {
-      if (abort?.aborted) resolve(stop());
-      else abort?.addEventListener("abort", () => resolve(stop()), { once: true });
-    };
-    on(io.interrupt, () => (io.interrupt?.reason instanceof RunAborted ? io.interrupt.reason.signal : "SIGINT"));
-    on(io.terminate, () => "SIGTERM");
-    on(io.outputClosed, () => "outputClosed");
-  });
 }

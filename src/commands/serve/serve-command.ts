@@ -4,7 +4,6 @@
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
 
-import { RunAborted, type StopSignal } from "../../agent/call-policy.ts";
 import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
 import { type Fixture, type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
@@ -19,6 +18,7 @@ import { loadServeMessages } from "./load-serve-messages.ts";
 import type { ServeEvent } from "./serve-events.ts";
 import type { ServeLimits } from "./serve-limits.ts";
 import type { RunningServer } from "./server.ts";
+import { stopExitCodes, whenStopped } from "./stop.ts";
 
 /** The command line's io, plus a hook tests use to learn the running server. */
 export type ServeIO = Pick<
@@ -31,22 +31,6 @@ export type ServeIO = Pick<
   limits?: Partial<ServeLimits>;
   /** The clock a retry's wait is measured with (a test's own, so the narration it checks is fixed). */
   now?: () => number;
-};
-
-/** What stops the server: a signal, or stdout's reader going away. */
-type Stop = StopSignal | "outputClosed";
-
-/** Which signal fired the interrupt: the process says it in the abort's reason (SIGTERM and
- *  SIGHUP abort it too, not only Ctrl-C). */
-function signalOf(reason: unknown): StopSignal {
-  return reason instanceof RunAborted ? reason.signal : "SIGINT";
-}
-
-const stopExitCodes: Record<Stop, number> = {
-  SIGINT: exitCodes.interrupted,
-  SIGTERM: exitCodes.terminated,
-  SIGHUP: exitCodes.hangup,
-  outputClosed: exitCodes.badInput,
 };
 
 interface ServeCommandOptions {
@@ -190,15 +174,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   io.onTerminate?.();
   io.onOutputClosed?.();
   io.onListening?.(server);
-  const stop = await new Promise<Stop>((resolve) => {
-    const on = (abort: AbortSignal | undefined, stop: () => Stop) => {
-      if (abort?.aborted) resolve(stop());
-      else abort?.addEventListener("abort", () => resolve(stop()), { once: true });
-    };
-    on(io.interrupt, () => signalOf(io.interrupt?.reason));
-    on(io.terminate, () => "SIGTERM");
-    on(io.outputClosed, () => "outputClosed");
-  });
+  const stop = await whenStopped(io);
   if (stop === "outputClosed") {
     silent = true;
     flush();
