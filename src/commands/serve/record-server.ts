@@ -6,8 +6,9 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Language } from "../../fixture/fixture-format.ts";
+import { decodeText } from "../../io/decode-text.ts";
 import type { JsonObject } from "../../json/is-record.ts";
-import { isRecord } from "../../json/is-record.ts";
+import { jsonTooDeep } from "../../json/json-depth.ts";
 import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
@@ -19,7 +20,7 @@ import { readBody } from "./read-body.ts";
 import { type Arrived, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";
 import { answerHeaders, forward, secretsOf, shownPath, unreachableReason, upstreamUrl } from "./record-upstream.ts";
-import { wantsStream } from "./request-body.ts";
+import { bodyObject, wantsStream } from "./request-body.ts";
 import { browserRefusal, type HostPolicy, hostPolicy } from "./request-guard.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
 import { providerForUnknownPath, requestTarget, routeAt } from "./routes.ts";
@@ -83,7 +84,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
     const read = await readBody(request, DEFAULT_MAX_BODY_BYTES);
     if (read.kind === "tooLarge") return refuse(response, parts, 413, "tooLarge", `the request body is over ${DEFAULT_MAX_BODY_BYTES} bytes`);
     if (read.kind !== "text") return void response.destroy();
-    const body = route ? jsonObject(read.bytes.toString("utf8")) : undefined;
+    const body = route ? requestObject(read.bytes) : undefined;
     const head = { number, method, path: target ? shownPath(target.pathname, query) : "/", provider: route?.provider, stream: route?.streamed ?? false };
     if (route && body) head.stream = wantsStream(route, body);
     const seen = route && body ? heard(provider, parts, body, options.lang) : undefined;
@@ -205,11 +206,12 @@ function refuse(response: ServerResponse, parts: ProviderParts, status: number, 
     .end(JSON.stringify(parts.response.error(kind, `tool-call-playground serve --record: ${message}`)));
 }
 
-function jsonObject(text: string): JsonObject | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/** The body as a JSON object, read as serve reads one, for the narration and the book; undefined
+ *  where serve would refuse it (not UTF-8, nested past the limit, not JSON, not an object): such a
+ *  body still goes on to the upstream as it came, and only the upstream's answer is told. */
+function requestObject(bytes: Buffer): JsonObject | undefined {
+  const text = decodeText(bytes);
+  if (!text.ok || jsonTooDeep(text.text) !== undefined) return undefined;
+  const read = bodyObject(text.text);
+  return "body" in read ? read.body : undefined;
 }
