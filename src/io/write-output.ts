@@ -108,33 +108,45 @@ async function symlinkedFolder(file: string): Promise<string | undefined> {
   return undefined;
 }
 
+/** Why `file` cannot take what writeOutputFile would write, or undefined when it can: asked again
+ *  when it writes, and before a run by a command that writes only after it (`--html`). */
+export async function writeProblem(file: string, options: WriteOptions = {}): Promise<WriteProblem | undefined> {
+  const checked = await checkDestination(file, options);
+  return typeof checked === "object" ? checked : undefined;
+}
+
+/** The problem, or what the writer will find at `file`: nothing yet, or a file it may replace. */
+async function checkDestination(file: string, options: WriteOptions): Promise<WriteProblem | "none" | "file"> {
+  // An empty path names the current folder, and a trailing slash a folder.
+  if (file === "" || /[\\/]$/.test(file)) return { kind: "directory" };
+  const linked = await symlinkedFolder(file);
+  if (linked !== undefined) return { kind: "symlink", folder: linked };
+  const kind = await destinationKind(file);
+  if (kind === "directory") return { kind: "directory" };
+  if (kind === "symlink") return { kind: "symlink" };
+  if (kind === "other") return { kind: "notRegularFile" };
+  if (kind === "file") {
+    for (const input of options.inputs ?? []) if (await sameFile(input, file)) return { kind: "ownInput" };
+    if (!options.replace) return { kind: "exists" };
+  }
+  if (options.createFolders) return kind;
+  const folder = await stat(dirname(resolve(file))).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  return folder ? kind : { kind: "noFolder" };
+}
+
 /** Writes `text` to `file` as above. Throws only WriteError. */
 export async function writeOutputFile(file: string, text: string, options: WriteOptions = {}): Promise<void> {
   const fail = (problem: WriteProblem): never => {
     throw new WriteError(problem);
   };
   const system = (error: unknown): WriteError => new WriteError({ kind: "io", reason: error instanceof Error ? error.message : String(error) });
-  // An empty path names the current folder, and a trailing slash a folder.
-  if (file === "" || /[\\/]$/.test(file)) fail({ kind: "directory" });
-  const linked = await symlinkedFolder(file);
-  if (linked !== undefined) fail({ kind: "symlink", folder: linked });
-  const kind = await destinationKind(file);
-  if (kind === "directory") fail({ kind: "directory" });
-  if (kind === "symlink") fail({ kind: "symlink" });
-  if (kind === "other") fail({ kind: "notRegularFile" });
-  if (kind === "file") {
-    for (const input of options.inputs ?? []) if (await sameFile(input, file)) fail({ kind: "ownInput" });
-    if (!options.replace) fail({ kind: "exists" });
-  }
+  const kind = await checkDestination(file, options);
+  if (typeof kind === "object") return fail(kind);
   const folder = dirname(resolve(file));
   if (options.createFolders) await mkdir(folder, { recursive: true }).catch((error: unknown) => fail(system(error).problem));
-  else if (
-    !(await stat(folder).then(
-      (info) => info.isDirectory(),
-      () => false,
-    ))
-  )
-    fail({ kind: "noFolder" });
   const temporary = join(folder, `.${basename(file)}.${process.pid}.tmp`);
   armCleanup();
   temporaries.add(temporary);

@@ -2,7 +2,7 @@
 // run's language, readable without colour, at most 100 columns, repeated turns folded with a count,
 // the same bytes every run; and one-line errors, with nothing written, for what cannot be done.
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -79,6 +79,12 @@ test("--html writes one page, and says nothing more", async () => {
   assert.ok(readdirSync(folder).includes("walkthrough.html"));
 });
 
+/** A symbolic link in the test's folder to another folder: a path through it could write anywhere. */
+const linkTarget = mkdtempSync(join(tmpdir(), "diagram-linked-"));
+after(() => rmSync(linkTarget, { recursive: true, force: true }));
+const linkedFolder = join(folder, "linked");
+symlinkSync(linkTarget, linkedFolder);
+
 const refusals: { name: string; argv: (file: string) => string[]; code: number; line: RegExp }[] = [
   {
     name: "a folder that does not exist",
@@ -87,6 +93,13 @@ const refusals: { name: string; argv: (file: string) => string[]; code: number; 
     line: /^--html .*: not written: its folder does not exist\n$/,
   },
   { name: "a folder", argv: () => ["--html", folder], code: 1, line: /^--html .*: not written: it is a folder; give a file name\n$/ },
+  { name: "an empty path", argv: () => ["--html", ""], code: 1, line: /^--html .*: not written: it is a folder; give a file name\n$/ },
+  {
+    name: "a path through a symlinked folder",
+    argv: () => ["--html", join(linkedFolder, "page.html")],
+    code: 1,
+    line: /^--html .*: not written: it is a symbolic link/,
+  },
   { name: "a file that exists", argv: (file) => ["--html", file], code: 1, line: /^--html .*: not written: the file exists\n$/ },
   { name: "--interactive", argv: () => ["--interactive", "--html", join(folder, "i.html")], code: 2, line: /^--html cannot be combined with --interactive/ },
   { name: "--list", argv: () => ["--list", "--html", join(folder, "l.html")], code: 2, line: /^--html cannot be combined with --list/ },

@@ -1,14 +1,12 @@
 // --diagram, --mermaid and --html for a fixture run: which of them a command line asks for, the
 // checks made before the run (so a page that cannot be written is refused before anything is
 // played), and what each prints or writes once the run is done.
-import { stat } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
 import type { Diagram } from "../../diagram/diagram-model.ts";
 import { type DiagramHooks, diagramHooks } from "../../diagram/fixture-hooks.ts";
 import { loadDiagramMessages } from "../../diagram/load-diagram-messages.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import { visible } from "../../io/sanitize.ts";
-import { destinationKind, WriteError, type WriteProblem, writeOutputFile } from "../../io/write-output.ts";
+import { WriteError, type WriteProblem, writeOutputFile, writeProblem } from "../../io/write-output.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import type { Style } from "../../narration/style.ts";
 import { loadOutputMessages } from "../shared/load-output-messages.ts";
@@ -20,19 +18,9 @@ export function diagramRecording(title: string, lang: Language): DiagramHooks {
   return diagramHooks(title, lang);
 }
 
-/** Why the page's path cannot take it, found before the run (the writer checks again when it writes). */
-export async function htmlTargetProblem(file: string): Promise<WriteProblem | undefined> {
-  if (/[\\/]$/.test(file)) return { kind: "directory" };
-  const kind = await destinationKind(file);
-  if (kind === "directory") return { kind: "directory" };
-  if (kind === "symlink") return { kind: "symlink" };
-  if (kind === "other") return { kind: "notRegularFile" };
-  if (kind === "file") return { kind: "exists" };
-  const folder = await stat(dirname(resolve(file))).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-  return folder ? undefined : { kind: "noFolder" };
+/** Why the page's path cannot take it, found before the run (the writer asks again when it writes). */
+export function htmlTargetProblem(file: string): Promise<WriteProblem | undefined> {
+  return writeProblem(file);
 }
 
 /** The one line that says the page was not written, and why. */
