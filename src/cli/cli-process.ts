@@ -39,10 +39,12 @@ for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   });
 }
 
-// Once stopped by a signal, the process ends within its grace whatever stdout does: a reader that
-// stopped reading (`serve … | less`, left waiting) must not hold it open for ever.
+// Once stopped by a signal, the process ends soon after its grace whatever stdout does: a reader
+// that stopped reading (`serve … | less`, left waiting) must not hold it open for ever. The
+// command's own grace ends first, so what it cut off (serve's stalled answers) is still told.
+const SAYING_WHAT_THE_GRACE_ENDED_MS = 250;
 function leaveAfterGrace(code: number): void {
-  setTimeout(() => process.exit(code), STOP_GRACE_MS).unref();
+  setTimeout(() => process.exit(code), STOP_GRACE_MS + SAYING_WHAT_THE_GRACE_ENDED_MS).unref();
 }
 
 /** Resolves once stdout can take more (or can no longer take anything); undefined if it can now. */

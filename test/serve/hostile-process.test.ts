@@ -16,7 +16,14 @@ import { rawExchange, statusOf, validChat } from "./hostile-raw.ts";
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
 function startChild(...argv: string[]): { child: Child; url: Promise<string>; exit: Promise<number | null>; err: () => string; out: () => string } {
-  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "serve", "serve-calc", "--lang", "en", ...argv], {
+  return startServing("serve-calc", ...argv);
+}
+
+function startServing(
+  fixture: string,
+  ...argv: string[]
+): { child: Child; url: Promise<string>; exit: Promise<number | null>; err: () => string; out: () => string } {
+  const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "serve", fixture, "--lang", "en", ...argv], {
     cwd: projectRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -78,6 +85,30 @@ describe("serve as a process", { concurrency: true }, () => {
     await sent;
     assert.equal(code, 143, `after ${Math.round(took)} ms: ${run.err()}`);
     assert.ok(took < 6000, `serve took ${Math.round(took)} ms to stop`);
+  });
+
+  test("SIGTERM during a stalled answer: the grace ends it, the narration says the server closed it, and the exit is 143", async () => {
+    const run = startServing("serve-stall");
+    const url = await run.url;
+    let rest = "";
+    run.child.stdout.on("data", (chunk: Buffer) => void (rest += chunk.toString()));
+    const answer = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "m",
+        stream: true,
+        messages: [{ role: "user", content: "What is 7 + 5, and 6 times 7?" }],
+        tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+      }),
+    });
+    const reader = answer.body?.getReader();
+    await reader?.read();
+    run.child.kill("SIGTERM");
+    const code = await run.exit;
+    await reader?.cancel().catch(() => undefined);
+    assert.equal(code, 143, run.err());
+    assert.match(rest, /the server closed the stalled answer after \d+(\.\d+)? s, as it stopped/);
   });
 
   test("serve | head -1: once the reader has gone, the next request stops the server with one line and exit 1", async () => {
