@@ -26,7 +26,7 @@ function escapeText(text: string): string {
 }
 
 /** The page around its data. */
-export function pageHtml(data: PageData & { live?: string }, words: DiagramMessages["page"]): string {
+function pageHtml(data: PageData & { live?: string }, words: DiagramMessages["page"]): string {
   const connect = data.live === undefined ? "'none'" : "'self'";
   const policy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src ${connect}; img-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'`;
   return `<!doctype html>

@@ -12,7 +12,7 @@ import { foldedArrows } from "./fold-turns.ts";
 
 /** Text as Mermaid shows it, never as syntax: entity codes for what it would read
  *  (https://mermaid.js.org/syntax/sequenceDiagram.html#entity-codes-to-escape-characters). */
-export function mermaidText(text: string): string {
+function mermaidText(text: string): string {
   let safe = "";
   for (const char of text.replace(/\s+/g, " ")) {
     const code = char.codePointAt(0) ?? 0;

@@ -11,7 +11,7 @@ import type { Arrow, Diagram, DiagramEpisode } from "./diagram-model.ts";
 import { foldedArrows } from "./fold-turns.ts";
 import { charColumns, fitColumns } from "./text-width.ts";
 
-export const DIAGRAM_WIDTH = 100;
+const DIAGRAM_WIDTH = 100;
 const WIDEST_GAP = 22;
 
 /** One line of cells, a wide character taking two (the second left empty). */

@@ -15,12 +15,12 @@ const asHistory: { [P in ProviderId]: (answer: JsonObject) => JsonObject | undef
     const choice = Array.isArray(answer.choices) ? answer.choices[0] : undefined;
     if (!isRecord(choice) || !isRecord(choice.message)) return undefined;
     const { refusal: _refusal, annotations: _annotations, audio: _audio, ...message } = choice.message;
-    return { messages: [opening("content"), message] };
+    return { messages: [opening(), message] };
   },
   // https://platform.openai.com/docs/api-reference/responses/object ("output")
-  "openai-responses": (answer) => (Array.isArray(answer.output) ? { input: [opening("content"), ...answer.output.map(withoutStatus)] } : undefined),
+  "openai-responses": (answer) => (Array.isArray(answer.output) ? { input: [opening(), ...answer.output.map(withoutStatus)] } : undefined),
   // https://docs.anthropic.com/en/api/messages ("content" of the response)
-  anthropic: (answer) => (Array.isArray(answer.content) ? { messages: [opening("content"), { role: "assistant", content: answer.content }] } : undefined),
+  anthropic: (answer) => (Array.isArray(answer.content) ? { messages: [opening(), { role: "assistant", content: answer.content }] } : undefined),
   // https://ai.google.dev/api/generate-content#generatecontentresponse ("candidates[].content")
   gemini: (answer) => {
     const candidate = Array.isArray(answer.candidates) ? answer.candidates[0] : undefined;
@@ -34,8 +34,9 @@ const asHistory: { [P in ProviderId]: (answer: JsonObject) => JsonObject | undef
   },
 };
 
-function opening(key: string): JsonObject {
-  return { role: "user", [key]: "." };
+/** The user message a read answer is put behind: a request reader needs one to start from. */
+function opening(): JsonObject {
+  return { role: "user", content: "." };
 }
 
 /** An output item as an input item: the answer's `status` is not part of what a request sends back. */

@@ -59,7 +59,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, resolved.turns);
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);
   const attempt = noteAttempt(input.attempts, checked, route.provider, parsed.text, input.number);
-  if (failsNow(attempt)) return paced(faultAnswer(to, parts.response.faults, checked, attempt), checked.reply);
+  if (failsNow(attempt)) return paced(faultAnswer(to, checked, attempt), checked.reply);
   const played = await playReply(checked);
   if (isRefused(played)) return refusalAnswer(to, played.refusal);
 

@@ -3,7 +3,6 @@
 // still fails that many, it is answered with the provider's own failure — its status, error body
 // and headers (the provider's faults, each citing its documentation), with the request's id — in
 // place of the reply. The attempt after the last failure gets the reply itself.
-import type { ProviderParts } from "../../providers/shared/provider.ts";
 import { type Answer, type Answering, exchangeRecord, JSON_TYPE } from "./answer.ts";
 import type { Attempt, AttemptBook } from "./attempt-book.ts";
 import type { Checked } from "./check-request.ts";
@@ -24,10 +23,10 @@ export function failsNow(attempt: Attempt | undefined): attempt is Attempt {
 }
 
 /** The provider's failure of the kind the reply names, narrated with its attempt. */
-export function faultAnswer(to: Answering, faults: ProviderParts["response"]["faults"], checked: Checked, attempt: Attempt): Answer {
+export function faultAnswer(to: Answering, checked: Checked, attempt: Attempt): Answer {
   const fail = checked.reply.fail;
   if (!fail) throw new Error("faultAnswer: the reply has no fail");
-  const { status, body, headers } = faults.answer(fail.kind, { requestId: to.requestId, retryAfter: fail.retryAfter, message: fail.message });
+  const { status, body, headers } = to.responder.faults.answer(fail.kind, { requestId: to.requestId, retryAfter: fail.retryAfter, message: fail.message });
   const text = JSON.stringify(body);
   const message = messageOf(body);
   const outcome = { status, kind: "fault" as const, message, fault: fail.kind, ...(fail.retryAfter === undefined ? {} : { retryAfter: fail.retryAfter }) };

@@ -27,7 +27,7 @@ export interface LivePage {
 }
 
 /** What the page shows of an exchange: no header, and the path without its query. */
-export function liveExchange(record: ExchangeRecord): LiveExchange {
+function liveExchange(record: ExchangeRecord): LiveExchange {
   const conversation = record.conversation;
   const target = requestTarget(record.path);
   return {

@@ -35,10 +35,3 @@ export function paced(answer: Answer, reply: FixtureReply): Answer {
   };
   return { ...answer, timing, record: { ...answer.record, outcome } };
 }
-
-/** A stream's body as its events, each written on its own: server-sent events end with a blank
- *  line; any other body (Gemini's JSON array) is one piece. */
-export function eventPieces(body: string, contentType: string): string[] {
-  if (contentType !== "text/event-stream") return body === "" ? [] : [body];
-  return body.split(/(?<=\n\n)/).filter((piece) => piece !== "");
-}

@@ -7,7 +7,7 @@
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Answer } from "./answer.ts";
-import { eventPieces, type Timing } from "./paced-answer.ts";
+import type { Timing } from "./paced-answer.ts";
 import type { StallEnd } from "./serve-events.ts";
 
 export interface StallEnded {
@@ -97,4 +97,11 @@ function clientGone(response: ServerResponse): { signal: AbortSignal; stop: () =
   const onClose = () => controller.abort();
   response.once("close", onClose);
   return { signal: controller.signal, stop: () => response.off("close", onClose) };
+}
+
+/** A stream's body as its events, each written on its own: server-sent events end with a blank
+ *  line; any other body (Gemini's JSON array) is one piece. */
+function eventPieces(body: string, contentType: string): string[] {
+  if (contentType !== "text/event-stream") return body === "" ? [] : [body];
+  return body.split(/(?<=\n\n)/).filter((piece) => piece !== "");
 }

@@ -21,7 +21,7 @@ import { type Arrived, readUpstreamAnswer, type UpstreamAnswer } from "./record-
 import { type Place, RecordBook } from "./record-book.ts";
 import { answerHeaders, forward, secretsOf, shownPath, unreachableReason, upstreamUrl } from "./record-upstream.ts";
 import { bodyObject, wantsStream } from "./request-body.ts";
-import { browserRefusal, type HostPolicy, hostPolicy } from "./request-guard.ts";
+import { browserRefusal, hostPolicy } from "./request-guard.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
 import { providerForUnknownPath, requestTarget, routeAt } from "./routes.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
@@ -58,7 +58,8 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   const pending = new Set<Promise<void>>();
   const stopping = new AbortController();
   let count = 0;
-  let policy: HostPolicy | undefined;
+  // Which Host names are ours: the host asked for until the server listens, then its address too.
+  let policy = hostPolicy(options.host, options.host);
   const upstreamName = options.upstream.origin;
   const hide = (text: string): string => hideSecrets(text, secrets);
 
@@ -79,7 +80,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
     const provider = route?.provider ?? providerForUnknownPath(target);
     const parts = partsOf(provider);
     // As serve: a request a web page sent (a foreign Host or Origin) never reaches the upstream.
-    const refusal = policy === undefined ? undefined : browserRefusal(request, policy);
+    const refusal = browserRefusal(request, policy);
     if (refusal !== undefined) return refuse(response, parts, 403, "forbidden", refusal);
     const read = await readBody(request, DEFAULT_MAX_BODY_BYTES);
     if (read.kind === "tooLarge") return refuse(response, parts, 413, "tooLarge", `the request body is over ${DEFAULT_MAX_BODY_BYTES} bytes`);

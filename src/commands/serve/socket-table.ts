@@ -46,17 +46,14 @@ export class SocketTable {
     }
   }
 
-  /** Closes every socket stalled for `stallMs`; how many that was. */
-  closeStalled(): number {
+  /** Closes every socket stalled for `stallMs`. */
+  closeStalled(): void {
     const now = performance.now();
-    let closed = 0;
     for (const [socket, state] of this.#sockets) {
       if (state.phase === "working" || now - state.since < this.#stallMs) continue;
       this.#sockets.delete(socket);
       socket.destroy();
-      closed++;
     }
-    return closed;
   }
 
   get size(): number {

@@ -33,8 +33,8 @@ export function storedItems(budget: StoreBudget): ConversationState {
   const responses = new Map<string, StoredResponse>();
   const items = new Map<string, JsonObject>();
   /** Ids dropped for the budget, the latest `budget.responses` of them, so the narration can tell
-   *  a dropped id from one never issued (a Map keeps them in the order they were dropped). */
-  const evicted = new Map<string, true>();
+   *  a dropped id from one never issued (a Set keeps them in the order they were dropped). */
+  const evicted = new Set<string>();
   let bytes = 0;
 
   /** `input` itself when it holds no reference; the first unknown one's error otherwise. */
@@ -94,7 +94,7 @@ export function storedItems(budget: StoreBudget): ConversationState {
   }
 
   function remember(id: string): void {
-    evicted.set(id, true);
+    evicted.add(id);
     if (evicted.size > budget.responses * 2) evicted.delete(evicted.keys().next().value ?? id);
   }
 
