@@ -56,6 +56,12 @@ export class CallSteps {
     for (const edit of edits) if (edit.kind !== "drop") this.#personCalls.set(edit.callId, edit);
   }
 
+  /** The name the model gave a call the person renamed; undefined for any other call. */
+  modelName(callId: string): string | undefined {
+    const edit = this.#personCalls.get(callId);
+    return edit?.kind === "name" ? edit.from.name : undefined;
+  }
+
   validated({ call, parsedArguments, conversions }: Extract<AgentEvent, { type: "toolValidated" }>): void {
     const { out, say, nextStep } = this.context;
     // Calls told one at a time open their steps now; parallel ones are told whole as they end.

@@ -64,8 +64,6 @@ export class Narrator {
   #pendingTitle: { title: string | undefined; titleWhen: OutcomeKind | undefined } | undefined;
   /** Messages a person changed (with what they changed), and the edits of the reply about to be appended. */
   #personMessages = new WeakMap<Message, readonly AppliedEdit[]>();
-  /** The name the model gave each call a person renamed, by call id (this reply's): a title was written for the model's call. */
-  #modelNames = new Map<string, string>();
   #pendingEdits: PersonEdits | undefined;
   /** The person removed every call of the last reply: the conversation ends because of them. */
   #emptiedByPerson = false;
@@ -208,7 +206,7 @@ export class Narrator {
         if (this.#pendingTitle)
           this.#titleSummary(
             callOutcome(event.call.name, event.trace, this.#episode.recordedTools?.has(event.call.name) === true),
-            this.#modelNames.get(event.call.id),
+            this.#calls.modelName(event.call.id),
           );
         this.#calls.ended(event.call, event.trace);
         return;
@@ -344,7 +342,6 @@ export class Narrator {
     const edits = this.#pendingEdits?.applied.length ? this.#pendingEdits : undefined;
     this.#pendingEdits = undefined;
     if (edits) this.#personMessages.set(message, edits.applied);
-    this.#modelNames = new Map((edits?.applied ?? []).flatMap((edit) => (edit.kind === "name" ? [[edit.callId, edit.from.name] as const] : [])));
     // Every reply: ids repeat across episodes, and a call is the person's only in the reply they edited.
     this.#calls.personEdited(edits?.applied ?? []);
     const hasToolCalls = message.content.some((block) => block.type === "toolCall");
