@@ -4,7 +4,7 @@
 // (live-session.ts) — and drawn by the terminal, Mermaid and HTML renderers. Nothing is drawn
 // that the run did not do: every arrow stands for one event.
 import type { SkipReason } from "../agent/execute-tool-call.ts";
-import type { Context, Message, StopReason } from "../protocol/types.ts";
+import type { AssistantMessage, Context, Message, StopReason } from "../protocol/types.ts";
 
 /** The producer marks, as lanes: a tool lane is one per tool the run called. */
 export type LaneKind = "person" | "app" | "model" | "tool" | "record" | "playground";
@@ -89,4 +89,11 @@ export interface Diagram {
 /** The tool lane's id for a tool name: Mermaid ids are letters, digits and `_`. */
 export function toolLaneId(name: string, kind: "tool" | "record"): string {
   return `${kind}_${name.replace(/[^A-Za-z0-9_]/g, "_").slice(0, 32)}`;
+}
+
+/** A reply as its arrow tells it: its text blocks joined, and the calls it makes. */
+export function replyParts(content: AssistantMessage["content"]): { text: string; calls: { id: string; name: string }[] } {
+  const text = content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(" ");
+  const calls = content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, name: block.name }] : []));
+  return { text, calls };
 }

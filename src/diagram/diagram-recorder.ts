@@ -4,10 +4,20 @@
 // with the run's length, not its square.
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolCallTrace } from "../agent/execute-tool-call.ts";
-import { contentText } from "../narration/display-text.ts";
+import { contentText, errorText } from "../narration/display-text.ts";
 import type { AssistantMessage, Message, ToolCall } from "../protocol/types.ts";
 import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
-import { type Arrow, type ArrowFacts, type ArrowStyle, type Diagram, type DiagramEpisode, type EpisodeEnd, type Lane, toolLaneId } from "./diagram-model.ts";
+import {
+  type Arrow,
+  type ArrowFacts,
+  type ArrowStyle,
+  type Diagram,
+  type DiagramEpisode,
+  type EpisodeEnd,
+  type Lane,
+  replyParts,
+  toolLaneId,
+} from "./diagram-model.ts";
 
 const baseLanes: Lane[] = [
   { id: "person", kind: "person" },
@@ -88,8 +98,7 @@ export class DiagramRecorder {
   }
 
   #reply(episode: DiagramEpisode, reply: AssistantMessage): void {
-    const text = reply.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(" ");
-    const calls = reply.content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, name: block.name }] : []));
+    const { text, calls } = replyParts(reply.content);
     const cut = reply.stopReason === "error" || reply.stopReason === "aborted" || reply.stopReason === "length";
     const turn = episode.requests.length;
     this.#arrow(episode, "model", "app", cut ? "failure" : "normal", { kind: "reply", turn, text, calls, stopReason: reply.stopReason }, reply);
@@ -141,8 +150,4 @@ export class DiagramRecorder {
 /** Where the arguments failed their schema (the result's text says what the model is told). */
 function failedField(error: unknown): string | undefined {
   return error instanceof SchemaError && error.path.length > 0 ? formatFieldPath(error.path) : undefined;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

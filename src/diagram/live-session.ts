@@ -3,7 +3,7 @@
 // or the playground's refusal. It keeps the exchanges as serve reports them, so its memory grows
 // with the session, one exchange at a time. It knows nothing of HTTP: serve hands it what it saw.
 import type { AssistantMessage, Message } from "../protocol/types.ts";
-import type { Arrow, Diagram, DiagramEpisode } from "./diagram-model.ts";
+import { type Arrow, type Diagram, type DiagramEpisode, replyParts } from "./diagram-model.ts";
 
 /** One exchange as serve saw it, keys already left out (live-page.ts hands over no header). */
 export interface LiveExchange {
@@ -86,9 +86,7 @@ function exchangeArrows(exchange: LiveExchange): Arrow[] {
   const arrows: Arrow[] = [request];
   if (outcome === "reply" || outcome === "aborted") {
     const reply = exchange.reply;
-    const content = reply?.content ?? [];
-    const text = content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(" ");
-    const calls = content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, name: block.name }] : []));
+    const { text, calls } = replyParts(reply?.content ?? []);
     arrows.push({
       from: "model",
       to: "app",

@@ -12,7 +12,7 @@ import type { ToolCall, ToolDefinition, ToolResultMessage } from "../protocol/ty
 import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
 import { declaredSchemaRefusal } from "../tools/recorded.ts";
 import type { Catalog } from "./catalog.ts";
-import { contentText, historyLine, imagePlaceholder, json, quoted } from "./display-text.ts";
+import { contentText, errorText, historyLine, imagePlaceholder, json, quoted } from "./display-text.ts";
 import type { MarkedLines } from "./marked-lines.ts";
 import { callOutcome } from "./step-outcome.ts";
 
@@ -238,12 +238,4 @@ export class CallSteps {
 function droppedKeys(call: ToolCall, parsed: unknown): string[] {
   if (!isRecord(parsed) || !isRecord(call.arguments)) return [];
   return Object.keys(call.arguments).filter((key) => !Object.hasOwn(parsed, key));
-}
-
-function errorText(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return "unprintable error";
-  }
 }

@@ -152,3 +152,13 @@ function prettyLayout(value: unknown, width: number, indent: string): string {
   const entries = Object.entries(value).filter(([, item]) => item !== undefined);
   return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${prettyLayout(item, width, inner)}`).join(",\n")}\n${indent}}`;
 }
+
+/** What a thrown value says: an Error's message, or the value as text (a value that cannot be made
+ *  text, a null-prototype object say, is named so rather than thrown again). */
+export function errorText(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unprintable error";
+  }
+}
