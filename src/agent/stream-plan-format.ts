@@ -4,8 +4,7 @@
 
 import { arrayOf } from "../schema/collections.ts";
 import { objectValue } from "../schema/object-schema.ts";
-import { SchemaError } from "../schema/schema-error.ts";
-import { describe, enumValue, optional, optionalPositiveInteger, optionalString, type Validator } from "../schema/validator.ts";
+import { describe, enumValue, nonNegativeInteger, optional, optionalPositiveInteger, optionalString, type Validator } from "../schema/validator.ts";
 
 /** Fragment size when neither the reply nor the command line sets one. */
 export const DEFAULT_CHUNK = 8;
@@ -23,14 +22,6 @@ export interface StreamPlan<Text = string> {
   cut?: { after?: number; reason: StreamCutReason; errorMessage?: string };
 }
 
-const blockIndex: Validator<number> = Object.assign(
-  (value: unknown): number => {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new SchemaError({ kind: "nonNegativeInteger" }, value);
-    return value;
-  },
-  { jsonSchema: { type: "integer", minimum: 0 } },
-);
-
 /** The fixture's `stream` key on a reply, written with the project's validators like the rest of the
  *  format; `text` reads a fragment (the fixture format passes its own, which reads one per language). */
 export function streamPlanValueWith<Text>(text: Validator<Text>): Validator<StreamPlan<Text> | undefined> {
@@ -41,7 +32,7 @@ export function streamPlanValueWith<Text>(text: Validator<Text>): Validator<Stre
         describe(
           arrayOf(
             objectValue({
-              block: describe(blockIndex, "Index of the content block"),
+              block: describe(nonNegativeInteger, "Index of the content block"),
               text: describe(text, "The fragment: text (one per language, or one for both), or a piece of the arguments' JSON text"),
             }),
           ),

@@ -100,6 +100,7 @@ const expect = {
   number: expectation({ kind: "number" }),
   boolean: expectation({ kind: "boolean" }),
   positiveInteger: expectation({ kind: "positiveInteger" }),
+  nonNegativeInteger: expectation({ kind: "nonNegativeInteger" }),
   any: expectation({ kind: "any" }),
 } satisfies Record<string, Expectation>;
 
@@ -150,6 +151,12 @@ export const optionalPositiveInteger: Validator<number | undefined> = fromSafeCh
   { type: "integer", minimum: 1 },
   { optional: true, coerce: toNumber },
   { kind: "optionalPositiveInteger" },
+);
+
+/** A whole number from 0: a fixture's milliseconds, a stream's block index. */
+export const nonNegativeInteger: Validator<number> = fromSafeCheck(
+  (value) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : fail(expect.nonNegativeInteger, value)),
+  { type: "integer", minimum: 0 },
 );
 
 /** One of a fixed list of strings, such as calc's `op`. Coercion turns 1 into "1" when "1" is a member. */
