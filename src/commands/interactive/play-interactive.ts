@@ -100,8 +100,9 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
     }
     const say = prompts[outcome.lang];
     const edited = outcome.edits.length > 0;
-    // The session read the file in one language; the save keeps both, as the file had them.
-    const saved = inBothLanguages(outcome.fixture, fixture, await loadFixture(reference.file, undefined, lang === "zh" ? "en" : "zh"), lang);
+    // The session read the file in one language; the save keeps both, as the file had them: the
+    // other language is read once the person names a file, not when they save nothing.
+    let saved: ReturnType<typeof inBothLanguages> | undefined;
     const suggested = join(experimentsDir, `${basename(reference.file, ".json")}-edited.json`);
     for (let answer = await ui.saveAs(suggested, edited); answer !== undefined; answer = await ui.saveAs(suggested, edited)) {
       // "newdir/" names a folder; resolve() would drop the slash and save a file called newdir.
@@ -115,6 +116,7 @@ export async function playInteractive(play: InteractivePlay): Promise<number> {
       const kind = await destinationKind(destination);
       if (kind === "file" && !(await ui.confirmOverwrite(answer))) continue;
       try {
+        saved ??= inBothLanguages(outcome.fixture, fixture, await loadFixture(reference.file, undefined, lang === "zh" ? "en" : "zh"), lang);
         await writeFixtureFile(destination, fixtureText(saved, destination, schemaFile));
       } catch (error) {
         if (!(error instanceof SaveError)) throw error;
