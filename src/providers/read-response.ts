@@ -46,15 +46,19 @@ function withoutStatus(item: unknown): unknown {
   return rest;
 }
 
+/** Assistant messages in a row as the one reply they are (a harness may split a reply, and a
+ *  reader may return one message per block): the first's fields, every message's content. */
+export function oneReply(replies: readonly AssistantMessage[]): AssistantMessage | undefined {
+  const first = replies[0];
+  return first === undefined ? undefined : { ...first, content: replies.flatMap((reply) => reply.content) };
+}
+
 /** The model's reply an answer body holds, or undefined when it holds none the reader accepts. */
 export function readAnswer(provider: ProviderId, parts: ProviderParts, answer: unknown): AssistantMessage | undefined {
   const body = isRecord(answer) ? asHistory[provider](answer) : undefined;
   if (body === undefined) return undefined;
   try {
-    const replies = parts.readRequest(body).context.messages.filter((message) => message.role === "assistant");
-    const first = replies[0];
-    if (first === undefined) return undefined;
-    return { ...first, content: replies.flatMap((reply) => reply.content) };
+    return oneReply(parts.readRequest(body).context.messages.filter((message) => message.role === "assistant"));
   } catch {
     return undefined;
   }

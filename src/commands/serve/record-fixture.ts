@@ -5,6 +5,8 @@
 // for a history the harness began with). A turn the upstream first failed carries that failure as
 // its scripted `fail`. Plain JSON, in the fixture format's key order, ready for fixtureText.
 import type { AssistantMessage, Message } from "../../protocol/types.ts";
+import { oneReply } from "../../providers/read-response.ts";
+import { modelTurns } from "./conversation-book.ts";
 import type { RecordBook, RecordedConversation } from "./record-book.ts";
 
 type Json = Record<string, unknown>;
@@ -35,6 +37,7 @@ function episodeOf(conversation: RecordedConversation, notes: string[], number: 
   const script: Json[] = [];
   const recordedResults: Json[] = [];
   let user: string | undefined;
+  const turns = modelTurns(messages);
   let turn = 0;
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index];
@@ -46,13 +49,11 @@ function episodeOf(conversation: RecordedConversation, notes: string[], number: 
     } else if (message.role === "toolResult") {
       recordedResults.push({ toolCallId: message.toolCallId, content: message.content, isError: message.isError });
     } else {
-      // One model turn is every assistant message in a row: the harness may split a reply.
-      const run: AssistantMessage[] = [];
-      for (let next = messages[index + 1]; next?.role === "assistant"; next = messages[index + 1]) {
-        run.push(next);
-        index++;
-      }
-      script.push(replyItem(conversation.answers.get(turn) ?? joined(message, run), conversation, turn));
+      // One model turn is every assistant message in a row (modelTurns): a harness may split a reply.
+      const [, last] = turns[turn] ?? [index, index];
+      const sent = oneReply(messages.slice(index, last + 1).filter((each): each is AssistantMessage => each.role === "assistant")) ?? message;
+      script.push(replyItem(conversation.answers.get(turn) ?? sent, conversation, turn));
+      index = last;
       turn++;
     }
   }
@@ -78,10 +79,6 @@ function openingText(content: Message["content"]): string | undefined {
   if (typeof content === "string") return content;
   const [only, ...rest] = content;
   return only?.type === "text" && rest.length === 0 ? only.text : undefined;
-}
-
-function joined(first: AssistantMessage, rest: readonly AssistantMessage[]): AssistantMessage {
-  return { ...first, content: [first, ...rest].flatMap((message) => message.content) };
 }
 
 /** A script reply: its content, its stop reason where it is not the one the content implies, and
