@@ -19,7 +19,7 @@ import { Agent, OpenAIChatCompletionsModel, Runner } from "@openai/agents";
 import { APICallError, generateText } from "ai";
 import OpenAI from "openai";
 import { newAgent, models as piModels, prompt } from "./clients-pi-driver.ts";
-import { type ServeRun, startServe } from "./serve-helpers.ts";
+import { rejection, type ServeRun, startServe } from "./serve-helpers.ts";
 
 const RATE_LIMIT_ONCE = "Rate-limit me once.";
 const OVERLOADED_TWICE = "Overload me twice.";
@@ -118,15 +118,6 @@ async function until(holds: () => boolean): Promise<void> {
   }
 }
 
-async function raised(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  return assert.fail("the client handed the harness a success");
-}
-
 for (const [family, ask] of Object.entries(families)) {
   describe(family, () => {
     test("with its default retries, finishes on a rate limit once, then the reply", () =>
@@ -146,14 +137,15 @@ for (const [family, ask] of Object.entries(families)) {
 
     test("with retries off, raises the provider's rate-limit error: status 429, retry-after readable", () =>
       withServer(async (server) => {
-        const { status, retryAfter } = rateLimitOf[family]?.(await raised(() => ask(server.url, ALWAYS_LIMITED, { retries: 0 }))) ?? {};
+        const { status, retryAfter } =
+          rateLimitOf[family]?.(await rejection(ask(server.url, ALWAYS_LIMITED, { retries: 0 }), "the client handed the harness a success")) ?? {};
         assert.equal(status, 429);
         assert.equal(retryAfter, "1");
       }));
 
     test("with a client timeout set, a stalled answer surfaces as the client's timeout error", () =>
       withServer(async (server) => {
-        const error = await raised(() => ask(server.url, STALLS, { retries: 0, timeout: 200 }));
+        const error = await rejection(ask(server.url, STALLS, { retries: 0, timeout: 200 }), "the client handed the harness a success");
         assert.ok(timedOut[family]?.(error), `not ${family}'s timeout error: ${String(error)}`);
         // The client's abort reaches the server as its connection closing, a moment later.
         await until(() => /the client gave up on the stalled answer after \d+\.\d s/.test(server.out()));
@@ -184,7 +176,7 @@ describe("LangChain (ChatAnthropic)", { concurrency: true }, () => {
 
   test("with retries off, raises the Anthropic SDK's rate-limit error: status 429, retry-after readable", () =>
     withServer(async (server) => {
-      const error = await raised(() => model(server.url).invoke(ALWAYS_LIMITED));
+      const error = await rejection(model(server.url).invoke(ALWAYS_LIMITED), "the client handed the harness a success");
       // By name: LangChain may bring its own copy of the Anthropic SDK, whose classes are not these.
       assert.ok(error instanceof Error && error.constructor.name === "RateLimitError", String(error));
       assert.equal(Reflect.get(error, "status"), 429);
@@ -194,7 +186,7 @@ describe("LangChain (ChatAnthropic)", { concurrency: true }, () => {
 
   test("with a client timeout set, a stalled answer surfaces as the Anthropic SDK's timeout error", () =>
     withServer(async (server) => {
-      const error = await raised(() => model(server.url, 200).invoke(STALLS));
+      const error = await rejection(model(server.url, 200).invoke(STALLS), "the client handed the harness a success");
       assert.ok(error instanceof Error && error.constructor.name === "APIConnectionTimeoutError", String(error));
     }));
 });

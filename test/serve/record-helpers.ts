@@ -10,11 +10,7 @@ export interface RecordRun {
   stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
 }
 
-export async function startRecord(
-  upstream: string,
-  output: string,
-  options: { json?: boolean; force?: boolean; shutdownMs?: number } = {},
-): Promise<RecordRun> {
+export async function startRecord(upstream: string, output: string, options: { json?: boolean; shutdownMs?: number } = {}): Promise<RecordRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
@@ -22,7 +18,7 @@ export async function startRecord(
   let resolveUrl: (url: string) => void = () => {};
   const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
   const exit = recordSession(
-    { record: upstream, output, port: 0, host: "127.0.0.1", lang: "en", json: options.json, force: options.force },
+    { record: upstream, output, port: 0, host: "127.0.0.1", lang: "en", json: options.json },
     {
       out: (text) => void (out += text),
       err: (text) => void (err += text),

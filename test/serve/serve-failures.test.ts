@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
-import { type ServeRun, startServe } from "./serve-helpers.ts";
+import { rejection, type ServeRun, startServe } from "./serve-helpers.ts";
 
 const FAIL = "Please fail.";
 const ABORT = "Please stop halfway.";
@@ -38,15 +38,6 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function raised(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  return assert.fail("the SDK handed the harness a success");
-}
-
 /** Drives each SDK once, streamed or not, with `user` as the opening message; what it raised, by provider. */
 async function eachSdk(user: string, stream: boolean): Promise<Record<string, { error: unknown; events: number }>> {
   const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: "x", maxRetries: 0 });
@@ -55,7 +46,13 @@ async function eachSdk(user: string, stream: boolean): Promise<Record<string, { 
   const seen: Record<string, { error: unknown; events: number }> = {};
   const drive = async (name: string, run: (count: () => void) => Promise<unknown>) => {
     let events = 0;
-    seen[name] = { error: await raised(() => run(() => events++)), events: 0 };
+    seen[name] = {
+      error: await rejection(
+        run(() => events++),
+        "the SDK handed the harness a success",
+      ),
+      events: 0,
+    };
     seen[name].events = events;
   };
   await drive("openai-chat", async (count) => {

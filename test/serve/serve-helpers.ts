@@ -1,7 +1,7 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
 // output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
+import assert from "node:assert/strict";
 import { serve } from "../../src/commands/serve/serve-command.ts";
-import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
 
 export interface ServeRun {
@@ -19,10 +19,7 @@ export async function startServe(
     lang?: Language;
     json?: boolean;
     maxBody?: number;
-    chunk?: number;
-    storeBytes?: number;
     storeResponses?: number;
-    limits?: Partial<ServeLimits>;
     /** The clock the narration's waits are measured with. */
     now?: () => number;
   } = {},
@@ -40,8 +37,6 @@ export async function startServe(
       lang: options.lang ?? "en",
       json: options.json,
       maxBody: options.maxBody,
-      chunk: options.chunk,
-      storeBytes: options.storeBytes,
       storeResponses: options.storeResponses,
     },
     {
@@ -51,7 +46,6 @@ export async function startServe(
       isTTY: false,
       interrupt: interrupt.signal,
       onListening: (server) => resolveUrl(server.url),
-      limits: options.limits,
       ...(options.now ? { now: options.now } : {}),
     },
   );
@@ -65,4 +59,15 @@ export async function startServe(
       return exit;
     },
   };
+}
+
+/** What a promise rejects with; one that resolves fails the check with `success`, what the client
+ *  should not have done. */
+export async function rejection(promise: Promise<unknown>, success: string): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  return assert.fail(success);
 }

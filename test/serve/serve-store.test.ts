@@ -9,14 +9,7 @@ import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { KEPT_BYTES } from "../../src/diagram/live-session.ts";
 import { startServe } from "./serve-helpers.ts";
-import { STORED_REQUESTS, type StoreMemoryRun } from "./store-memory-run.ts";
-
-const MB = 1024 * 1024;
-
-async function respond(url: string, body: object): Promise<{ status: number; json: { id?: string; error?: { code?: string | null } } }> {
-  const response = await fetch(`${url}/v1/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, json: (await response.json()) as { id?: string; error?: { code?: string | null } } };
-}
+import { MB, respond, STORED_REQUESTS, type StoreMemoryRun } from "./store-memory-run.ts";
 
 // What serve may keep besides the store: the live page's latest exchanges (its own budget), and
 // what a heap holds on to after a burst of large requests.

@@ -1,7 +1,6 @@
 // serve-store.test.ts's memory case, in a process of its own (run with --expose-gc): a server with
 // a 2 MB store budget takes one small stored request, then 120 stored requests of 1 MB, and tries
 // to continue the first one's chain. Prints what it saw as JSON on stdout.
-import { runInNewContext } from "node:vm";
 import { startServer } from "../../src/commands/serve/server.ts";
 import { resolveFixture } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
@@ -16,7 +15,7 @@ export interface StoreMemoryRun {
   after: number;
 }
 
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 /** 120 MB stored under a 2 MB budget: kept, they would grow serve by far more than the test allows. */
 export const STORED_REQUESTS = 120;
 const tools = [{ type: "function", name: "calc", parameters: { type: "object" } }];
@@ -24,13 +23,13 @@ const question = "What is 7 + 5, and 6 times 7?";
 
 /** A full collection, so RSS measures what is kept rather than what waits to be collected. */
 function rssAfterCollecting(): number {
-  const collect = runInNewContext("gc") as (() => void) | undefined;
-  collect?.();
-  collect?.();
+  globalThis.gc?.();
+  globalThis.gc?.();
   return process.memoryUsage().rss;
 }
 
-async function respond(url: string, body: object): Promise<{ status: number; json: { id?: string; error?: { code?: string | null } } }> {
+/** A Responses API request to serve at `url`: its status and the JSON it answered. */
+export async function respond(url: string, body: object): Promise<{ status: number; json: { id?: string; error?: { code?: string | null } } }> {
   const response = await fetch(`${url}/v1/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as { id?: string; error?: { code?: string | null } } };
 }
