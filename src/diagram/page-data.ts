@@ -46,7 +46,7 @@ export interface PageWords {
   say: DiagramMessages;
 }
 
-function pageEpisode(episode: DiagramEpisode, index: number, { marks, say }: PageWords, withBodies: boolean): PageEpisode {
+function pageEpisode(episode: DiagramEpisode, index: number, { marks, say }: PageWords): PageEpisode {
   const page: PageEpisode = {
     heading: visible(say.episode(index, episode.title)),
     lanes: episode.lanes.map((lane) => ({ id: lane.id, name: visible(laneName(lane, marks)), kind: lane.kind })),
@@ -61,13 +61,15 @@ function pageEpisode(episode: DiagramEpisode, index: number, { marks, say }: Pag
     })),
     requests: episode.requests.map((request) => request.historyLength),
     history: episode.history,
-    bodies: withBodies ? episodeBodies(episode) : { heads: [], lists: [], requests: [] },
+    bodies: episodeBodies(episode),
   };
   if (episode.end) page.end = visible(say.end(episode.end));
   return page;
 }
 
-export function pageData(diagram: Diagram, words: PageWords, { bodies = true } = {}): PageData {
+/** The page's data. Request bodies, and the picker of providers to show them as, come only with
+ *  episodes that know their requests' settings (a fixture run's); serve's live session does not. */
+export function pageData(diagram: Diagram, words: PageWords): PageData {
   const { say } = words;
   const lengths = [...new Set(diagram.episodes.flatMap((episode) => episode.requests.map((request) => request.historyLength)))];
   const historyAt: Record<number, string> = {};
@@ -78,8 +80,8 @@ export function pageData(diagram: Diagram, words: PageWords, { bodies = true } =
     legend: visible(words.legend),
     arrowLegend: Object.values(say.legend),
     words: { ...say.page, historyAt },
-    providers: bodies ? providerNames() : [],
-    episodes: diagram.episodes.map((episode, index) => pageEpisode(episode, index, words, bodies)),
+    providers: diagram.episodes.some((episode) => episode.head !== undefined) ? providerNames() : [],
+    episodes: diagram.episodes.map((episode, index) => pageEpisode(episode, index, words)),
   };
 }
 

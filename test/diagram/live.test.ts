@@ -145,3 +145,11 @@ test("the live page refuses a request with a second Host header, as serve's API 
     403,
   );
 });
+
+test("the live page and the session it polls agree: no request bodies, so no provider picker, in either", async () => {
+  const html = await (await fetch(`${server.url}/`)).text();
+  const session: unknown = await (await fetch(`${server.url}${SESSION_PATH}`)).json();
+  assert.ok(typeof session === "object" && session !== null && "providers" in session);
+  assert.deepEqual(session.providers, []);
+  assert.match(html, /"providers":\[\]/);
+});

@@ -68,8 +68,7 @@ export async function livePage(lang: Language, fixtureName: string): Promise<Liv
       if (request.method !== "GET" || browserRefusal(request, policy) !== undefined) return false;
       const path = requestTarget(request.url ?? "")?.pathname;
       if (path === "/") send(response, "text/html", htmlPage(session.diagram(), { ...words, live: SESSION_PATH }));
-      else if (path === SESSION_PATH)
-        send(response, "application/json", (sessionJson ??= JSON.stringify(pageData(session.diagram(), words, { bodies: false }))));
+      else if (path === SESSION_PATH) send(response, "application/json", (sessionJson ??= JSON.stringify(pageData(session.diagram(), words))));
       else return false;
       // The request's body, if any, is not read: the page asks nothing with one.
       request.resume();
