@@ -110,7 +110,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
       if (place) book.note(place, `model turn ${place.turn + 1}: the upstream could not be reached.`);
       return tell({ status: 502, kind: "internal", message }, { kind: "unreachable", why });
     }
-    const arrived = await passOn(answer, response);
+    const arrived = await passOn(answer, response, route !== undefined && place !== undefined);
     if (!route || !place) return tell({ status: answer.status, kind: "notABody", message: "" }, { kind: "passed" });
     const upstream = readUpstreamAnswer(provider, parts, arrived);
     tell(recordOutcome(upstream, place), upstream);
@@ -166,18 +166,18 @@ function heard(provider: ProviderId, parts: ProviderParts, body: JsonObject, lan
   return { context: imported.context, findings: lintBody(body, parts.rules, lang) };
 }
 
-/** The upstream's answer passed back as it arrives, each chunk kept to be read once it ended. */
-async function passOn(answer: Response, response: ServerResponse): Promise<Arrived> {
+/** The upstream's answer passed back as it arrives; each chunk is kept to be read once it ended
+ *  when `keep` (an answer nobody reads, to a request not on a route, is not held). */
+async function passOn(answer: Response, response: ServerResponse, keep: boolean): Promise<Arrived> {
   response.writeHead(answer.status, answerHeaders(answer.headers));
   response.flushHeaders();
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let whole = true;
   try {
     for await (const chunk of answer.body ?? []) {
-      const bytes = Buffer.from(chunk);
-      chunks.push(bytes);
+      if (keep) chunks.push(chunk);
       if (response.destroyed) throw new Error("the harness went away");
-      if (!response.write(bytes)) await Promise.race([once(response, "drain"), once(response, "close")]);
+      if (!response.write(chunk)) await Promise.race([once(response, "drain"), once(response, "close")]);
     }
   } catch {
     whole = false;
