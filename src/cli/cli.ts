@@ -187,7 +187,7 @@ export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<n
         exitCode = exitCodes.usage;
       } else if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
       else if (options.interactive) exitCode = await (await import("../commands/interactive/interactive-command.ts")).interactive(fixtureArgument, options, io);
-      else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io, options);
+      else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
     });
   // Before the subcommands are added: each copies it, so a usage mistake after `serve` or
   // `import` returns its exit code here too, instead of commander ending the process itself.

@@ -2,24 +2,18 @@
 // inline, and its Content-Security-Policy forbids loading anything from anywhere (the live page may
 // ask its own server for the session, nothing else): no CDN, no font, no image from elsewhere.
 import { readFileSync } from "node:fs";
-import type { Catalog } from "../narration/catalog.ts";
 import type { DiagramMessages } from "./diagram-messages.ts";
 import type { Diagram } from "./diagram-model.ts";
-import { embeddedJson, type PageData, pageData } from "./page-data.ts";
+import { embeddedJson, type PageData, type PageWords, pageData } from "./page-data.ts";
 
 // The page's script and style are files of their own (page/), which the formatter and linter read
 // like every other source file; they are read once and put inline in every page.
 const pageScript = readFileSync(new URL("./page/page.js", import.meta.url), "utf8");
 const pageStyle = readFileSync(new URL("./page/page.css", import.meta.url), "utf8");
 
-export interface PageOptions {
-  lang: string;
-  marks: Catalog["marks"];
-  legend: string;
-  say: DiagramMessages;
-  /** serve: where the page asks for the session so far; undefined for a finished run. */
-  live?: string;
-}
+/** The page's words, and for serve, where the page asks for the session so far (undefined for a
+ *  finished run). */
+export type PageOptions = PageWords & { live?: string };
 
 function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -57,7 +57,6 @@ export async function showDiagram(
   }
 }
 
-/** Options --diagram, --mermaid and --html cannot go with, as one line; undefined when they can. */
 /** A fixture's run as a diagram, played without printing: for the README's figure, the
  *  screenshots and the tests. */
 export async function fixtureDiagram(fixture: Fixture, lang: Language): Promise<Diagram> {

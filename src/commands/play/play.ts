@@ -32,7 +32,8 @@ export async function listJson(lang: Language, io: CliIO): Promise<number> {
   return exitCodes.ok;
 }
 
-export async function play(fixtureArgument: string, options: PlayOptions, io: CliIO, pictures: DiagramOptions = {}): Promise<number> {
+/** A fixture run: the transcript (or --json), and the pictures its options ask for. */
+export async function play(fixtureArgument: string, options: PlayOptions & DiagramOptions, io: CliIO): Promise<number> {
   // Started before the fixture is read, so the catalog's module loads meanwhile; a --json run that
   // goes well never needs it (hence the handler: its failure must not go unhandled there).
   const catalog = loadCatalog(options.lang);
@@ -43,11 +44,11 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     return exitCodes.badInput;
   }
   // The drawing code loads only when a picture is asked for.
-  const drawing = wantsDiagram(pictures) ? await import("./diagram-output.ts") : undefined;
+  const drawing = wantsDiagram(options) ? await import("./diagram-output.ts") : undefined;
   // A page that cannot be written is refused before anything is played.
-  const htmlProblem = pictures.html === undefined ? undefined : await drawing?.htmlTargetProblem(pictures.html);
-  if (drawing && pictures.html !== undefined && htmlProblem !== undefined) {
-    io.err(`${await drawing.htmlProblemLine(pictures.html, htmlProblem, options.lang)}\n`);
+  const htmlProblem = options.html === undefined ? undefined : await drawing?.htmlTargetProblem(options.html);
+  if (drawing && options.html !== undefined && htmlProblem !== undefined) {
+    io.err(`${await drawing.htmlProblemLine(options.html, htmlProblem, options.lang)}\n`);
     return exitCodes.badInput;
   }
   const overrides = overridesFrom(options);
@@ -61,7 +62,7 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     // The same run either way; only the way it is printed differs. --mermaid prints the diagram alone.
     const run = {
       lang: options.lang,
-      write: pictures.mermaid ? () => undefined : write,
+      write: options.mermaid ? () => undefined : write,
       diagram,
       overrides,
       signal: io.interrupt,
@@ -92,7 +93,7 @@ export async function play(fixtureArgument: string, options: PlayOptions, io: Cl
     return exitCodes.interrupted;
   }
   if (drawing === undefined || diagram === undefined) return exitCodes.ok;
-  const problem = await drawing.showDiagram(diagram.recorder.diagram(), pictures, { lang: options.lang, style, write, signal: io.interrupt });
+  const problem = await drawing.showDiagram(diagram.recorder.diagram(), options, { lang: options.lang, style, write, signal: io.interrupt });
   if (problem === undefined) return exitCodes.ok;
   io.err(`${problem}\n`);
   return exitCodes.badInput;

@@ -3,17 +3,14 @@
 // stops sending (then nothing, until the client gives up or the stall's `forMs` passes). The
 // record says so, so the narration can tell a slow or stalled answer from a plain one.
 
+import type { Delay, Stall } from "../../fixture/fault-format.ts";
 import type { Answer } from "./answer.ts";
 import type { FixtureReply } from "./check-request.ts";
 
-/** How an answer is written over time; absent, it is written at once. */
-export interface Timing {
-  beforeHeadersMs: number;
-  beforeFirstEventMs: number;
-  betweenEventsMs: number;
-  /** Events sent before the stream stops (0: the headers only), and for how long nothing comes. */
-  stall?: { afterEvents: number; forMs?: number };
-}
+/** How an answer is written over time (absent, it is written at once): the reply's delays, each 0
+ *  when not given, and its stall (events sent before the stream stops, 0 the headers only, and for
+ *  how long nothing comes). */
+export type Timing = Required<Delay> & { stall?: Stall };
 
 /** The answer with the reply's timing, when it has one. A failure (status 400 and up) is only
  *  delayed: a stall is of a reply's stream. */
