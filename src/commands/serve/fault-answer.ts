@@ -6,6 +6,7 @@
 import { type Answer, type Answering, exchangeRecord, JSON_TYPE } from "./answer.ts";
 import type { Attempt, AttemptBook } from "./attempt-book.ts";
 import type { Checked } from "./check-request.ts";
+import { errorMessage } from "./record-failure.ts";
 
 /** The attempt this request makes at a reply that fails first; undefined for any other reply. */
 export function noteAttempt(book: AttemptBook, checked: Checked, provider: string, body: string, request: number): Attempt | undefined {
@@ -28,14 +29,8 @@ export function faultAnswer(to: Answering, checked: Checked, attempt: Attempt): 
   if (!fail) throw new Error("faultAnswer: the reply has no fail");
   const { status, body, headers } = to.responder.faults.answer(fail.kind, { requestId: to.requestId, retryAfter: fail.retryAfter, message: fail.message });
   const text = JSON.stringify(body);
-  const message = messageOf(body);
+  const message = errorMessage(body) ?? "";
   const outcome = { status, kind: "fault" as const, message, fault: fail.kind, ...(fail.retryAfter === undefined ? {} : { retryAfter: fail.retryAfter }) };
   const record = { ...exchangeRecord(to.head, checked.conversation, outcome), attempt };
   return { status, contentType: JSON_TYPE, body: text, headers: { ...to.headers, ...headers }, record };
-}
-
-/** The error's message as the harness reads it: every provider's body holds it at `error.message`. */
-function messageOf(body: object): string {
-  const error = "error" in body ? body.error : undefined;
-  return typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" ? error.message : "";
 }

@@ -72,7 +72,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const book = new ConversationBook();
   const now = options.now ?? (() => performance.now());
   const attempts = new AttemptBook(now);
-  let isClosing = false;
   const partsOf = await loadAllParts();
   const states = conversationStates(partsOf, { ...defaultStoreBudget, ...options.store });
   const slots = new Slots(CONCURRENT_EXCHANGES);
@@ -88,10 +87,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   sweeping.unref();
   const lang = options.lang ?? "zh";
   const live = await livePage(lang, options.fixtureName);
-  // Resolves when the server starts closing: a request waiting for the output to drain (a pager
-  // never read again) stops waiting, so shutting down stays bounded.
-  let startClosing: () => void = () => {};
-  const closing = new Promise<void>((resolve) => (startClosing = resolve));
+  // Whether the server is closing, and a promise that resolves when it starts to: a request
+  // waiting for the output to drain (a pager never read again) stops waiting, so shutting down
+  // stays bounded.
+  let isClosing = false;
+  let resolveClosing: () => void = () => {};
+  const closing = new Promise<void>((resolve) => (resolveClosing = resolve));
+  const startClosing = (): void => {
+    isClosing = true;
+    resolveClosing();
+  };
   let count = 0;
   let policy = hostPolicy(options.host, options.host);
 
@@ -280,7 +285,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url,
     inFlight: () => pending.size,
     async close() {
-      isClosing = true;
       startClosing();
       clearInterval(sweeping);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
