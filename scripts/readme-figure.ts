@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureMermaid } from "../src/commands/play/diagram-output.ts";
-import { resolveFixture } from "../src/fixture/fixture-files.ts";
+import { fixtureFileFor } from "../src/fixture/fixture-files.ts";
 import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { projectRoot } from "./goldens.ts";
 
@@ -19,9 +19,7 @@ export const figureEnd = "<!-- /walkthrough-figure -->";
 
 /** The figure with its markers, as the README holds it. */
 export async function readmeFigure(): Promise<string> {
-  const reference = resolveFixture(FIGURE_FIXTURE);
-  if (reference.kind === "unknownName") throw new Error(`no fixture ${FIGURE_FIXTURE}`);
-  const mermaid = await fixtureMermaid(await loadFixture(reference.file, undefined, "en"), "en", 1);
+  const mermaid = await fixtureMermaid(await loadFixture(fixtureFileFor(FIGURE_FIXTURE), undefined, "en"), "en", 1);
   return `${figureStart}\n\`\`\`mermaid\n${mermaid}\`\`\`\n${figureEnd}`;
 }
 

@@ -4,14 +4,12 @@
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { fixturePage } from "../src/commands/play/diagram-output.ts";
-import { defaultFixtureName, resolveFixture } from "../src/fixture/fixture-files.ts";
+import { defaultFixtureName, fixtureFileFor } from "../src/fixture/fixture-files.ts";
 import { loadFixture } from "../src/fixture/load-fixture.ts";
 import { browserSkipReason, launchChromium } from "./browser.ts";
 
 const docs = fileURLToPath(new URL("../docs/", import.meta.url));
-const reference = resolveFixture(defaultFixtureName);
-if (reference.kind === "unknownName") throw new Error(`no fixture ${defaultFixtureName}`);
-const { html } = await fixturePage(await loadFixture(reference.file, undefined, "en"), "en");
+const { html } = await fixturePage(await loadFixture(fixtureFileFor(defaultFixtureName), undefined, "en"), "en");
 const skip = browserSkipReason();
 if (skip !== undefined) {
   process.stderr.write(`${skip}\n`);

@@ -4,7 +4,7 @@ import { connect, type Socket } from "node:net";
 import type { ServeEvent } from "../../src/commands/serve/serve-events.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import { type RunningServer, startServer } from "../../src/commands/serve/server.ts";
-import { resolveFixture } from "../../src/fixture/fixture-files.ts";
+import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import type { Fixture } from "../../src/fixture/fixture-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 
@@ -25,9 +25,7 @@ export async function startHostile(
     fixture?: (loaded: Fixture) => Fixture;
   } = {},
 ): Promise<HostileServer> {
-  const reference = resolveFixture("serve-calc");
-  if (reference.kind === "unknownName") throw new Error("serve-calc is missing");
-  const loaded = await loadFixture(reference.file);
+  const loaded = await loadFixture(fixtureFileFor("serve-calc"));
   const fixture = options.fixture ? options.fixture(loaded) : loaded;
   const events: ServeEvent[] = [];
   const server = await startServer({

@@ -2,7 +2,7 @@
 // a 2 MB store budget takes one small stored request, then 120 stored requests of 1 MB, and tries
 // to continue the first one's chain. Prints what it saw as JSON on stdout.
 import { startServer } from "../../src/commands/serve/server.ts";
-import { resolveFixture } from "../../src/fixture/fixture-files.ts";
+import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 
 export interface StoreMemoryRun {
@@ -35,13 +35,11 @@ export async function respond(url: string, body: object): Promise<{ status: numb
 }
 
 async function main(): Promise<StoreMemoryRun> {
-  const reference = resolveFixture("serve-calc");
-  if (reference.kind === "unknownName") throw new Error("serve-calc is missing");
   // Only each outcome is kept: a record holds the request's messages, which must not stay here.
   const outcomes: string[] = [];
   const budget = 2 * MB;
   const server = await startServer({
-    fixture: await loadFixture(reference.file, undefined, "en"),
+    fixture: await loadFixture(fixtureFileFor("serve-calc"), undefined, "en"),
     fixtureName: "serve-calc",
     host: "127.0.0.1",
     port: 0,
