@@ -25,6 +25,17 @@ async function text(locator: Locator): Promise<string> {
   return (await locator.textContent()) ?? "";
 }
 const folder = mkdtempSync(join(tmpdir(), "diagram-page-"));
+
+/** The walkthrough with its first reply's text replaced by `reply` in both languages, written to
+ *  `name` in the test's folder: its path. */
+function walkthroughReplying(reply: string, name: string): string {
+  const walkthrough = JSON.parse(readFileSync(join(projectRoot, "fixtures/walkthrough.json"), "utf8"));
+  walkthrough.episodes[0].script[0].content[0].text = { zh: reply, en: reply };
+  const source = join(folder, name);
+  writeFileSync(source, JSON.stringify({ ...walkthrough, $schema: undefined }));
+  return source;
+}
+
 let browser: Browser;
 
 before(async () => {
@@ -128,12 +139,8 @@ describe("the --html page", { skip }, () => {
   }
 
   test("the run's own text is shown as text: markup in a reply runs nothing and loads nothing", async () => {
-    const walkthrough = JSON.parse(readFileSync(join(projectRoot, "fixtures/walkthrough.json"), "utf8"));
     const hostile = '</script><img src="https://example.com/x.png" onerror="console.error(1)"><script>console.error(2)</script>';
-    walkthrough.episodes[0].script[0].content[0].text = { zh: hostile, en: hostile };
-    walkthrough.$schema = undefined;
-    const source = join(folder, "hostile.json");
-    writeFileSync(source, JSON.stringify(walkthrough));
+    const source = walkthroughReplying(hostile, "hostile.json");
     const { page, leaks, errors } = await openPage(await writtenPage(source));
     assert.equal(await page.locator("img").count(), 0);
     assert.match(await text(page.locator(".arrow").nth(2)), /<\/script><img src=/);
@@ -177,12 +184,8 @@ describe("Mermaid's own code accepts --mermaid", { skip }, () => {
   });
 
   test("text from the run cannot break the diagram: a reply full of Mermaid's own syntax still parses", async () => {
-    const walkthrough = JSON.parse(readFileSync(join(projectRoot, "fixtures/walkthrough.json"), "utf8"));
     const hostile = "a; b\nNote over app: x\n%% end #35; <br> -->> participant x as y: end";
-    walkthrough.episodes[0].script[0].content[0].text = { zh: hostile, en: hostile };
-    const source = join(folder, "mermaid-hostile.json");
-    writeFileSync(source, JSON.stringify({ ...walkthrough, $schema: undefined }));
-    const run = await cli([source, "--mermaid", "--lang", "en"]);
+    const run = await cli([walkthroughReplying(hostile, "mermaid-hostile.json"), "--mermaid", "--lang", "en"]);
     assert.equal(await parse(run.out), "ok");
   });
 
@@ -200,12 +203,7 @@ describe("Mermaid's own code accepts --mermaid", { skip }, () => {
 });
 
 test("--mermaid writes a reply's bidi and zero-width characters as spaces, as the terminal would not show them", async () => {
-  const walkthrough = JSON.parse(readFileSync(join(projectRoot, "fixtures/walkthrough.json"), "utf8"));
-  const hidden = "abc\u202edef\u200bghi\u2066jkl";
-  walkthrough.episodes[0].script[0].content[0].text = { zh: hidden, en: hidden };
-  const source = join(folder, "mermaid-hidden.json");
-  writeFileSync(source, JSON.stringify({ ...walkthrough, $schema: undefined }));
-  const run = await cli([source, "--mermaid", "--lang", "en"]);
+  const run = await cli([walkthroughReplying("abc\u202edef\u200bghi\u2066jkl", "mermaid-hidden.json"), "--mermaid", "--lang", "en"]);
   assert.equal(run.code, 0, run.err);
   assert.match(run.out, /abc def ghi jkl/);
 });
