@@ -20,6 +20,7 @@ import { APICallError, generateText } from "ai";
 import OpenAI from "openai";
 import { newAgent, models as piModels, prompt } from "./clients-pi-driver.ts";
 import { rejection, type ServeRun, startServe } from "./serve-helpers.ts";
+import { until } from "./test-clock.ts";
 
 const RATE_LIMIT_ONCE = "Rate-limit me once.";
 const OVERLOADED_TWICE = "Overload me twice.";
@@ -111,13 +112,6 @@ const timedOut: Record<string, (error: unknown) => boolean> = {
   "AI SDK": (error) => error instanceof DOMException && error.name === "TimeoutError",
 };
 
-async function until(holds: () => boolean): Promise<void> {
-  for (let waited = 0; !holds(); waited += 10) {
-    if (waited > 2000) assert.fail("the server never narrated the client giving up");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 for (const [family, ask] of Object.entries(families)) {
   describe(family, () => {
     test("with its default retries, finishes on a rate limit once, then the reply", () =>
@@ -148,7 +142,7 @@ for (const [family, ask] of Object.entries(families)) {
         const error = await rejection(ask(server.url, STALLS, { retries: 0, timeout: 200 }), "the client handed the harness a success");
         assert.ok(timedOut[family]?.(error), `not ${family}'s timeout error: ${String(error)}`);
         // The client's abort reaches the server as its connection closing, a moment later.
-        await until(() => /the client gave up on the stalled answer after \d+\.\d s/.test(server.out()));
+        await until(() => /the client gave up on the stalled answer after \d+\.\d s/.test(server.out()), "the server narrated the client giving up");
       }));
   });
 }

@@ -1,6 +1,7 @@
 // Raw-socket helpers for the hostile-request tests: one server in this process (the engine serve
 // runs, with short limits so a held socket is seen to be cut), and exchanges of exact bytes.
 import { connect, type Socket } from "node:net";
+import type { Clock } from "../../src/commands/serve/clock.ts";
 import type { ServeEvent } from "../../src/commands/serve/serve-events.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import { type RunningServer, startServer } from "../../src/commands/serve/server.ts";
@@ -23,6 +24,8 @@ export async function startHostile(
     drained?: () => Promise<void> | undefined;
     /** The fixture as served, to make a bug happen on purpose. */
     fixture?: (loaded: Fixture) => Fixture;
+    /** The clock the server's limits run on (a TestClock the test moves). */
+    clock?: Clock;
   } = {},
 ): Promise<HostileServer> {
   const loaded = await loadFixture(fixtureFileFor("serve-calc"));
@@ -36,6 +39,7 @@ export async function startHostile(
     maxBodyBytes: options.maxBodyBytes,
     limits: options.limits,
     drained: options.drained,
+    ...(options.clock ? { clock: options.clock } : {}),
     onEvent: (event) => {
       events.push(event);
       options.onEvent?.(event);

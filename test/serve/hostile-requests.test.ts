@@ -4,8 +4,8 @@
 // test controls every byte; each case ends with the server still answering a valid request.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { bodyOf, heldSocket, outcomeKinds, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
+import { TestClock, until } from "./test-clock.ts";
 
 test("request targets that new URL throws on are a 404 in a provider's shape, and the server lives on", async () => {
   const { server, port, events } = await startHostile();
@@ -100,22 +100,29 @@ test("listening on every interface, any address of the machine is its own, and a
   }
 });
 
-test("headers trickled (slowloris) and a body trickled are cut off at their time limits", async () => {
-  const { server, port, events } = await startHostile({ limits: { headersMs: 300, requestMs: 600 } });
+test("headers trickled (slowloris) and a body trickled are cut off at their time limits, on the server's clock", async () => {
+  const clock = new TestClock();
+  const { server, port, events } = await startHostile({ limits: { headersMs: 300, requestMs: 600 }, clock });
   try {
-    const started = Date.now();
     const headers = heldSocket(port);
     headers.socket.write("POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\n");
     const body = heldSocket(port);
     body.socket.write("POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{");
-    const trickle = setInterval(() => {
+    await until(() => server.inFlight() === 1 && server.openSockets() === 2, "both sockets reached the server");
+    // A trickle every 50 ms of the server's clock: a sign of life each time, never the end. The
+    // server's table drops a socket the moment it cuts it off.
+    const cuts: number[] = [];
+    for (let open = 2; open > 0 && clock.now() < 1000; ) {
       if (!headers.socket.destroyed) headers.socket.write("X-Slow: 1\r\n");
       if (!body.socket.destroyed) body.socket.write(" ");
-    }, 50);
-    const [cutHeaders, cutBody] = await Promise.all([headers.closed, body.closed]);
-    clearInterval(trickle);
-    assert.ok(cutHeaders.at - started < 3000, `the trickled headers held their socket ${cutHeaders.at - started} ms`);
-    assert.ok(cutBody.at - started < 4000, `the trickled body held its socket ${cutBody.at - started} ms`);
+      await clock.advance(50);
+      for (; server.openSockets() < open; open--) cuts.push(clock.now());
+    }
+    await Promise.all([headers.closed, body.closed]);
+    // Each at its limit, or at the sweep after it (every quarter of the shortest limit).
+    const [cutHeaders, cutBody] = cuts;
+    assert.ok(cutHeaders !== undefined && cutHeaders >= 300 && cutHeaders < 400, `the trickled headers held their socket ${cutHeaders} ms`);
+    assert.ok(cutBody !== undefined && cutBody >= 600 && cutBody < 700, `the trickled body held its socket ${cutBody} ms`);
     assert.equal(statusOf(await rawExchange(port, validChat())), 200);
     assert.ok(!events.some((event) => event.type === "exchange" && event.record.outcome.kind === "internal"), "a cut-off body is not an internal error");
   } finally {
@@ -128,7 +135,7 @@ test("a client that leaves mid-body is narrated as that, not as an internal erro
   try {
     const held = heldSocket(port);
     held.socket.write("POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{");
-    await sleep(100);
+    await until(() => server.inFlight() === 1, "the request reached the server");
     held.socket.destroy();
     assert.equal(statusOf(await rawExchange(port, validChat())), 200);
     assert.deepEqual(outcomeKinds(events), ["clientGone", "reply"]);
@@ -137,26 +144,24 @@ test("a client that leaves mid-body is narrated as that, not as an internal erro
   }
 });
 
-// The limit is 300 ms; the bound checked is far above it so a loaded machine cannot fail it, and
-// the test's timeout turns an unbounded wait (the bug) into a failure instead of a hang.
-test("shutting down waits for a held request only as long as its limit", { timeout: 20_000 }, async () => {
-  const { server, port } = await startHostile({ limits: { shutdownMs: 300 } });
+test("shutting down waits for a held request only as long as its limit, on the server's clock", async () => {
+  const clock = new TestClock();
+  const { server, port } = await startHostile({ limits: { shutdownMs: 300 }, clock });
   const held = heldSocket(port);
   held.socket.write("POST /v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{");
-  await sleep(100);
-  const started = Date.now();
-  await server.close();
-  assert.ok(Date.now() - started < 10_000, `close took ${Date.now() - started} ms`);
+  await until(() => server.inFlight() === 1, "the request reached the server");
+  await clock.run(server.close());
+  assert.ok(clock.now() >= 300 && clock.now() <= 350, `closed after ${clock.now()} ms of the grace`);
   await held.closed;
 });
 
-test("shutting down is bounded even while requests wait for an output that never drains (a pager never read again)", { timeout: 20_000 }, async () => {
-  const { server, port } = await startHostile({ limits: { shutdownMs: 300 }, drained: () => new Promise<void>(() => {}) });
-  const waiting = [rawExchange(port, validChat(), 3000), rawExchange(port, validChat(), 3000), rawExchange(port, validChat(), 3000)];
-  await sleep(200);
-  const started = Date.now();
-  await server.close();
-  assert.ok(Date.now() - started < 10_000, `close took ${Date.now() - started} ms`);
+test("shutting down is bounded even while requests wait for an output that never drains (a pager never read again)", async () => {
+  const clock = new TestClock();
+  const { server, port } = await startHostile({ limits: { shutdownMs: 300 }, drained: () => new Promise<void>(() => {}), clock });
+  const waiting = [rawExchange(port, validChat(), 60_000), rawExchange(port, validChat(), 60_000), rawExchange(port, validChat(), 60_000)];
+  await until(() => server.inFlight() === 3, "the requests reached the server");
+  await clock.run(server.close());
+  assert.ok(clock.now() <= 350, `closed after ${clock.now()} ms`);
   await Promise.all(waiting);
 });
 

@@ -1,6 +1,8 @@
 // Starts `serve --record` in this process on port 0, as the command line would (same function,
 // same output), and stops it the way Ctrl-C does: the session is then written.
+import type { Clock } from "../../src/commands/serve/clock.ts";
 import { recordSession } from "../../src/commands/serve/record-session.ts";
+import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 
 export interface RecordRun {
   url: string;
@@ -10,7 +12,11 @@ export interface RecordRun {
   stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
 }
 
-export async function startRecord(upstream: string, output: string, options: { json?: boolean; shutdownMs?: number } = {}): Promise<RecordRun> {
+export async function startRecord(
+  upstream: string,
+  output: string,
+  options: { json?: boolean; limits?: Partial<ServeLimits>; clock?: Clock; drained?: () => Promise<void> | undefined } = {},
+): Promise<RecordRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
@@ -27,7 +33,9 @@ export async function startRecord(upstream: string, output: string, options: { j
       interrupt: interrupt.signal,
       terminate: terminate.signal,
       onListening: (server) => resolveUrl(server.url),
-      ...(options.shutdownMs === undefined ? {} : { limits: { shutdownMs: options.shutdownMs } }),
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.drained ? { drained: options.drained } : {}),
     },
   );
   const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve --record exited ${code}: ${err}`)))]);

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { startRecord } from "./record-helpers.ts";
 import { startServe } from "./serve-helpers.ts";
+import { TestClock } from "./test-clock.ts";
 
 const folder = await mkdtemp(join(tmpdir(), "record-trouble-"));
 after(() => rm(folder, { recursive: true, force: true }));
@@ -140,7 +141,8 @@ test("stopped while an answer still streams: the conversation is written up to i
   t.after(() => server.closeAllConnections());
   t.after(() => new Promise((resolve) => server.close(resolve)));
   const file = join(folder, "cut.json");
-  const recorder = await startRecord(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, file, { shutdownMs: 50 });
+  const clock = new TestClock();
+  const recorder = await startRecord(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, file, { clock });
   t.after(() => recorder.stop());
   const user = { role: "user", content: "What is 1 + 2?" };
   await (await ask(recorder.url, [user])).json();
@@ -151,7 +153,8 @@ test("stopped while an answer still streams: the conversation is written up to i
   });
   const reader = streaming.body?.getReader();
   assert.match(new TextDecoder().decode((await reader?.read())?.value), /The sum/);
-  assert.equal(await recorder.stop(), 130, recorder.err());
+  // The stream still in flight when stopped is cut off once the grace is over.
+  assert.equal(await clock.run(recorder.stop()), 130, recorder.err());
   assert.match(recorder.out(), /✂ the answer stopped before its end/);
   const written = JSON.parse(await readFile(file, "utf8"));
   assert.equal(written.episodes[0].script.length, 1);

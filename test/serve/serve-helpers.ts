@@ -1,7 +1,9 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
 // output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
 import assert from "node:assert/strict";
+import type { Clock } from "../../src/commands/serve/clock.ts";
 import { serve } from "../../src/commands/serve/serve-command.ts";
+import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
 
 export interface ServeRun {
@@ -20,8 +22,9 @@ export async function startServe(
     json?: boolean;
     maxBody?: number;
     storeResponses?: number;
-    /** The clock the narration's waits are measured with. */
-    now?: () => number;
+    /** The clock every wait and time limit runs on (a TestClock the test moves). */
+    clock?: Clock;
+    limits?: Partial<ServeLimits>;
   } = {},
 ): Promise<ServeRun> {
   let out = "";
@@ -46,7 +49,8 @@ export async function startServe(
       isTTY: false,
       interrupt: interrupt.signal,
       onListening: (server) => resolveUrl(server.url),
-      ...(options.now ? { now: options.now } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
     },
   );
   const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);

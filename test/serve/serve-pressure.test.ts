@@ -2,16 +2,17 @@
 // only its own socket; a request past the cap on requests served at once waits its turn; a socket
 // held for nothing is closed when room is needed; while the narration's reader has stopped
 // reading, refused requests and CONNECT wait like the rest instead of piling up narration. Small
-// limits set through the options keep each case fast.
+// limits set through the options, on a clock the test moves, keep each case fast and the same on a
+// loaded machine: the event loop is held up for a second where a race would show.
 import assert from "node:assert/strict";
 import { Agent, request } from "node:http";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { heldSocket, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
+import { blockEventLoop, TestClock, until } from "./test-clock.ts";
 
 /** Sends `bytes` and keeps its side open, as an SDK does (a half-close while a request waits its
  *  turn reads as a client that left), and resolves with what came back once the server closes. */
-function openExchange(port: number, bytes: string, ms = 5000): Promise<string> {
+function openExchange(port: number, bytes: string, ms = 60_000): Promise<string> {
   const { socket, closed } = heldSocket(port);
   socket.write(bytes);
   const timer = setTimeout(() => socket.destroy(), ms);
@@ -67,41 +68,44 @@ test("100 sockets of one harness in flight, four rounds, past the cap of 64: eve
   }
 });
 
-test("two uploads trickled a byte at a time hold only their own sockets: a harness is answered at once", { timeout: 20_000 }, async () => {
-  const { server, port } = await startHostile({ limits: { requestMs: 10_000 } });
+test("two uploads that never finish hold only their own sockets: a harness is answered with no time passing on the server's clock", async () => {
+  const clock = new TestClock();
+  const { server, port } = await startHostile({ clock });
   const slow = [heldSocket(port), heldSocket(port)];
-  const trickle = setInterval(() => {
-    for (const { socket } of slow) socket.write(" ");
-  }, 100);
   try {
-    for (const { socket } of slow) socket.write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n");
-    await sleep(200);
+    for (const { socket } of slow) socket.write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n ");
+    await until(() => server.inFlight() === 2, "the two uploads reached the server");
+    blockEventLoop(1000);
     for (let request = 0; request < 3; request++) {
-      const started = performance.now();
-      const answer = await rawExchange(port, validChat(), 3000);
+      const answer = await rawExchange(port, validChat(), 60_000);
       assert.equal(statusOf(answer), 200, `request ${request + 1}: ${answer.slice(0, 80)}`);
-      assert.ok(performance.now() - started < 2000, `request ${request + 1} waited ${Math.round(performance.now() - started)} ms`);
     }
+    // Nothing was waited out: no limit had to pass for the harness to get in.
+    assert.equal(clock.now(), 0);
   } finally {
-    clearInterval(trickle);
     for (const { socket } of slow) socket.destroy();
     await server.close();
   }
 });
 
-test("sockets that send nothing lose their place once room is needed: a harness gets in within the stall time", async () => {
-  const { server, port } = await startHostile({ limits: { sockets: 4, stallMs: 200 } });
+test("sockets that send nothing lose their place once room is needed: a harness gets in once they have stalled", async () => {
+  const clock = new TestClock();
+  const { server, port } = await startHostile({ limits: { sockets: 4, stallMs: 200 }, clock });
   const silent = [heldSocket(port), heldSocket(port), heldSocket(port), heldSocket(port)];
   try {
-    // Well past the stall time, so that all four have stalled even on a loaded machine, where the
-    // server may see a connection a while after the client opened it.
-    await sleep(600);
-    const answer = await rawExchange(port, validChat(), 3000);
+    // The event loop held up right after the silent sockets connect: they are accepted late, and
+    // on the server's clock that makes no difference.
+    blockEventLoop(1000);
+    await until(() => server.openSockets() === 4, "the silent sockets were accepted");
+    await clock.advance(200);
+    const harness = rawExchange(port, validChat(), 60_000);
+    blockEventLoop(1000);
+    const answer = await harness;
     assert.equal(statusOf(answer), 200, answer.slice(0, 80));
-    const closed = await Promise.all(silent.map(({ closed }) => Promise.race([closed, sleep(2000).then(() => undefined)])));
+    const closed = await Promise.all(silent.map(({ closed }) => closed));
     assert.ok(
-      closed.every((socket) => socket !== undefined && socket.text === ""),
-      "a silent socket was kept while a harness needed room",
+      closed.every((socket) => socket.text === ""),
+      "a silent socket was answered",
     );
   } finally {
     for (const { socket } of silent) socket.destroy();
@@ -110,15 +114,25 @@ test("sockets that send nothing lose their place once room is needed: a harness 
 });
 
 test("a request past the cap on requests served at once waits its turn; sockets half-way through a body are closed first once stalled", async () => {
-  const { server, port } = await startHostile({ limits: { connections: 2, stallMs: 200 } });
+  const clock = new TestClock();
+  const { server, port } = await startHostile({ limits: { connections: 2, stallMs: 200 }, clock });
   const halfBodies = [heldSocket(port), heldSocket(port)];
   try {
     for (const { socket } of halfBodies) socket.write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{");
-    await sleep(100);
-    const started = performance.now();
-    const answer = await openExchange(port, validChat(), 3000);
-    assert.equal(statusOf(answer), 200, answer.slice(0, 80));
-    assert.ok(performance.now() - started < 1500, `waited ${Math.round(performance.now() - started)} ms`);
+    await until(() => server.inFlight() === 2, "the half bodies hold both places");
+    let answered = false;
+    const answer = openExchange(port, validChat(), 60_000).finally(() => (answered = true));
+    await until(() => server.inFlight() === 3, "the harness's request arrived");
+    blockEventLoop(1000);
+    await clock.advance(100);
+    assert.equal(answered, false, "answered before the half bodies had stalled: the cap on requests served at once was not kept");
+    await clock.advance(100);
+    assert.equal(statusOf(await answer), 200);
+    // Closed by the server to make room: each ends with nothing answered.
+    assert.deepEqual(
+      (await Promise.all(halfBodies.map(({ closed }) => closed))).map(({ text }) => text),
+      ["", ""],
+    );
   } finally {
     for (const { socket } of halfBodies) socket.destroy();
     await server.close();
@@ -135,7 +149,8 @@ test("while the narration's reader has stopped, refused requests and CONNECT wai
   const connectRequest = "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n";
   const sent = [...Array.from({ length: 20 }, () => openExchange(port, web)), openExchange(port, foreign), openExchange(port, connectRequest)];
   try {
-    await sleep(300);
+    await until(() => server.inFlight() === 22, "every request reached the server");
+    blockEventLoop(1000);
     assert.equal(events.filter((event) => event.type === "exchange").length, 0, "narrated while the reader was stalled");
     stalled = false;
     release();

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { type ServeRun, startServe } from "./serve-helpers.ts";
+import { TestClock } from "./test-clock.ts";
 
 const FIXTURE = join(projectRoot, "fixtures/serve-retry.json");
 const tools = [{ name: "calc", description: "calc", input_schema: { type: "object" } }];
@@ -28,18 +29,18 @@ function secondOf(reply: Record<string, unknown>): object {
 }
 
 test("serve-retry: a rate limit once, then overloaded twice; each attempt narrated with its wait", async () => {
-  let clock = 0;
-  const server = await startServe(FIXTURE, { now: () => clock });
+  const clock = new TestClock();
+  const server = await startServe(FIXTURE, { clock });
   try {
     const limited = await post(server, first);
     assert.equal(limited.status, 429);
     assert.equal(limited.headers.get("retry-after"), "1");
-    clock += 1200;
+    await clock.advance(1200);
     const served = await post(server, first);
     assert.equal(served.status, 200);
     const second = secondOf(served.json);
     for (const wait of [0, 500, 1000]) {
-      clock += wait;
+      await clock.advance(wait);
       const answer = await post(server, second);
       assert.equal(answer.status, wait === 1000 ? 200 : 529);
     }
@@ -66,7 +67,7 @@ test("serve-retry: a rate limit once, then overloaded twice; each attempt narrat
 });
 
 test("a harness that stops retrying is narrated as giving up, and a different body is told apart", async () => {
-  const server = await startServe(FIXTURE, { now: () => 0 });
+  const server = await startServe(FIXTURE, { clock: new TestClock() });
   try {
     assert.equal((await post(server, first)).status, 429);
     assert.equal((await post(server, { ...first, max_tokens: 50 })).status, 200);

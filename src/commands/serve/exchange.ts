@@ -27,8 +27,8 @@ export interface ExchangeInput {
   method: string;
   path: string;
   route: Route;
-  /** Undefined when the body went over the size limit. */
-  text: string | undefined;
+  /** The body, read whole and decoded. */
+  text: string;
   fixture: Fixture;
   /** The run's language: the lint findings' fix texts are in it. */
   lang: Language;

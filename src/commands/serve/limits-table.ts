@@ -59,7 +59,7 @@ const rows: readonly LimitRow[] = [
     test: "test/serve/hostile-requests.test.ts",
   },
   {
-    limit: "time to send the whole request",
+    limit: "time to send a request's body",
     value: seconds(defaultLimits.requestMs),
     option: "fixed: the same, for the body",
     past: "the socket closed; narrated as a client that left",

@@ -5,8 +5,8 @@
 // closes. Each wait ends at once when the client leaves. What ended a stall, and after how long,
 // is returned for the narration.
 import type { ServerResponse } from "node:http";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Answer } from "./answer.ts";
+import { type Clock, sleep } from "./clock.ts";
 import type { Timing } from "./paced-answer.ts";
 import type { StallEnd } from "./serve-events.ts";
 
@@ -16,17 +16,17 @@ export interface StallEnded {
 }
 
 /** What a paced answer needs of the server: whether it is closing (a stall it ends says so), and
- *  its clock. */
+ *  the clock its waits run on. */
 export interface PaceContext {
   closing: () => boolean;
-  now: () => number;
+  clock: Clock;
 }
 
 /** True once `ms` have passed before the answer's headers; false when the client left first. */
-export async function waitBeforeHeaders(response: ServerResponse, ms: number): Promise<boolean> {
+export async function waitBeforeHeaders(response: ServerResponse, ms: number, clock: Clock): Promise<boolean> {
   const gone = clientGone(response);
   try {
-    return (await wait(ms, gone.signal)) && !response.destroyed;
+    return (await sleep(clock, ms, gone.signal)) && !response.destroyed;
   } finally {
     gone.stop();
   }
@@ -53,7 +53,7 @@ export async function writePaced(
     const sent = stall ? Math.min(stall.afterEvents, pieces.length) : pieces.length;
     for (let index = 0; index < sent; index++) {
       const pause = index === 0 ? timing.beforeFirstEventMs : timing.betweenEventsMs;
-      if (answer.streamed && !(await wait(pause, gone.signal))) return undefined;
+      if (answer.streamed && !(await sleep(context.clock, pause, gone.signal))) return undefined;
       response.write(pieces[index] ?? "");
     }
     if (stall) return await stalled(response, stall.forMs, gone.signal, context);
@@ -66,22 +66,15 @@ export async function writePaced(
 }
 
 /** Nothing more is sent: the first of the client leaving, `forMs` passing, the server closing. */
-async function stalled(response: ServerResponse, forMs: number | undefined, gone: AbortSignal, { closing, now }: PaceContext): Promise<StallEnded> {
-  const start = now();
-  const timedOut = forMs === undefined ? await untilAborted(gone) : await wait(forMs, gone);
-  const afterMs = Math.max(0, now() - start);
+async function stalled(response: ServerResponse, forMs: number | undefined, gone: AbortSignal, { closing, clock }: PaceContext): Promise<StallEnded> {
+  const start = clock.now();
+  const timedOut = forMs === undefined ? await untilAborted(gone) : await sleep(clock, forMs, gone);
+  const afterMs = Math.max(0, clock.now() - start);
   if (timedOut) {
     response.destroy();
     return { by: "script", afterMs };
   }
   return { by: closing() ? "server" : "client", afterMs };
-}
-
-/** True when `ms` passed, false when the client left first. */
-async function wait(ms: number, gone: AbortSignal): Promise<boolean> {
-  if (gone.aborted) return false;
-  if (ms <= 0) return true;
-  return sleep(ms, true, { signal: gone }).catch(() => false);
 }
 
 function untilAborted(signal: AbortSignal): Promise<false> {

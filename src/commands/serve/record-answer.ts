@@ -16,7 +16,8 @@ export type UpstreamAnswer =
   | { kind: "unreadable" }
   | { kind: "cut"; events?: number };
 
-export interface Arrived {
+/** The upstream's answer as it was passed back to the harness. */
+export interface PassedAnswer {
   status: number;
   contentType: string;
   retryAfter: string | null;
@@ -25,20 +26,20 @@ export interface Arrived {
   whole: boolean;
 }
 
-export function readUpstreamAnswer(provider: ProviderId, parts: ProviderParts, arrived: Arrived): UpstreamAnswer {
-  if (arrived.status >= 400) {
-    const body = parsedJson(arrived.text);
-    const message = errorMessage(body) ?? arrived.text.slice(0, 500);
-    return { kind: "failed", status: arrived.status, message, failure: failureOf(arrived.status, body, arrived.retryAfter) };
+export function readUpstreamAnswer(provider: ProviderId, parts: ProviderParts, passed: PassedAnswer): UpstreamAnswer {
+  if (passed.status >= 400) {
+    const body = parsedJson(passed.text);
+    const message = errorMessage(body) ?? passed.text.slice(0, 500);
+    return { kind: "failed", status: passed.status, message, failure: failureOf(passed.status, body, passed.retryAfter) };
   }
-  if (arrived.contentType.includes("text/event-stream")) {
-    const { frames } = readSse(arrived.text);
+  if (passed.contentType.includes("text/event-stream")) {
+    const { frames } = readSse(passed.text);
     const ending = assembleEvents(parts.stream.parse(frames).events);
-    if (!arrived.whole || ending.unterminated) return { kind: "cut", events: frames.length };
+    if (!passed.whole || ending.unterminated) return { kind: "cut", events: frames.length };
     return { kind: "answered", message: ending.message, events: frames.length };
   }
-  if (!arrived.whole) return { kind: "cut" };
-  const message = readAnswer(provider, parts, parsedJson(arrived.text));
+  if (!passed.whole) return { kind: "cut" };
+  const message = readAnswer(provider, parts, parsedJson(passed.text));
   return message === undefined ? { kind: "unreadable" } : { kind: "answered", message };
 }
 

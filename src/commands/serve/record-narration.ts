@@ -8,8 +8,9 @@ import type { RecordEvent, UpstreamOutcome } from "./record-server.ts";
 import type { ServeMessages } from "./serve-messages.ts";
 import { type ServeWords, serveNarrationLines } from "./serve-narration.ts";
 
-/** serve's sentences, with the ones that would speak of a script spoken of the upstream. */
-function recordWords(words: ServeWords, upstream: UpstreamOutcome, upstreamName: string): ServeWords {
+/** serve's sentences, with the ones that would speak of a script spoken of the upstream (an
+ *  exchange the recorder answered itself, never sent on, keeps serve's words for its refusal). */
+function recordWords(words: ServeWords, upstream: UpstreamOutcome | undefined, upstreamName: string): ServeWords {
   const say = words.serve;
   const serve: ServeMessages = {
     ...say,
@@ -17,7 +18,8 @@ function recordWords(words: ServeWords, upstream: UpstreamOutcome, upstreamName:
     marks: { ...say.marks, model: say.upstreamMark },
     conversation: (episode, reply, _replies, messages, fresh) => say.recordConversation(episode, reply, messages, fresh),
     replied: say.upstreamReplied,
-    refused: (status, _kind, message) => {
+    refused: (status, kind, message) => {
+      if (upstream === undefined) return say.refused(status, kind, message);
       if (upstream.kind === "unreachable") return say.upstreamUnreachable(upstreamName, upstream.why);
       if (upstream.kind === "passed") return say.upstreamPassed(status);
       return say.upstreamFailed(status, message, upstream.kind === "failed" ? upstream.failure?.kind : undefined);

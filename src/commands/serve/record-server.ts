@@ -1,10 +1,12 @@
-// serve --record's HTTP side: each request is read whole (up to serve's limit), read as its
-// provider's conversation for the narration and the lint (as serve reads it), sent on to the
-// upstream unchanged, and its answer passed back chunk by chunk as it arrives, kept meanwhile to
-// be read as the model's reply once it has ended. The session goes into a RecordBook; the keys the
-// requests carried are kept apart, only to check the fixture against them.
+// serve --record's server: the shared HTTP shell (shell.ts), so the recorder keeps every
+// protection serve keeps, with the forward to the upstream as its handler. Each request whose body
+// is whole is read as its provider's conversation for the narration and the lint (as serve reads
+// it), sent on to the upstream unchanged, and its answer passed back chunk by chunk as it arrives,
+// kept meanwhile to be read as the model's reply once it has ended. The session goes into a
+// RecordBook; the keys the requests carried are kept apart, only to hide them and to check the
+// fixture against them.
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import type { Language } from "../../fixture/fixture-format.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import type { JsonObject } from "../../json/is-record.ts";
@@ -12,23 +14,22 @@ import { jsonTooDeep } from "../../json/json-depth.ts";
 import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
-import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 import { exchangeRecord } from "./answer.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { modelTurns } from "./conversation-book.ts";
-import { listen } from "./listen.ts";
-import { readBody } from "./read-body.ts";
-import { type Arrived, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
+import { type PassedAnswer, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";
-import { answerHeaders, forward, secretsOf, shownPath, unreachableReason, upstreamUrl } from "./record-upstream.ts";
+import { answerHeaders, forward, unreachableReason, upstreamUrl } from "./record-upstream.ts";
 import { bodyObject, wantsStream } from "./request-body.ts";
-import { browserRefusal, hostPolicy } from "./request-guard.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
-import { providerForUnknownPath, requestTarget, routeAt } from "./routes.ts";
+import { hideSecrets, secretsOf } from "./secrets.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "./serve-limits.ts";
+import { DEFAULT_MAX_BODY_BYTES, defaultLimits, type ServeLimits } from "./serve-limits.ts";
+import { type Arrived, type Handler, type RunningShell, type ShellContext, startShell } from "./shell.ts";
 
-/** One exchange as the recorder narrates it: serve's record, and what the upstream did. */
-export type RecordEvent = { type: "listening"; url: string; upstream: string } | { type: "exchange"; record: ExchangeRecord; upstream: UpstreamOutcome };
+/** One exchange as the recorder narrates it: serve's record, and what the upstream did (nothing,
+ *  when the shell answered the request itself: a refusal, a body too large, a client gone). */
+export type RecordEvent = { type: "listening"; url: string; upstream: string } | { type: "exchange"; record: ExchangeRecord; upstream?: UpstreamOutcome };
 
 export type UpstreamOutcome = UpstreamAnswer | { kind: "unreachable"; why: string } | { kind: "passed" };
 
@@ -38,129 +39,111 @@ export interface RecordOptions {
   port: number;
   lang: Language;
   onEvent(event: RecordEvent): void;
-  shutdownMs?: number;
+  /** The largest request body passed on (DEFAULT_MAX_BODY_BYTES otherwise). */
+  maxBodyBytes?: number | undefined;
+  limits?: Partial<ServeLimits>;
+  /** A promise while the narration's output is full: no new request is read until it drains. */
+  drained?: () => Promise<void> | undefined;
+  clock?: Clock;
   /** Where the keys the requests carry are put: never written, only looked for and hidden. */
   secrets: Set<string>;
 }
 
-export interface RecordingServer {
-  url: string;
+export interface RecordingServer extends RunningShell {
   book: RecordBook;
-  /** Stops accepting, lets what is in flight end (or cuts it after the grace), resolves with the request count. */
-  close(): Promise<number>;
-  inFlight(): number;
 }
 
 export async function startRecording(options: RecordOptions): Promise<RecordingServer> {
   const partsOf = await loadAllParts();
   const book = new RecordBook();
   const { secrets } = options;
-  const pending = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  let count = 0;
-  // Which Host names are ours: the host asked for until the server listens, then its address too.
-  let policy = hostPolicy(options.host, options.host);
-  const upstreamName = options.upstream.origin;
   const hide = (text: string): string => hideSecrets(text, secrets);
-
-  const server = createServer((request, response) => {
-    const handled = handle(++count, request, response).catch(() => {
-      response.destroy();
-    });
-    pending.add(handled);
-    void handled.finally(() => pending.delete(handled));
-  });
-
-  async function handle(number: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method ?? "GET";
-    const target = requestTarget(request.url ?? "/");
-    const query = target?.query ?? new URLSearchParams();
-    for (const secret of secretsOf(request.headers, query)) secrets.add(secret);
-    const route = target === undefined ? undefined : routeAt(method, target);
-    const provider = route?.provider ?? providerForUnknownPath(target);
-    const parts = partsOf(provider);
-    // As serve: a request a web page sent (a foreign Host or Origin) never reaches the upstream.
-    const refusal = browserRefusal(request, policy);
-    if (refusal !== undefined) return refuse(response, parts, 403, "forbidden", refusal);
-    const read = await readBody(request, DEFAULT_MAX_BODY_BYTES);
-    if (read.kind === "tooLarge") return refuse(response, parts, 413, "tooLarge", `the request body is over ${DEFAULT_MAX_BODY_BYTES} bytes`);
-    if (read.kind !== "text") return void response.destroy();
-    const body = route ? requestObject(read.bytes) : undefined;
-    const head = { number, method, path: target ? shownPath(target.pathname, query) : "/", provider: route?.provider, stream: route?.streamed ?? false };
-    if (route && body) head.stream = wantsStream(route, body);
-    const seen = route && body ? heard(provider, parts, body, options.lang) : undefined;
-    const place = seen && book.place(provider, seen.context);
-    const conversation =
-      seen && place && describeConversation(seen.context, seen.findings, place.conversation - 1, place.turn, 0, modelTurns(seen.context.messages).at(-1));
-    const tell = (outcome: ExchangeRecord["outcome"], upstream: UpstreamOutcome): void =>
-      options.onEvent({
-        type: "exchange",
-        record: exchangeRecord(head, conversation, { ...outcome, ...(outcome.message ? { message: hide(outcome.message) } : {}) }),
-        upstream,
-      });
-
-    let answer: Response;
-    try {
-      answer = await forward(upstreamUrl(options.upstream, request.url ?? "/"), method, request.headers, read.bytes, stopping.signal);
-    } catch (error) {
-      const why = hide(unreachableReason(error));
-      const message = `tool-call-playground serve --record: the upstream ${upstreamName} cannot be reached: ${why}`;
-      // 502 Bad Gateway (RFC 9110 §15.6.3), in the error shape of the provider the path names.
-      response.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify(parts.response.error("internal", message)));
-      if (place) book.note(place, `model turn ${place.turn + 1}: the upstream could not be reached.`);
-      return tell({ status: 502, kind: "internal", message }, { kind: "unreachable", why });
-    }
-    const arrived = await passOn(answer, response, route !== undefined && place !== undefined);
-    if (!route || !place) return tell({ status: answer.status, kind: "notABody", message: "" }, { kind: "passed" });
-    const upstream = readUpstreamAnswer(provider, parts, arrived);
-    tell(recordOutcome(upstream, place), upstream);
-  }
-
-  /** What the book keeps of the upstream's answer, and the outcome serve's record says. */
-  function recordOutcome(upstream: UpstreamAnswer, place: Place): ExchangeRecord["outcome"] {
-    switch (upstream.kind) {
-      case "answered":
-        book.answered(place, upstream.message);
-        return { status: 200, kind: "reply", reply: upstream.message, ...(upstream.events === undefined ? {} : { events: upstream.events }) };
-      case "failed":
-        if (upstream.failure) book.failed(place, upstream.failure);
-        else
-          book.note(
-            place,
-            `model turn ${place.turn + 1}: the upstream answered ${upstream.status} (${hide(upstream.message)}), which no scripted failure says.`,
-          );
-        return { status: upstream.status, kind: "internal", message: upstream.message };
-      case "unreadable":
-        book.note(place, `model turn ${place.turn + 1}: the upstream's answer could not be read as a reply.`);
-        return { status: 200, kind: "internal", message: "unreadable" };
-      case "cut":
-        book.note(place, `model turn ${place.turn + 1}: the answer stopped before its end.`);
-        return { status: 200, kind: "aborted", ...(upstream.events === undefined ? {} : { events: upstream.events }) };
-    }
-  }
-
-  const { url, address } = await listen(server, options.host, options.port);
-  policy = hostPolicy(options.host, address);
-  options.onEvent({ type: "listening", url, upstream: upstreamName });
-  return {
-    url,
-    book,
-    inFlight: () => pending.size,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const grace = setTimeout(() => stopping.abort(), options.shutdownMs ?? STOP_GRACE_MS);
-      await Promise.allSettled([...pending]);
-      clearTimeout(grace);
-      server.closeAllConnections();
-      await closed;
-      return count;
-    },
+  const tell = (record: ExchangeRecord, upstream?: UpstreamOutcome): void => {
+    const outcome = record.outcome.message ? { ...record.outcome, message: hide(record.outcome.message) } : record.outcome;
+    options.onEvent({ type: "exchange", record: { ...record, outcome }, ...(upstream ? { upstream } : {}) });
   };
+  const handler: Handler = {
+    heard(request, target) {
+      for (const secret of secretsOf(request.headers, target?.query)) secrets.add(secret);
+    },
+    tell,
+    answer: (arrived, shell) => recordExchange(arrived, shell, { options, partsOf, book, tell, hide }),
+  };
+  const shell = await startShell({
+    host: options.host,
+    port: options.port,
+    limits: { ...defaultLimits, ...options.limits },
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    clock: options.clock ?? systemClock,
+    speaker: "tool-call-playground serve --record",
+    drained: options.drained,
+    partsOf,
+    handler,
+  });
+  options.onEvent({ type: "listening", url: shell.url, upstream: options.upstream.origin });
+  return { ...shell, book };
+}
+
+interface Recorder {
+  options: RecordOptions;
+  partsOf: (id: ProviderId) => ProviderParts;
+  book: RecordBook;
+  tell(record: ExchangeRecord, upstream?: UpstreamOutcome): void;
+  hide(text: string): string;
+}
+
+/** One request sent on, its answer passed back, and both told and kept in the book. */
+async function recordExchange({ seen, request, response, body }: Arrived, shell: ShellContext, recorder: Recorder): Promise<void> {
+  const { options, book, hide } = recorder;
+  const { route, provider } = seen;
+  const parts = recorder.partsOf(provider);
+  const json = route ? requestObject(body) : undefined;
+  const head = { number: seen.number, method: seen.method, path: seen.path, provider: route?.provider, stream: route?.streamed ?? false };
+  if (route && json) head.stream = wantsStream(route, json);
+  const heard = route && json ? conversationOf(provider, parts, json, options.lang) : undefined;
+  const place = heard && book.place(provider, heard.context);
+  const conversation =
+    heard && place && describeConversation(heard.context, heard.findings, place.conversation - 1, place.turn, 0, modelTurns(heard.context.messages).at(-1));
+  const tell = (outcome: ExchangeRecord["outcome"], upstream: UpstreamOutcome) => recorder.tell(exchangeRecord(head, conversation, outcome), upstream);
+  let answer: Response;
+  try {
+    answer = await forward(upstreamUrl(options.upstream, request.url ?? "/"), seen.method, request.headers, body, shell.stopping);
+  } catch (error) {
+    const why = hide(unreachableReason(error));
+    const message = `tool-call-playground serve --record: the upstream ${options.upstream.origin} cannot be reached: ${why}`;
+    // 502 Bad Gateway (RFC 9110 §15.6.3), in the error shape of the provider the path names.
+    response.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify(parts.response.error("internal", message)));
+    if (place) book.note(place, `model turn ${place.turn + 1}: the upstream could not be reached.`);
+    return tell({ status: 502, kind: "internal", message }, { kind: "unreachable", why });
+  }
+  const passed = await passOn(answer, response, place !== undefined);
+  if (!place) return tell({ status: answer.status, kind: "notABody", message: "" }, { kind: "passed" });
+  const upstream = readUpstreamAnswer(provider, parts, passed);
+  tell(recordOutcome(book, place, upstream, hide), upstream);
+}
+
+/** What the book keeps of the upstream's answer, and the outcome serve's record says. */
+function recordOutcome(book: RecordBook, place: Place, upstream: UpstreamAnswer, hide: (text: string) => string): ExchangeRecord["outcome"] {
+  switch (upstream.kind) {
+    case "answered":
+      book.answered(place, upstream.message);
+      return { status: 200, kind: "reply", reply: upstream.message, ...(upstream.events === undefined ? {} : { events: upstream.events }) };
+    case "failed":
+      if (upstream.failure) book.failed(place, upstream.failure);
+      else
+        book.note(place, `model turn ${place.turn + 1}: the upstream answered ${upstream.status} (${hide(upstream.message)}), which no scripted failure says.`);
+      return { status: upstream.status, kind: "internal", message: upstream.message };
+    case "unreadable":
+      book.note(place, `model turn ${place.turn + 1}: the upstream's answer could not be read as a reply.`);
+      return { status: 200, kind: "internal", message: "unreadable" };
+    case "cut":
+      book.note(place, `model turn ${place.turn + 1}: the answer stopped before its end.`);
+      return { status: 200, kind: "aborted", ...(upstream.events === undefined ? {} : { events: upstream.events }) };
+  }
 }
 
 /** The request as serve reads it: its conversation and what the provider's rules find. */
-function heard(provider: ProviderId, parts: ProviderParts, body: JsonObject, lang: Language) {
+function conversationOf(provider: ProviderId, parts: ProviderParts, body: JsonObject, lang: Language) {
   const { imported } = readHistory(parts, provider, body);
   if (imported === undefined) return undefined;
   return { context: imported.context, findings: lintBody(body, parts.rules, lang) };
@@ -168,7 +151,7 @@ function heard(provider: ProviderId, parts: ProviderParts, body: JsonObject, lan
 
 /** The upstream's answer passed back as it arrives; each chunk is kept to be read once it ended
  *  when `keep` (an answer nobody reads, to a request not on a route, is not held). */
-async function passOn(answer: Response, response: ServerResponse, keep: boolean): Promise<Arrived> {
+async function passOn(answer: Response, response: ServerResponse, keep: boolean): Promise<PassedAnswer> {
   response.writeHead(answer.status, answerHeaders(answer.headers));
   response.flushHeaders();
   const chunks: Uint8Array[] = [];
@@ -191,20 +174,6 @@ async function passOn(answer: Response, response: ServerResponse, keep: boolean)
     text: Buffer.concat(chunks).toString("utf8"),
     whole,
   };
-}
-
-/** The text with every key in it replaced by `***`. */
-export function hideSecrets(text: string, secrets: ReadonlySet<string>): string {
-  let shown = text;
-  for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join("***");
-  return shown;
-}
-
-/** serve's own refusal, in the provider's error shape: the upstream never sees the request. */
-function refuse(response: ServerResponse, parts: ProviderParts, status: number, kind: "forbidden" | "tooLarge", message: string): void {
-  response
-    .writeHead(status, { "content-type": "application/json", connection: "close" })
-    .end(JSON.stringify(parts.response.error(kind, `tool-call-playground serve --record: ${message}`)));
 }
 
 /** The body as a JSON object, read as serve reads one, for the narration and the book; undefined

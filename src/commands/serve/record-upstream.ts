@@ -1,14 +1,8 @@
 // serve --record's way to the real API: a request goes on to the upstream as the harness sent it
 // (its path and query on the upstream's base URL, its body byte for byte, its headers with the
 // harness's own key), and the answer comes back as it arrives. Only the hop's own headers are
-// dropped: they describe this connection, not the request (RFC 9110 §7.6.1). The keys a request
-// carries are found here too, so the recorder can prove it writes none of them.
+// dropped: they describe this connection, not the request (RFC 9110 §7.6.1).
 import type { IncomingHttpHeaders } from "node:http";
-
-/** Where each provider's SDK puts the key (OpenAI: Authorization; Azure OpenAI: api-key; Anthropic:
- *  x-api-key; Gemini: x-goog-api-key or the `key` query parameter). */
-export const secretHeaders: readonly string[] = ["authorization", "x-api-key", "x-goog-api-key", "api-key"];
-export const secretQueryKey = "key";
 
 /** Headers of the connection itself, never passed on (RFC 9110 §7.6.1), and the ones the
  *  forwarding sets for itself (the upstream's host, the body's length, no compression). */
@@ -28,30 +22,6 @@ const hopHeaders = new Set([
 
 /** Answer headers not passed back: the answer is re-sent on this connection, decoded. */
 const answerHopHeaders = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
-
-/** The keys a request carries, in every form a provider reads them: header values (a bearer
- *  token both whole and without its scheme) and the `key` query value. */
-export function secretsOf(headers: IncomingHttpHeaders, query: URLSearchParams): string[] {
-  const found: string[] = [];
-  for (const name of secretHeaders) {
-    const value = headers[name];
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      found.push(one);
-      const token = /^\S+\s+(\S.*)$/.exec(one)?.[1];
-      if (token !== undefined) found.push(token);
-    }
-  }
-  for (const value of query.getAll(secretQueryKey)) found.push(value);
-  // A key too short to tell from ordinary text would refuse every fixture; such a key is no key.
-  return found.filter((secret) => secret.trim().length >= 8);
-}
-
-/** The path and query as narrated and recorded: the `key` query value is left out. */
-export function shownPath(pathname: string, query: URLSearchParams): string {
-  const kept = new URLSearchParams([...query].filter(([name]) => name !== secretQueryKey));
-  const rest = kept.toString();
-  return rest === "" ? pathname : `${pathname}?${rest}`;
-}
 
 /** The upstream's URL for a request target: the base URL's path, then the request's own. */
 export function upstreamUrl(base: URL, target: string): string {

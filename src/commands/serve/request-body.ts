@@ -7,9 +7,7 @@ import type { ConversationState, ResolvedBody } from "../../providers/shared/pro
 import { type Refused, refuse } from "./refusal.ts";
 import type { Route } from "./routes.ts";
 
-/** `text` undefined: the body went over the size limit. */
-export function bodyObject(text: string | undefined): { body: JsonObject; text: string } | Refused {
-  if (text === undefined) return refuse("tooLarge", "tooLarge", "tool-call-playground serve: the request body is over the size limit");
+export function bodyObject(text: string): { body: JsonObject; text: string } | Refused {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -47,7 +47,7 @@ const entries: RouteEntry[] = Object.values(providers).flatMap(({ id, endpoints 
 const first = entries[0];
 if (first === undefined) throw new Error("the provider registry holds no provider");
 /** A 404 that shares no path with any provider is written in the first one's error shape. */
-export const fallbackProvider: ProviderId = first.provider;
+const fallbackProvider: ProviderId = first.provider;
 
 export const routeList: readonly string[] = entries.map(({ endpoint }) => `POST ${endpoint.path}${endpoint.query === undefined ? "" : `?${endpoint.query}`}`);
 

@@ -8,17 +8,21 @@ import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.
 import { type Fixture, type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
 import { visible } from "../../io/sanitize.ts";
+import type { Catalog } from "../../narration/catalog.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
+import type { Clock } from "./clock.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
+import { NarrationOutput } from "./narration-output.ts";
 import type { ServeEvent } from "./serve-events.ts";
 import type { ServeLimits } from "./serve-limits.ts";
-import type { RunningServer } from "./server.ts";
-import { stopExitCodes, whenStopped } from "./stop.ts";
+import type { ServeWords } from "./serve-narration.ts";
+import type { RunningShell } from "./shell.ts";
+import { stopExitCodes } from "./stop.ts";
 
 /** The command line's io, plus a hook tests use to learn the running server. */
 export type ServeIO = Pick<
@@ -26,11 +30,11 @@ export type ServeIO = Pick<
   "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate" | "drained" | "outputClosed" | "onOutputClosed"
 > & {
   /** Told the running server once it listens (tests drive it, then stop it). */
-  onListening?: (server: RunningServer) => void;
+  onListening?: (server: RunningShell) => void;
   /** Time limits and the connection cap, for tests that watch them cut a client off. */
   limits?: Partial<ServeLimits>;
-  /** The clock a retry's wait is measured with (a test's own, so the narration it checks is fixed). */
-  now?: () => number;
+  /** The clock every wait and time limit runs on (a test's own, which it moves itself). */
+  clock?: Clock;
 };
 
 interface ServeCommandOptions {
@@ -85,103 +89,81 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
 export async function serve(fixtureArgument: string, options: ServeCommandOptions, io: ServeIO): Promise<number> {
   // Loaded only here: the server and the providers' wire code are most of the project's modules,
   // and every other run, which registers this command too, should not pay for them.
-  const [{ errorLine }, { serveJsonLine, serveListeningLines, serveNarrationLines }, { startServer }] = await Promise.all([
-    import("../../narration/error-line.ts"),
-    import("./serve-narration.ts"),
+  const [{ startServer }, { listening, untilStopped }, say, serveSay] = await Promise.all([
     import("./server.ts"),
+    import("./serving.ts"),
+    loadCatalog(options.lang),
+    loadServeMessages(options.lang),
   ]);
-  const [say, serveSay] = await Promise.all([loadCatalog(options.lang), loadServeMessages(options.lang)]);
+  const fixture = await servedFixture(fixtureArgument, options.lang, say, io);
+  if (typeof fixture === "number") return fixture;
   const words = { narration: say, serve: serveSay };
+  const { emit, output } = await narrator(options, words, io);
+  const server = await listening(
+    () =>
+      startServer({
+        fixture,
+        fixtureName: fixtureArgument,
+        host: options.host,
+        port: options.port,
+        maxBodyBytes: options.maxBody,
+        store: { ...(options.storeBytes ? { bytes: options.storeBytes } : {}), ...(options.storeResponses ? { responses: options.storeResponses } : {}) },
+        chunk: options.chunk,
+        limits: io.limits,
+        clock: io.clock,
+        onEvent: emit,
+        drained: io.drained,
+        lang: options.lang,
+      }),
+    options,
+    serveSay,
+    io,
+  );
+  if (typeof server === "number") return server;
+  const { stop, requests } = await untilStopped(server, io, {
+    lang: options.lang,
+    closing: (signal, inFlight) => emit({ type: "closing", signal, inFlight }),
+    silence: () => output.silence(),
+  });
+  emit({ type: "closed", requests });
+  return stopExitCodes[stop];
+}
+
+/** The fixture a run serves, in the run's language (the replies a harness gets are data of this
+ *  run too), or the exit code after the line saying why it cannot be. */
+async function servedFixture(fixtureArgument: string, lang: Language, say: Catalog, io: ServeIO): Promise<Fixture | number> {
   const reference = resolveFixture(fixtureArgument);
   if (reference.kind === "unknownName") {
     io.err(`${say.unknownFixture(visible(reference.name), reference.known)}\n`);
     return exitCodes.badInput;
   }
-  let fixture: Fixture;
   try {
-    // The fixture's texts in the run's language: the replies a harness gets are data of this run too.
-    fixture = await loadFixture(reference.file, undefined, options.lang);
+    return await loadFixture(reference.file, undefined, lang);
   } catch (error) {
+    const { errorLine } = await import("../../narration/error-line.ts");
     const line = errorLine(error, reference.file, say);
     if (line === undefined) throw error;
     io.err(`${line}\n`);
     return exitCodes.badInput;
   }
-  const style = await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
-  let started = false;
-  // Once stdout's reader has gone there is nobody to narrate to: the rest goes nowhere.
-  let silent = false;
-  // A request's narration is held until the end of the event loop's turn and written with the
-  // others of that turn: stdout to a pipe or file writes synchronously, one system call per write,
-  // which under load cost more than answering. Backpressure is unchanged (a request still waits
-  // for the output to drain before its body is read), and what is held is one turn's lines at most.
-  // Every other event writes what is held first, then itself at once: the URL line stays first
-  // and alone, and nothing is left held when the server has closed.
-  let held: string[] = [];
-  let flushing: NodeJS.Immediate | undefined;
-  const flush = (): void => {
-    if (flushing) clearImmediate(flushing);
-    flushing = undefined;
-    const text = held.join("");
-    held = [];
-    if (text === "" || silent) return;
-    try {
-      io.out(text);
-    } catch {
-      // As in server.ts's tell: a narration that fails never ends the server or an answer.
-    }
-  };
-  const write = (event: ServeEvent, text: string): void => {
-    if (event.type !== "exchange") {
-      flush();
-      return io.out(text);
-    }
-    held.push(text);
-    flushing ??= setImmediate(flush);
-  };
+}
+
+/** The narration's way out: the URL line first and alone on stdout (so `read url`, or a test, can
+ *  take it), where it listens on stderr, then each event as text or as JSON Lines. */
+async function narrator(options: ServeCommandOptions, words: ServeWords, io: ServeIO): Promise<{ emit: (event: ServeEvent) => void; output: NarrationOutput }> {
+  const [{ serveJsonLine, serveListeningLines, serveNarrationLines }, style] = await Promise.all([
+    import("./serve-narration.ts"),
+    terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
+  ]);
+  const output = new NarrationOutput(io.out);
   const emit = (event: ServeEvent): void => {
-    if (silent) return;
     if (event.type === "listening") {
-      // The URL first and alone, so `read url` (or a test) can take it; the rest is narration.
-      io.out(`${event.url}\n`);
-      started = true;
+      output.line(`${event.url}\n`);
+      if (!options.json) io.err(`${serveListeningLines(event, words, style).join("\n")}\n`);
     }
-    if (!started) return;
-    if (options.json) return write(event, `${serveJsonLine(event)}\n`);
-    if (event.type === "listening") io.err(`${serveListeningLines(event, words, style).join("\n")}\n`);
-    write(event, `${serveNarrationLines(event, words, style).join("\n")}\n`);
+    const text = options.json ? `${serveJsonLine(event)}\n` : `${serveNarrationLines(event, words, style).join("\n")}\n`;
+    if (event.type === "exchange") output.exchange(text);
+    else output.line(text);
   };
-  let server: RunningServer;
-  try {
-    server = await startServer({
-      fixture,
-      fixtureName: fixtureArgument,
-      host: options.host,
-      port: options.port,
-      maxBodyBytes: options.maxBody,
-      store: { ...(options.storeBytes ? { bytes: options.storeBytes } : {}), ...(options.storeResponses ? { responses: options.storeResponses } : {}) },
-      chunk: options.chunk,
-      limits: io.limits,
-      ...(io.now ? { now: io.now } : {}),
-      onEvent: emit,
-      drained: io.drained,
-      lang: options.lang,
-    });
-  } catch (error) {
-    io.err(`${serveSay.cannotListen(visible(options.host), options.port, visible(error instanceof Error ? error.message : String(error)))}\n`);
-    return exitCodes.badInput;
-  }
-  io.onTerminate?.();
-  io.onOutputClosed?.();
-  io.onListening?.(server);
-  const stop = await whenStopped(io);
-  if (stop === "outputClosed") {
-    silent = true;
-    flush();
-    const { loadOutputMessages } = await import("../shared/load-output-messages.ts");
-    io.err(`${(await loadOutputMessages(options.lang)).outputClosed}\n`);
-  } else emit({ type: "closing", signal: stop, inFlight: server.inFlight() });
-  const requests = await server.close();
-  emit({ type: "closed", requests });
-  return stopExitCodes[stop];
+  return { emit, output };
 }

@@ -1,62 +1,98 @@
-// The sockets a server holds, and which of them hold one for nothing. A socket is waiting (for its
-// request's headers: a new connection, or one kept alive between requests), reading (its
-// request's body) or working (its request is being answered). One that has waited or read
-// without a sign of life for `stallMs` — a connection that sends nothing, a body that stopped
-// coming — is stalled, and is closed first when room is needed: a client that holds a socket
-// without using it never keeps a harness out for longer than that. The clock is only compared,
-// never printed.
-import type { Socket } from "node:net";
+// The sockets a server holds, what each is doing, and for how long, on the server's clock. A
+// socket is waiting (for its request's headers: a new connection, or one kept alive between
+// requests), reading (its request's body) or working (its request is being answered, or waits for
+// its turn). Two rules keep a client from holding a socket for nothing:
+// - A socket that waits longer than the headers' time limit, or reads one body longer than the
+//   body's, is closed: headers or a body trickled to hold a socket (slowloris) end there.
+// - A socket that has waited or read without a sign of life for the stall time is stalled, and is
+//   closed first when room is needed (a new socket, or a request with every place taken): a
+//   client that holds a socket without using it never keeps a harness out for longer than that.
+// `sweep` applies both; the server calls it on a timer of its clock, and `admit` when a socket
+// arrives at a full table.
+import type { Clock } from "./clock.ts";
+
+/** What the table asks of a socket (a net.Socket): to be closed, and to say when it has closed. */
+export interface HeldSocket {
+  destroy(): void;
+  once(event: "close", listener: () => void): unknown;
+}
 
 type Phase = "waiting" | "reading" | "working";
 
 interface SocketState {
   phase: Phase;
-  /** When the socket last showed a sign of life (connected, sent a request or a part of its body,
-   *  was answered), in milliseconds of `performance.now()`. */
+  /** When the phase began, in the clock's milliseconds. */
+  began: number;
+  /** When the socket last showed a sign of life (it connected, was answered, sent part of a body). */
   since: number;
 }
 
-export class SocketTable {
-  readonly #sockets = new Map<Socket, SocketState>();
-  readonly #limit: number;
-  readonly #stallMs: number;
+export interface SocketLimits {
+  /** Sockets open at once. */
+  sockets: number;
+  /** How long a socket may hold one for nothing before it is closed to make room. */
+  stallMs: number;
+  /** How long a socket may wait for its request's headers. */
+  headersMs: number;
+  /** How long a socket may take to send one request's body. */
+  requestMs: number;
+}
 
-  /** `limit`: sockets open at once; `stallMs`: how long a socket may hold one for nothing. */
-  constructor(limit: number, stallMs: number) {
-    this.#limit = limit;
-    this.#stallMs = stallMs;
+export class SocketTable {
+  readonly #sockets = new Map<HeldSocket, SocketState>();
+  readonly #limits: SocketLimits;
+  readonly #clock: Clock;
+
+  constructor(limits: SocketLimits, clock: Clock) {
+    this.#limits = limits;
+    this.#clock = clock;
   }
 
   /** A new socket: kept when there is room, after the stalled ones are closed to make some.
    *  False when every socket is in use: the caller closes it. */
-  admit(socket: Socket): boolean {
-    if (this.#sockets.size >= this.#limit) this.closeStalled();
-    if (this.#sockets.size >= this.#limit) return false;
-    this.#sockets.set(socket, { phase: "waiting", since: performance.now() });
+  admit(socket: HeldSocket): boolean {
+    if (this.full()) this.sweep(true);
+    if (this.full()) return false;
+    const now = this.#clock.now();
+    this.#sockets.set(socket, { phase: "waiting", began: now, since: now });
     socket.once("close", () => this.#sockets.delete(socket));
     return true;
   }
 
-  /** The socket's request moved on to `phase` (or showed a sign of life in the one it is in). */
-  mark(socket: Socket, phase: Phase): void {
+  /** The socket's request moved on to `phase`, or showed a sign of life in the phase it is in. */
+  mark(socket: HeldSocket, phase: Phase): void {
     const state = this.#sockets.get(socket);
-    if (state) {
-      state.phase = phase;
-      state.since = performance.now();
-    }
+    if (!state) return;
+    const now = this.#clock.now();
+    if (state.phase !== phase) state.began = now;
+    state.phase = phase;
+    state.since = now;
   }
 
-  /** Closes every socket stalled for `stallMs`. */
-  closeStalled(): void {
-    const now = performance.now();
+  /** Closes every socket past a time limit, and with `makeRoom` every stalled one too. */
+  sweep(makeRoom: boolean): void {
+    const now = this.#clock.now();
     for (const [socket, state] of this.#sockets) {
-      if (state.phase === "working" || now - state.since < this.#stallMs) continue;
+      if (!this.#overdue(state, now) && !(makeRoom && this.#stalled(state, now))) continue;
       this.#sockets.delete(socket);
       socket.destroy();
     }
   }
 
+  full(): boolean {
+    return this.#sockets.size >= this.#limits.sockets;
+  }
+
   get size(): number {
     return this.#sockets.size;
+  }
+
+  #overdue({ phase, began }: SocketState, now: number): boolean {
+    if (phase === "waiting") return now - began >= this.#limits.headersMs;
+    return phase === "reading" && now - began >= this.#limits.requestMs;
+  }
+
+  #stalled({ phase, since }: SocketState, now: number): boolean {
+    return phase !== "working" && now - since >= this.#limits.stallMs;
   }
 }

@@ -8,15 +8,14 @@ import { type PaceContext, type StallEnded, waitBeforeHeaders, writePaced } from
 
 /** `close`: the body was not read to its end, so the connection cannot carry another request —
  *  the answer says `connection: close`, and Node closes the socket once it is written. */
-export async function writeAnswer(response: ServerResponse, answer: Answer, close = false, pace?: PaceContext): Promise<StallEnded | undefined> {
+export async function writeAnswer(response: ServerResponse, answer: Answer, pace: PaceContext, close = false): Promise<StallEnded | undefined> {
   if (response.destroyed) return;
   const headers = answerHeaders(answer);
   const { timing } = answer;
-  if (timing && !(await waitBeforeHeaders(response, timing.beforeHeadersMs))) return undefined;
+  if (timing && !(await waitBeforeHeaders(response, timing.beforeHeadersMs, pace.clock))) return undefined;
   // Paced from here: a stream's events and their pauses, or a stall. A plain answer that is only
   // late is written as any other, once its wait is over.
-  if (timing && (answer.streamed || timing.stall))
-    return writePaced(response, answer, timing, headers, pace ?? { closing: () => false, now: () => performance.now() });
+  if (timing && (answer.streamed || timing.stall)) return writePaced(response, answer, timing, headers, pace);
   if (answer.drop) {
     await dropAfter(response, answer);
     return undefined;

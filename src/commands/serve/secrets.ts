@@ -1,0 +1,42 @@
+// The API keys a request carries: where each provider's SDK puts one, how to find them all in a
+// request, and how to keep them out of what is shown. serve never prints a header, and shows a
+// request's path without its `key` query value; the recorder, which passes keys on to the upstream,
+// also hides every key it has seen from each line it prints and checks the fixture it writes.
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Where each provider's SDK puts the key (OpenAI: Authorization; Azure OpenAI: api-key; Anthropic:
+ *  x-api-key; Gemini: x-goog-api-key or the `key` query parameter). */
+export const secretHeaders: readonly string[] = ["authorization", "x-api-key", "x-goog-api-key", "api-key"];
+const secretQueryKey = "key";
+
+/** The keys a request carries, in every form a provider reads them: header values (a bearer
+ *  token both whole and without its scheme) and the `key` query value. */
+export function secretsOf(headers: IncomingHttpHeaders, query: URLSearchParams | undefined): string[] {
+  const found: string[] = [];
+  for (const name of secretHeaders) {
+    const value = headers[name];
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      found.push(one);
+      const token = /^\S+\s+(\S.*)$/.exec(one)?.[1];
+      if (token !== undefined) found.push(token);
+    }
+  }
+  for (const value of query?.getAll(secretQueryKey) ?? []) found.push(value);
+  // A key too short to tell from ordinary text would refuse every fixture; such a key is no key.
+  return found.filter((secret) => secret.trim().length >= 8);
+}
+
+/** A request target as narrated and recorded: as sent, unless it carries a `key` query value, which
+ *  is left out. */
+export function shownPath(url: string, query: URLSearchParams | undefined, pathname: string): string {
+  if (!query?.has(secretQueryKey)) return url;
+  const rest = new URLSearchParams([...query].filter(([name]) => name !== secretQueryKey)).toString();
+  return rest === "" ? pathname : `${pathname}?${rest}`;
+}
+
+/** The text with every key in it replaced by `***`. */
+export function hideSecrets(text: string, secrets: ReadonlySet<string>): string {
+  let shown = text;
+  for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join("***");
+  return shown;
+}

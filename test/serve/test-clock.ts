@@ -1,0 +1,94 @@
+// A clock the test moves itself, for serve's clock (src/commands/serve/clock.ts): its time stands
+// still until the test calls `advance`, which fires every timer that falls due on the way, in the
+// order they fall due, and gives the event loop a turn after each so that what a timer set off
+// (a socket closed, a promise resolved) can happen before the next. Nothing the machine does — a
+// busy core, an event loop held up for a second — moves it: a test that waits on serve's time
+// waits on this, and sees the same thing however loaded the machine is.
+import type { Clock } from "../../src/commands/serve/clock.ts";
+
+interface Timer {
+  at: number;
+  /** Timers due at the same moment fire in the order they were set. */
+  order: number;
+  callback: () => void;
+}
+
+export class TestClock implements Clock {
+  #now = 0;
+  #order = 0;
+  readonly #timers = new Set<Timer>();
+
+  now(): number {
+    return this.#now;
+  }
+
+  after(ms: number, callback: () => void): () => void {
+    const timer = { at: this.#now + Math.max(0, ms), order: this.#order++, callback };
+    this.#timers.add(timer);
+    return () => void this.#timers.delete(timer);
+  }
+
+  /** Timers set and not yet fired nor cancelled. */
+  get pending(): number {
+    return this.#timers.size;
+  }
+
+  /** Moves time on by `ms`, firing each timer due by then at its own moment. */
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms;
+    for (let next = this.#due(end); next !== undefined; next = this.#due(end)) {
+      this.#timers.delete(next);
+      this.#now = Math.max(this.#now, next.at);
+      next.callback();
+      await turn();
+    }
+    this.#now = end;
+    await turn();
+  }
+
+  /** Moves time on in steps of `stepMs` until `work` settles, and settles as it does: for what
+   *  ends on serve's clock (a grace, a stall's time), however many timers it sets on the way.
+   *  Fails once `limitMs` of this clock's time have passed without it settling. */
+  async run<T>(work: Promise<T>, { stepMs = 50, limitMs = 120_000 } = {}): Promise<T> {
+    let settled = false;
+    const watched = work.finally(() => (settled = true));
+    await turn();
+    for (let moved = 0; !settled; moved += stepMs) {
+      if (moved > limitMs) throw new Error(`not settled after ${limitMs} ms of the test's clock`);
+      await this.advance(stepMs);
+    }
+    return watched;
+  }
+
+  #due(end: number): Timer | undefined {
+    let first: Timer | undefined;
+    for (const timer of this.#timers) {
+      if (timer.at > end) continue;
+      if (first === undefined || timer.at < first.at || (timer.at === first.at && timer.order < first.order)) first = timer;
+    }
+    return first;
+  }
+}
+
+/** One turn of the event loop: what is ready to run (I/O callbacks, promise reactions) runs. */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Resolves once `holds()` is true, looking again every millisecond or so; fails after `looks`
+ *  looks, which on a loaded machine only take longer, so it never fails sooner there. */
+export async function until(holds: () => boolean, what: string, looks = 10_000): Promise<void> {
+  for (let count = 0; !holds(); count++) {
+    if (count >= looks) throw new Error(`${what}: still not so after ${looks} looks`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** Holds the event loop for `ms` of the machine's time, as a loaded machine or a long task does:
+ *  nothing else in this process runs meanwhile. */
+export function blockEventLoop(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // Busy on purpose.
+  }
+}
