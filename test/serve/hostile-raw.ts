@@ -65,6 +65,19 @@ export function rawExchange(port: number, bytes: string | Buffer, ms = 5000): Pr
   });
 }
 
+/** Sends `bytes` and keeps its side open, as an SDK does (a half-close while a request waits its
+ *  turn, or while its answer comes from an upstream, reads as a client that left), and resolves
+ *  with what came back once the server closes (or, after `ms`, with what came by then). */
+export function openExchange(port: number, bytes: string, ms = 60_000): Promise<string> {
+  const { socket, closed } = heldSocket(port);
+  socket.write(bytes);
+  const timer = setTimeout(() => socket.destroy(), ms);
+  return closed.then(({ text }) => {
+    clearTimeout(timer);
+    return text;
+  });
+}
+
 /** A socket left open: what it received, and when it closed. */
 export function heldSocket(port: number): { socket: Socket; closed: Promise<{ text: string; at: number }> } {
   const socket = connect(port, "127.0.0.1");

@@ -3,9 +3,12 @@
 import type { Clock } from "../../src/commands/serve/clock.ts";
 import { recordSession } from "../../src/commands/serve/record-session.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
+import type { RunningShell } from "../../src/commands/serve/shell.ts";
 
 export interface RecordRun {
   url: string;
+  /** The running server itself: its sockets and requests in flight. */
+  server: RunningShell;
   out(): string;
   err(): string;
   /** Ctrl-C (or SIGTERM): resolves with the exit code once the fixture is written (or refused). */
@@ -21,8 +24,8 @@ export async function startRecord(
   let err = "";
   const interrupt = new AbortController();
   const terminate = new AbortController();
-  let resolveUrl: (url: string) => void = () => {};
-  const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
+  let resolveServer: (server: RunningShell) => void = () => {};
+  const listening = new Promise<RunningShell>((resolve) => (resolveServer = resolve));
   const exit = recordSession(
     { record: upstream, output, port: 0, host: "127.0.0.1", lang: "en", json: options.json },
     {
@@ -32,15 +35,16 @@ export async function startRecord(
       isTTY: false,
       interrupt: interrupt.signal,
       terminate: terminate.signal,
-      onListening: (server) => resolveUrl(server.url),
+      onListening: resolveServer,
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.drained ? { drained: options.drained } : {}),
     },
   );
-  const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve --record exited ${code}: ${err}`)))]);
+  const server = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve --record exited ${code}: ${err}`)))]);
   return {
-    url,
+    url: server.url,
+    server,
     out: () => out,
     err: () => err,
     stop: (signal = "SIGINT") => {

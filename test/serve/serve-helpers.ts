@@ -4,10 +4,13 @@ import assert from "node:assert/strict";
 import type { Clock } from "../../src/commands/serve/clock.ts";
 import { serve } from "../../src/commands/serve/serve-command.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
+import type { RunningShell } from "../../src/commands/serve/shell.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
 
 export interface ServeRun {
   url: string;
+  /** The running server itself: its sockets and requests in flight. */
+  server: RunningShell;
   /** Everything written to stdout so far (the URL line first). */
   out(): string;
   err(): string;
@@ -25,13 +28,15 @@ export async function startServe(
     /** The clock every wait and time limit runs on (a TestClock the test moves). */
     clock?: Clock;
     limits?: Partial<ServeLimits>;
+    /** A promise while the narration's reader is not reading. */
+    drained?: () => Promise<void> | undefined;
   } = {},
 ): Promise<ServeRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
-  let resolveUrl: (url: string) => void = () => {};
-  const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
+  let resolveServer: (server: RunningShell) => void = () => {};
+  const listening = new Promise<RunningShell>((resolve) => (resolveServer = resolve));
   const exit = serve(
     fixture,
     {
@@ -48,14 +53,16 @@ export async function startServe(
       env: { NO_COLOR: "1" },
       isTTY: false,
       interrupt: interrupt.signal,
-      onListening: (server) => resolveUrl(server.url),
+      onListening: resolveServer,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.drained ? { drained: options.drained } : {}),
     },
   );
-  const url = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);
+  const server = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);
   return {
-    url,
+    url: server.url,
+    server,
     out: () => out,
     err: () => err,
     stop: () => {

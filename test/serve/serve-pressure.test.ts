@@ -7,20 +7,8 @@
 import assert from "node:assert/strict";
 import { Agent, request } from "node:http";
 import { test } from "node:test";
-import { heldSocket, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
+import { heldSocket, openExchange, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
 import { blockEventLoop, TestClock, until } from "./test-clock.ts";
-
-/** Sends `bytes` and keeps its side open, as an SDK does (a half-close while a request waits its
- *  turn reads as a client that left), and resolves with what came back once the server closes. */
-function openExchange(port: number, bytes: string, ms = 60_000): Promise<string> {
-  const { socket, closed } = heldSocket(port);
-  socket.write(bytes);
-  const timer = setTimeout(() => socket.destroy(), ms);
-  return closed.then(({ text }) => {
-    clearTimeout(timer);
-    return text;
-  });
-}
 
 const chatBody = JSON.stringify({
   model: "m",
