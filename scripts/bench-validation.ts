@@ -1,8 +1,7 @@
-// Validation: this project's compiled objectSchema against ajv, TypeBox (TypeCompiler, as Pi uses
-// it: Check, and Decode which returns a value as `parse` does) and zod 4, on calc's arguments and
-// on a larger schema (10 fields, a nested object and an array): valid input, a wrong type, a
-// missing field and extra keys to drop. Also the plain per-field loop that is the fallback where
-// code generation is not allowed. Run on its own (`node --import tsx scripts/bench-validation.ts
+// Validation: this project's objectSchema (chapter 06's plain per-field parse) against ajv, TypeBox
+// (TypeCompiler, as Pi uses it: Check, and Decode which returns a value as `parse` does) and zod 4,
+// on calc's arguments and on a larger schema (10 fields, a nested object and an array): valid
+// input, a wrong type, a missing field and extra keys to drop. Run on its own (`node --import tsx scripts/bench-validation.ts
 // invalid`), it measures only the invalid-input cases and prints them as JSON: scripts/bench.ts
 // does that in a fresh process, so no JIT state from the valid rows can flatter the failure path.
 import { type TSchema, Type } from "@sinclair/typebox";
@@ -11,9 +10,7 @@ import { Ajv } from "ajv";
 import { z } from "zod";
 import { isRecord } from "../src/json/is-record.ts";
 import { arrayOf } from "../src/schema/collections.ts";
-import type { ParseFunction } from "../src/schema/compile-object-parse.ts";
-import { loopParse, type ObjectSchema, objectSchema, objectValue } from "../src/schema/object-schema.ts";
-import { FAILED, takeFailure } from "../src/schema/schema-error.ts";
+import { type ObjectSchema, objectSchema, objectValue } from "../src/schema/object-schema.ts";
 import { booleanValue, describe, enumValue, numberValue, optionalPositiveInteger, optionalString, stringValue } from "../src/schema/validator.ts";
 import { calcOperators, calcSchema } from "../src/tools/calc.ts";
 
@@ -53,29 +50,25 @@ interface Contenders {
   ours: ObjectSchema<unknown>;
   typebox: TSchema;
   zod: z.ZodType;
-  /** The plain per-field loop over the same validators, as `safeParse` runs it without codegen. */
-  loop: ParseFunction;
   /** What ours returns, built by hand from an input already checked: TypeBox's Check followed by
    *  this is the same work as ours (a check, then a new object of the declared keys only). */
   copy: (input: unknown) => unknown;
 }
 
-/** calcSchema's twin, checked to declare exactly what calcSchema declares, compiled when made as
- *  the built-in tools' schemas are. */
+/** calcSchema's twin, checked to declare exactly what calcSchema declares. */
 function freshCalcSchema(): ObjectSchema<unknown> {
-  const fresh = objectSchema(calcShape, { compile: "now" });
+  const fresh = objectSchema(calcShape);
   if (JSON.stringify(fresh.jsonSchema) !== JSON.stringify(calcSchema.jsonSchema)) throw new Error("the bench's calc shape drifted from calcSchema");
   return fresh;
 }
 
 function calcContenders(): Contenders {
   return {
-    // calc's own shape, compiled afresh for each case as every other subject is: one schema shared
-    // by every case would carry the earlier cases' input shapes in its inline caches, the others not.
+    // calc's own shape, made afresh for each case as every other subject is: one schema shared by
+    // every case would carry the earlier cases' input shapes in its inline caches, the others not.
     ours: freshCalcSchema(),
     typebox: Type.Object({ a: Type.Number(), b: Type.Number(), op: Type.Union(calcOperators.map((op) => Type.Literal(op))) }),
     zod: z.object({ a: z.number(), b: z.number(), op: z.enum(calcOperators) }),
-    loop: loopParse(Object.entries({ a: numberValue, b: numberValue, op: enumValue(calcOperators) })),
     copy: copyCalc,
   };
 }
@@ -96,8 +89,7 @@ const largeShape = {
 
 function largeContenders(): Contenders {
   return {
-    // Compiled when made, as a tool that validates every call asks (object-schema.ts).
-    ours: objectSchema(largeShape, { compile: "now" }),
+    ours: objectSchema(largeShape),
     typebox: Type.Object({
       id: Type.String(),
       title: Type.String(),
@@ -122,7 +114,6 @@ function largeContenders(): Contenders {
       tags: z.array(z.string()),
       owner: z.object({ name: z.string(), email: z.string(), age: z.number() }),
     }),
-    loop: loopParse(Object.entries(largeShape)),
     copy: copyLarge,
   };
 }
@@ -141,7 +132,7 @@ const largeValid = () => ({
 
 /** Cases whose input is valid: every subject returns (or answers for) the value. */
 function acceptedSubjects(contenders: Contenders, stripping: boolean): CaseDefinition["subjects"] {
-  const { ours, typebox, zod, loop, copy } = contenders;
+  const { ours, typebox, zod, copy } = contenders;
   // Ours accepts extra keys (and leaves them out of its output); ajv compiled from ours' JSON
   // Schema refuses them (additionalProperties: false), more work than ours does. ajv compiled
   // from TypeBox's schema allows them, as ours does: that is the equal-work comparison.
@@ -158,20 +149,13 @@ function acceptedSubjects(contenders: Contenders, stripping: boolean): CaseDefin
     { label: "TypeBox Check alone ¹", run: (input) => compiled.Check(input) },
     { label: "TypeBox Decode ⁴", run: (input) => compiled.Decode(input) },
     { label: `zod 4: .parse${stripping ? " (drops)" : ""}`, run: (input) => zod.parse(input), target: true },
-    {
-      label: "ours, plain loop (fallback)",
-      run: (input) => {
-        const result = loop(input);
-        return result === FAILED ? undefined : result;
-      },
-    },
   ];
 }
 
 /** Cases whose input is invalid: each subject rejects it and reads its first error's place and
  *  message, as a caller must to tell the model what was wrong. */
 function rejectedSubjects(contenders: Contenders): CaseDefinition["subjects"] {
-  const { ours, typebox, zod, loop } = contenders;
+  const { ours, typebox, zod } = contenders;
   const ajv = new Ajv().compile(ours.jsonSchema);
   const compiled = TypeCompiler.Compile(typebox);
   return [
@@ -215,14 +199,6 @@ function rejectedSubjects(contenders: Contenders): CaseDefinition["subjects"] {
       run: (input) => {
         const result = zod.safeParse(input);
         return result.success || result.error.issues[0] === undefined;
-      },
-    },
-    {
-      label: "ours, plain loop (fallback), path + message read ²",
-      run: (input) => {
-        if (loop(input) !== FAILED) return true;
-        const error = takeFailure();
-        return error.path.length < 0 || error.message.length === 0;
       },
     },
   ];

@@ -5,7 +5,7 @@
 
 import { isRecord } from "../json/is-record.ts";
 import { type Expectation, expectation, FAILED, fail, failAt } from "./schema-error.ts";
-import { builtinCheckOf, fromSafeCheck, isElementCheck, safeCheckOf, type Validator } from "./validator.ts";
+import { fromSafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
 const expectArray: Expectation = expectation({ kind: "array" });
 const expectObject: Expectation = expectation({ kind: "object" });
@@ -14,8 +14,6 @@ export function arrayOf<T>(item: Validator<T>, { minItems = 0 } = {}): Validator
   const safeItem = safeCheckOf(item);
   const expectLength: Expectation = expectation({ kind: "minItems", count: minItems });
   const coerceItem = item.coerce;
-  // Elements of a built-in single-value kind: objectSchema's compiled parse checks them inline.
-  const itemSpec = builtinCheckOf(item);
   return fromSafeCheck(
     (value) => {
       if (!Array.isArray(value)) return fail(expectArray, value);
@@ -45,7 +43,6 @@ export function arrayOf<T>(item: Validator<T>, { minItems = 0 } = {}): Validator
           },
         }
       : {},
-    isElementCheck(itemSpec) ? { kind: "array", item: itemSpec, minItems } : undefined,
   );
 }
 

@@ -1,15 +1,13 @@
 // objectSchema: one shape of field validators gives both halves of a tool's parameters — the JSON
 // Schema the model is shown and the parse that checks what the model actually sent. The parse is
-// compiled once per schema (compile-object-parse.ts), when it is made or, if asked, once it has
-// parsed enough inputs to repay compiling; `loopParse` below parses until then, and is the
-// reference the compiled parse must match and the fallback where code generation is not allowed.
-// Both report a failure by returning it; `parse` throws it and `safeParse` hands it back, so
-// neither path pays for an exception inside.
+// chapter 06's: it walks the declared fields in order, checks each with its validator, and builds
+// a new object of those fields alone. A failure is returned, not thrown, down to the public
+// entries: `parse` throws it and `safeParse` hands it back, so neither path pays for an exception
+// inside (schema-error.ts).
 
 import { isRecord } from "../json/is-record.ts";
 import type { Coercion, Schema } from "../protocol/types.ts";
-import { compileObjectEntries, type ParseFunction } from "./compile-object-parse.ts";
-import { type Expectation, expectation, FAILED, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
+import { type Expectation, expectation, FAILED, type Failed, fail, failAt, type PathSegment, type SchemaError, takeFailure } from "./schema-error.ts";
 import { type Fields, fromSafeCheck, type SafeCheck, safeCheckOf, type Validator } from "./validator.ts";
 
 export type Shape = Record<string, Validator<unknown>>;
@@ -26,8 +24,7 @@ export interface ObjectSchema<T> extends Schema<T> {
   coerce(value: unknown): Coercion;
 }
 
-/** The parts objectSchema and objectValue share: the plain loop's entries, the compiled ones (made
- *  when asked), the coercion and the JSON Schema. */
+/** The parse and the JSON Schema one shape gives, for objectSchema and objectValue alike. */
 function objectParts<TShape extends Shape>(shape: TShape) {
   // Fixed once: parse reads exactly these keys and nothing else the input happens to carry.
   const fields: Fields = Object.entries(shape);
@@ -37,35 +34,21 @@ function objectParts<TShape extends Shape>(shape: TShape) {
     defineOwn(properties, key, check.jsonSchema ?? {});
     if (!check.optional) required.push(key);
   }
+  const parse = fieldsParse(fields);
   // The output holds exactly the shape's keys, each set from its own validator's return value:
-  // that is what Parsed<TShape> says, and the one place the parses' type is asserted.
-  const typed = (entries: Entries<Record<string, unknown>>) => entries as Entries<Parsed<TShape>>;
-  const loop = typed(loopEntries(loopParse(fields)));
+  // that is what Parsed<TShape> says, and the one place the parse's type is asserted.
+  const safe = parse as SafeCheck<Parsed<TShape>>;
   return {
     fields,
-    loop,
-    /** The compiled entries, or the loop's where code generation is not allowed. */
-    compile: () => {
-      const compiled = compileObjectEntries(fields);
-      return compiled ? typed(compiled) : loop;
-    },
+    safe,
     coerce: (input: unknown) => coerceFields(fields, input),
     jsonSchema: { type: "object", properties, required, additionalProperties: false },
   };
 }
 
-/** The safe parse and the two public entries around it, for one schema. */
-interface Entries<T> {
-  safe: SafeCheck<T>;
-  parse(input: unknown): T;
-  safeParse(input: unknown): SafeParseResult<T>;
-}
-
-/** The entries around the plain loop, where code generation is not allowed (the compiled parse
- *  writes its own, compile-object-parse.ts says why). */
-function loopEntries(safe: ParseFunction): Entries<Record<string, unknown>> {
+export function objectSchema<TShape extends Shape>(shape: TShape): ObjectSchema<Parsed<TShape>> {
+  const { safe, coerce, jsonSchema } = objectParts(shape);
   return {
-    safe,
     parse(input) {
       const result = safe(input);
       if (result === FAILED) throw takeFailure();
@@ -75,86 +58,28 @@ function loopEntries(safe: ParseFunction): Entries<Record<string, unknown>> {
       const result = safe(input);
       return result === FAILED ? { success: false, error: takeFailure() } : { success: true, value: result };
     },
-  };
-}
-
-/**
- * Inputs a schema parses with the plain loop before its parse is compiled. Compiling one costs
- * about as much as 70 of the loop's parses (~70 µs against ~1 µs for calc's shape, measured on this
- * project's machine), and most schemas parse a handful of inputs: the fixture format once per file
- * read (38 of the 45 schemas the walkthrough made; compiling them when made was ~10 ms of its
- * start), a declared schema of an imported log its recorded calls. A tool that validates every
- * call asks for `compile: "now"`, as the built-in tools do: a parse swapped in after the schema
- * is made measured slower at its callers (the validation rows of `npm run bench`: ~105 against
- * ~160 million calc parses a second).
- */
-export const COMPILE_AFTER_PARSES = 64;
-
-export interface ObjectSchemaOptions {
-  /** "whenUsed" (the default): the parse is compiled once the schema has parsed
-   *  COMPILE_AFTER_PARSES inputs with the loop; "now": when the schema is made. */
-  compile?: "now" | "whenUsed";
-}
-
-/** The loop's entries for the first COMPILE_AFTER_PARSES parses, then the compiled ones, made once
- *  (`onCompiled` told then); where code generation is refused, the loop's for good. */
-function entriesWhenUsed<T>(loop: Entries<T>, compile: () => Entries<T>, onCompiled?: (compiled: Entries<T>) => void): () => Entries<T> {
-  let current = loop;
-  let parses = 0;
-  return () => {
-    if (parses <= COMPILE_AFTER_PARSES && ++parses > COMPILE_AFTER_PARSES) {
-      current = compile();
-      onCompiled?.(current);
-    }
-    return current;
-  };
-}
-
-export function objectSchema<TShape extends Shape>(shape: TShape, { compile: when = "whenUsed" }: ObjectSchemaOptions = {}): ObjectSchema<Parsed<TShape>> {
-  const { loop, compile, coerce, jsonSchema } = objectParts(shape);
-  /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
-  const coerceWithConversions = (input: unknown): Coercion => {
-    const value = coerce(input);
-    const conversions: Coercion["conversions"] = [];
-    collectConversions(input, value, [], conversions);
-    return { value, conversions };
-  };
-  if (when === "now") {
-    const entries = compile();
-    return { parse: entries.parse, safeParse: entries.safeParse, coerce: coerceWithConversions, jsonSchema };
-  }
-  // Callers read `schema.parse` at each call, so once compiled they call the compiled function
-  // itself; one that kept the first function goes on through it, to the same result.
-  const entries = entriesWhenUsed(loop, compile, (compiled) => {
-    schema.parse = compiled.parse;
-    schema.safeParse = compiled.safeParse;
-  });
-  const schema: ObjectSchema<Parsed<TShape>> = {
-    parse: (input) => entries().parse(input),
-    safeParse: (input) => entries().safeParse(input),
-    coerce: coerceWithConversions,
+    /** A copy of the input with the declared fields converted, at any depth, where a validator knows how. */
+    coerce(input) {
+      const value = coerce(input);
+      const conversions: Coercion["conversions"] = [];
+      collectConversions(input, value, [], conversions);
+      return { value, conversions };
+    },
     jsonSchema,
   };
-  return schema;
 }
 
 /** A nested object field, checked by the same rules (for formats such as the fixture file). */
-export function objectValue<TShape extends Shape>(shape: TShape, { compile: when = "whenUsed" }: ObjectSchemaOptions = {}): Validator<Parsed<TShape>> {
-  const { fields, loop, compile, coerce, jsonSchema } = objectParts(shape);
-  // Registered as a built-in, so an enclosing compiled parse writes these checks inline; its own
-  // check runs where it is not inlined (an array's items, an enclosing schema still on its loop).
-  if (when === "now") return fromSafeCheck(compile().safe, jsonSchema, { coerce }, { kind: "object", fields });
-  // "whenUsed": one more call on each check where it is not inlined, instead of compiling every
-  // nested object of the fixture format or of a declared tool when made.
-  const entries = entriesWhenUsed(loop, compile);
-  const safe: SafeCheck<Parsed<TShape>> = (input) => entries().safe(input);
-  return fromSafeCheck(safe, jsonSchema, { coerce }, { kind: "object", fields });
+export function objectValue<TShape extends Shape>(shape: TShape): Validator<Parsed<TShape>> {
+  const { safe, coerce, jsonSchema } = objectParts(shape);
+  return fromSafeCheck(safe, jsonSchema, { coerce });
 }
 
 const expectObject: Expectation = expectation({ kind: "object" });
 
-/** The plain per-field parse: the behaviour the compiled one reproduces, and its fallback. */
-export function loopParse(fields: Fields): ParseFunction {
+/** The parse of an object with these fields: a new object of the declared fields, each checked in
+ *  order, or FAILED at the first that fails (its key put in front of the failure's path). */
+function fieldsParse(fields: Fields): (input: unknown) => Record<string, unknown> | Failed {
   const checks = fields.map(([key, check]) => [key, safeCheckOf(check)] as const);
   return (input) => {
     if (!isRecord(input)) return fail(expectObject, input);

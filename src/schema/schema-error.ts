@@ -162,12 +162,6 @@ export function failAt(segment: PathSegment): Failed {
   return FAILED;
 }
 
-/** The same for a check nested several keys deep (the compiled parse inlines nested objects). */
-export function failWithin(segments: readonly PathSegment[]): Failed {
-  if (pending) pending.path = [...segments, ...pending.path];
-  return FAILED;
-}
-
 /** The error behind the FAILED just returned; the slot is emptied so it keeps nothing alive. */
 export function takeFailure(): SchemaError {
   const error = pending ?? new SchemaError({ kind: "custom", message: "schema failure without an error" }, undefined);

@@ -28,46 +28,8 @@ interface Metadata {
   coerce?: (value: unknown) => unknown;
 }
 
-/** What a built-in validator checks, as data, so objectSchema can compile the same check inline
- *  instead of calling it. Each kind must fail exactly as the function below it fails. */
-export type BuiltinCheck =
-  | { readonly kind: "string" | "number" | "boolean" | "unknown" }
-  /** optionalPositiveInteger: undefined passes, otherwise an integer ≥ 1. */
-  | { readonly kind: "optionalPositiveInteger" }
-  /** enumValue: `allowed` is the snapshot the function tests; `values` is what its error reports. */
-  | { readonly kind: "enum"; readonly allowed: readonly unknown[]; readonly values: readonly Literal[] }
-  | { readonly kind: "literal"; readonly literal: Literal }
-  /** optional(inner) where inner is itself a built-in. */
-  | { readonly kind: "optional"; readonly inner: BuiltinCheck }
-  /** objectValue(shape): these fields, checked by the same rules as objectSchema's. */
-  | { readonly kind: "object"; readonly fields: Fields }
-  /** arrayOf(item, { minItems }) where the item is a single value's check: each element checked
-   *  in order, into a new array of the same length. */
-  | { readonly kind: "array"; readonly item: ElementCheck; readonly minItems: number };
-
-/** A built-in that checks one value by itself (no fields, no elements, no optional wrapper): what
- *  an array's elements may be checked with inline. */
-export type ElementCheck = Exclude<BuiltinCheck, { readonly kind: (typeof notElementKinds)[number] }>;
-
-/** The one list the type above and the guard below both read, so they cannot disagree. */
-const notElementKinds = ["object", "array", "optional"] as const;
-const notElementKindSet: ReadonlySet<BuiltinCheck["kind"]> = new Set(notElementKinds);
-
-export function isElementCheck(spec: BuiltinCheck | undefined): spec is ElementCheck {
-  return spec !== undefined && !notElementKindSet.has(spec.kind);
-}
-
 /** An object's fields in shape order, fixed when the schema is made. */
 export type Fields = readonly (readonly [string, Validator<unknown>])[];
-
-// Keyed by the function itself: a function's behaviour cannot be changed after the fact, while
-// its properties (jsonSchema, optional) can, so only identity is trusted. Private to this module.
-const builtinChecks = new WeakMap<object, BuiltinCheck>();
-
-/** The check a validator is known to perform, or undefined for any validator written elsewhere. */
-export function builtinCheckOf(check: unknown): BuiltinCheck | undefined {
-  return typeof check === "function" ? builtinChecks.get(check) : undefined;
-}
 
 /** The validator's safe form: its own when it was made here, else a call that catches what it throws. */
 export function safeCheckOf<T>(check: Validator<T>): SafeCheck<T> {
@@ -83,14 +45,13 @@ export function safeCheckOf<T>(check: Validator<T>): SafeCheck<T> {
 }
 
 /** The public, throwing validator built around a safe check, with its metadata attached. */
-export function fromSafeCheck<T>(safe: SafeCheck<T>, jsonSchema: Record<string, unknown>, metadata: Metadata = {}, spec?: BuiltinCheck): Validator<T> {
+export function fromSafeCheck<T>(safe: SafeCheck<T>, jsonSchema: Record<string, unknown>, metadata: Metadata = {}): Validator<T> {
   const check = (value: unknown): T => {
     const result = safe(value);
     if (result === FAILED) throw takeFailure();
     return result;
   };
   Object.defineProperty(check, SAFE_CHECK, { value: safe });
-  if (spec) builtinChecks.set(check, Object.freeze(spec));
   return Object.assign(check, { jsonSchema, ...metadata });
 }
 
@@ -126,7 +87,6 @@ export const stringValue: Validator<string> = fromSafeCheck(
   (value) => (typeof value === "string" ? value : fail(expect.string, value)),
   { type: "string" },
   { coerce: toText },
-  { kind: "string" },
 );
 
 /** JSON has no NaN or Infinity, and neither does a sensible argument: only finite numbers pass. */
@@ -134,14 +94,12 @@ export const numberValue: Validator<number> = fromSafeCheck(
   (value) => (typeof value === "number" && Number.isFinite(value) ? value : fail(expect.number, value)),
   { type: "number" },
   { coerce: toNumber },
-  { kind: "number" },
 );
 
 export const booleanValue: Validator<boolean> = fromSafeCheck(
   (value) => (typeof value === "boolean" ? value : fail(expect.boolean, value)),
   { type: "boolean" },
   { coerce: toBoolean },
-  { kind: "boolean" },
 );
 
 export const optionalString: Validator<string | undefined> = optional(stringValue);
@@ -150,7 +108,6 @@ export const optionalPositiveInteger: Validator<number | undefined> = fromSafeCh
   (value) => (value === undefined || (typeof value === "number" && Number.isInteger(value) && value >= 1) ? value : fail(expect.positiveInteger, value)),
   { type: "integer", minimum: 1 },
   { optional: true, coerce: toNumber },
-  { kind: "optionalPositiveInteger" },
 );
 
 /** A whole number from 0: a fixture's milliseconds, a stream's block index. */
@@ -168,12 +125,7 @@ export function enumValue<const V extends string>(values: readonly V[]): Validat
     const text = toText(value);
     return text !== value && allowed.has(text) ? text : value;
   };
-  return fromSafeCheck(
-    (value) => (isAllowed(value) ? value : fail(expected, value)),
-    { type: "string", enum: [...values] },
-    { coerce },
-    { kind: "enum", allowed: Object.freeze([...allowed]), values },
-  );
+  return fromSafeCheck((value) => (isAllowed(value) ? value : fail(expected, value)), { type: "string", enum: [...values] }, { coerce });
 }
 
 /** Exactly one value: the tag of a tagged union, for instance. A string literal also accepts, when
@@ -182,21 +134,19 @@ export function literalValue<const V extends Literal>(literal: V): Validator<V> 
   const expected: Expectation = expectation({ kind: "oneOf", values: [literal] });
   const coerce = (value: unknown) => (typeof literal === "string" && toText(value) === literal ? literal : value);
   // The literal, not the input, is returned: for 0 the input may have been -0.
-  return fromSafeCheck((value) => (value === literal ? literal : fail(expected, value)), { const: literal }, { coerce }, { kind: "literal", literal });
+  return fromSafeCheck((value) => (value === literal ? literal : fail(expected, value)), { const: literal }, { coerce });
 }
 
 /** Any JSON value, unchecked: for data whose checking is someone else's job (tool arguments). */
-export const unknownValue: Validator<unknown> = fromSafeCheck((value) => (value === undefined ? fail(expect.any, value) : value), {}, {}, { kind: "unknown" });
+export const unknownValue: Validator<unknown> = fromSafeCheck((value) => (value === undefined ? fail(expect.any, value) : value), {});
 
 /** The same check, accepting undefined as well. */
 export function optional<T>(inner: Validator<T>): Validator<T | undefined> {
-  const spec = builtinCheckOf(inner);
   const safe = safeCheckOf(inner);
   return fromSafeCheck(
     (value) => (value === undefined ? undefined : safe(value)),
     inner.jsonSchema ?? {},
     inner.coerce ? { optional: true, coerce: inner.coerce } : { optional: true },
-    spec && { kind: "optional", inner: spec },
   );
 }
 
@@ -210,6 +160,5 @@ export function describe<T>(inner: Validator<T>, description: string): Validator
       ...(inner.optional ? { optional: true } : {}),
       ...(inner.coerce ? { coerce: inner.coerce } : {}),
     },
-    builtinCheckOf(inner),
   );
 }

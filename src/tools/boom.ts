@@ -15,7 +15,7 @@ export function boomIn(description: string): Tool<{ value: string }> {
   return {
     name: "boom",
     description,
-    schema: objectSchema({ value: stringValue }, { compile: "now" }),
+    schema: objectSchema({ value: stringValue }),
     async execute() {
       throw new Error("exploded");
     },

@@ -41,14 +41,11 @@ export const calcWords: Record<"zh" | "en", CalcWords> = {
 };
 
 function calcSchemaIn(words: CalcWords) {
-  return objectSchema(
-    {
-      a: describe(numberValue, words.a),
-      b: describe(numberValue, words.b),
-      op: describe(enumValue(calcOperators), words.op),
-    },
-    { compile: "now" },
-  );
+  return objectSchema({
+    a: describe(numberValue, words.a),
+    b: describe(numberValue, words.b),
+    op: describe(enumValue(calcOperators), words.op),
+  });
 }
 
 export const calcSchema = calcSchemaIn(calcWords.zh);

@@ -5,7 +5,7 @@ import type { Tool } from "../protocol/types.ts";
 import { objectSchema } from "../schema/object-schema.ts";
 import { stringValue } from "../schema/validator.ts";
 
-export const echoSchema = objectSchema({ value: stringValue }, { compile: "now" });
+export const echoSchema = objectSchema({ value: stringValue });
 
 export const echo: Tool<{ value: string }, { source: string }> = {
   name: "echo",

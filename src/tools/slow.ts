@@ -32,7 +32,7 @@ export function slowIn(words: (typeof slowWords)["zh"]): Tool<{ ms: number }, { 
   return {
     name: "slow",
     description: words.description,
-    schema: objectSchema({ ms: describe(numberValue, words.ms) }, { compile: "now" }),
+    schema: objectSchema({ ms: describe(numberValue, words.ms) }),
     async execute({ ms }, { signal, reportProgress }) {
       if (ms < 0 || ms > SLOW_MAX_MS) return { content: [text(words.outOfRange(ms))], details: { ms }, isError: true };
       reportProgress?.([text(words.started(ms))]);

@@ -1,25 +1,18 @@
-// Differential tests of the schema. (1) Every schema the project defines against ajv compiled from
-// its own `jsonSchema`: the model is shown the JSON Schema and the app runs `parse`, so the two must
-// agree on what is valid. (2) The compiled parse against the plain per-field loop it replaces, on
-// random shapes and hostile inputs: same output, same SchemaError, same getter calls. (3) The
-// fallback when code generation is refused.
+// Differential tests of the schema: every schema the project defines against ajv compiled from its
+// own `jsonSchema` — the model is shown the JSON Schema and the app runs `parse`, so the two must
+// agree on what is valid — then the parse on hostile inputs: inherited keys, null prototypes,
+// getters, proxies, a polluted Object.prototype, keys that look like code.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
 import fc from "fast-check";
-import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureSchema } from "../../src/fixture/fixture-format.ts";
-import { arrayOf } from "../../src/schema/collections.ts";
-import { compileObjectParse, type ParseFunction } from "../../src/schema/compile-object-parse.ts";
-import { loopParse, type ObjectSchema, objectSchema, objectValue } from "../../src/schema/object-schema.ts";
-import { FAILED, SchemaError, takeFailure } from "../../src/schema/schema-error.ts";
+import { type ObjectSchema, objectSchema } from "../../src/schema/object-schema.ts";
+import { SchemaError } from "../../src/schema/schema-error.ts";
 import * as v from "../../src/schema/validator.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
 import { echoSchema } from "../../src/tools/echo.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { normalized } from "./normalized-json.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -30,7 +23,7 @@ const schemas: [string, ObjectSchema<unknown>][] = [
   ["request (chapter 06)", requestSchema],
   ["fixture", fixtureSchema],
 ];
-const runs = { numRuns: 300 };
+const runs = { numRuns: propertyRuns(300) };
 
 /** Values that are wrong somewhere for nearly every field: wrong types, edge numbers, enum-ish words. */
 const oddValues: unknown[] = [
@@ -182,7 +175,7 @@ test("fixture: undeclared keys at any declared object change nothing but are dro
   );
 });
 
-// --- The compiled parse against the loop it replaces -------------------------------------------
+// --- The parse on hostile inputs ------------------------------------------------------------
 
 const even = Object.assign(
   (value: unknown) => {
@@ -191,164 +184,40 @@ const even = Object.assign(
   },
   { jsonSchema: { type: "number", multipleOf: 2 } },
 );
-const throwsText = Object.assign(
-  (value: unknown) => {
-    if (value !== "ok") throw "not ok";
-    return value;
-  },
-  { jsonSchema: { const: "ok" } },
-);
-const validators: v.Validator<unknown>[] = [
-  v.stringValue,
-  v.numberValue,
-  v.booleanValue,
-  v.optionalString,
-  v.optionalPositiveInteger,
-  v.unknownValue,
-  v.enumValue(["x", "y"]),
-  v.enumValue([]),
-  v.literalValue("k"),
-  v.literalValue(0),
-  v.literalValue(null),
-  v.optional(v.numberValue),
-  v.describe(v.stringValue, "d"),
-  v.describe(v.optionalPositiveInteger, "d"),
-  v.optional(v.describe(v.enumValue(["x"]), "d")),
-  even,
-  throwsText,
-  v.optional(even),
-  v.describe(even, "d"),
-  objectValue({ value: v.stringValue }),
-  // Nested objects are written inline by the compiled parse: deeper paths, a foreign validator inside.
-  objectValue({ a: v.numberValue, inner: objectValue({ x: even, value: v.optionalString }) }),
-  v.optional(v.describe(objectValue({ value: v.optionalString }), "d")),
-  // Arrays of a single-value built-in are checked inline too, element by element; of anything else, through the closure.
-  arrayOf(v.stringValue),
-  arrayOf(v.numberValue, { minItems: 2 }),
-  arrayOf(v.optionalPositiveInteger),
-  arrayOf(v.literalValue(0)),
-  v.optional(arrayOf(v.enumValue(["x", "y"]))),
-  objectValue({ list: arrayOf(v.unknownValue, { minItems: 1 }) }),
-  arrayOf(even),
-];
-const shapeKeys = [
-  "a",
-  "b",
-  "value",
-  "__proto__",
-  "constructor",
-  "toString",
-  "hasOwnProperty",
-  "a b",
-  "0",
-  "12",
-  "",
-  "\u2028",
-  '"q"',
-  "back\\slash",
-  "$",
-  "é",
-  "x",
-];
-const fieldValues: unknown[] = [
-  ...oddValues,
-  "ok",
-  "k",
-  "y",
-  2,
-  4,
-  { value: "v" },
-  { value: 1 },
-  ["ok", "k"],
-  [2, 4, 1.5],
-  [2, "4"],
-  [0, -0],
-  [1, undefined, 3],
-  Object.assign(new Array(2), { 1: 2 }),
-  ["x", "z"],
-  { list: [] },
-  { list: [null, "a"] },
-  { list: [undefined] },
-  Number.NaN,
-  Number.POSITIVE_INFINITY,
-  { a: 1, inner: { x: 2 } },
-  { a: 1, inner: { x: 3 } },
-  { a: 1, inner: { x: 2, value: 1 } },
-  { a: 1, inner: 5 },
-  { a: "1", inner: { x: 2 } },
-];
-
-const shapeArbitrary = fc.uniqueArray(fc.tuple(fc.constantFrom(...shapeKeys), fc.nat(validators.length - 1)), { selector: ([key]) => key, maxLength: 6 });
-const inputArbitrary = fc.oneof(
-  fc.dictionary(fc.constantFrom(...shapeKeys), fc.constantFrom(...fieldValues), { maxKeys: 8 }),
-  fc.constantFrom<unknown>(null, [], "text", 1, undefined),
-);
 
 /** Whatever a parse did, in a form deepStrictEqual can compare (it tells -0 from 0). */
 function outcome(parse: (input: unknown) => unknown, input: unknown) {
   try {
     const output = parse(input);
-    return {
-      ok: true,
-      output,
-      prototype: record(output) ? Object.getPrototypeOf(output) : undefined,
-      descriptors: record(output) ? Object.getOwnPropertyDescriptors(output) : undefined,
-    };
+    return { ok: true, output, prototype: record(output) ? Object.getPrototypeOf(output) : undefined };
   } catch (error) {
     if (!(error instanceof SchemaError)) return { ok: false, thrown: error };
-    return { ok: false, type: error.constructor, message: error.message, path: error.path, expected: error.expected, received: error.received };
+    return { ok: false, message: error.message, path: error.path, received: error.received };
   }
 }
 
-/** A safe parse as a throwing one, the way objectSchema's `parse` wraps it. */
-function throwing(parse: ParseFunction) {
-  return (input: unknown) => {
-    const result = parse(input);
-    if (result === FAILED) throw takeFailure();
-    return result;
-  };
+const passed = (output: object) => ({ ok: true, output, prototype: Object.prototype });
+const failedAt = (path: string[], message: string, received: unknown = undefined) => ({ ok: false, message, path, received });
+
+/** An object with these own keys in this order, a `__proto__` key as data like any other. */
+function ownKeys(entries: [string, unknown][]): object {
+  const made = {};
+  for (const [key, value] of entries) Object.defineProperty(made, key, { value, enumerable: true, writable: true, configurable: true });
+  return made;
 }
 
-function compiledAndLoop(shape: readonly (readonly [string, v.Validator<unknown>])[]) {
-  const compiled = compileObjectParse(shape);
-  assert.ok(compiled, "code generation works here");
-  return { compiled: throwing(compiled), loop: throwing(loopParse(shape)) };
-}
-
-test("compiled parse = plain loop for every validator alone against every field value", () => {
-  // Exhaustive where the random shapes below are sparse: a check the compiled parse writes inline
-  // (an array's length and each element, say) meets every value at least once.
-  for (const validator of validators) {
-    const { compiled, loop } = compiledAndLoop([["a", validator]]);
-    for (const value of fieldValues) {
-      const input = { a: value };
-      assert.deepStrictEqual(outcome(compiled, input), outcome(loop, input), normalized(input));
-    }
-  }
-});
-
-test("compiled parse = plain loop: output, SchemaError and prototype, on random shapes and inputs", () => {
-  fc.assert(
-    fc.property(shapeArbitrary, fc.array(inputArbitrary, { minLength: 1, maxLength: 4 }), (picks, inputs) => {
-      const { compiled, loop } = compiledAndLoop(picks.map(([key, index]) => [key, validators[index] ?? v.unknownValue] as const));
-      for (const input of inputs) {
-        const before = normalized(input);
-        assert.deepStrictEqual(outcome(compiled, input), outcome(loop, input), before);
-        assert.equal(normalized(input), before, "the input is not mutated");
-      }
-    }),
-    runs,
-  );
-});
-
-test("compiled parse = plain loop on hostile objects: inherited keys, null prototype, getters, pollution, proxies", () => {
-  const shape = [
-    ["a", v.numberValue],
-    ["constructor", v.optionalString],
-    ["__proto__", v.optional(v.literalValue(1))],
-    ["x", even],
-  ] as const;
-  const { compiled, loop } = compiledAndLoop(shape);
+test("parse reads own keys only, at the moment it reads each: inherited keys, null prototypes, getters, proxies, a swapped prototype", () => {
+  const schema = objectSchema({ a: v.numberValue, constructor: v.optionalString, ["__proto__"]: v.optional(v.literalValue(1)), x: even });
+  const parse = (input: unknown) => schema.parse(input);
+  const parsed = (ownConstructor: unknown, proto: unknown) =>
+    passed(
+      ownKeys([
+        ["a", 1],
+        ["constructor", ownConstructor],
+        ["__proto__", proto],
+        ["x", 2],
+      ]),
+    );
   const reads: string[] = [];
   const withGetter = {
     get a() {
@@ -357,44 +226,59 @@ test("compiled parse = plain loop on hostile objects: inherited keys, null proto
     },
     x: 2,
   };
-  const throwingGetter = {
+  assert.deepStrictEqual(outcome(parse, withGetter), parsed(undefined, undefined));
+  assert.deepEqual(reads, ["a"], "each getter runs once");
+  const throwing = outcome(parse, {
     get a(): number {
       throw new RangeError("getter");
     },
-    x: 2,
-  };
-  const inherited = Object.create({ a: 1, x: 2 });
-  const nullPrototype = Object.assign(Object.create(null), { a: 1, x: 2, constructor: "c" });
-  const ownProto = JSON.parse('{"a":1,"x":2,"__proto__":1}');
-  const lying = Object.create({ a: 1, x: 2, ["__proto__"]: Object.prototype });
-  const inputs: unknown[] = [
-    withGetter,
-    throwingGetter,
-    inherited,
-    nullPrototype,
-    ownProto,
-    lying,
-    new Proxy({ a: 1, x: 2 }, {}),
-    { a: 1, x: 3 },
-    { a: -0, x: 4 },
-  ];
-  for (const input of inputs) {
-    reads.length = 0;
-    const left = outcome(compiled, input);
-    const leftReads = [...reads];
-    reads.length = 0;
-    assert.deepStrictEqual(left, outcome(loop, input));
-    assert.deepStrictEqual(leftReads, reads, "the same getter calls");
-  }
-  // A getter, or a validator, that swaps the input's prototype halfway: each later key is judged
-  // at the moment it is read, as the loop does, so an inherited `x` is still not an argument.
-  const swapsPrototype = () => ({
+  });
+  assert.ok(!throwing.ok && "thrown" in throwing && throwing.thrown instanceof RangeError, "a getter's own error passes through");
+  const missingA = failedAt(["a"], "必须是 number");
+  assert.deepStrictEqual(outcome(parse, Object.create({ a: 1, x: 2 })), missingA, "inherited keys are not arguments");
+  assert.deepStrictEqual(outcome(parse, Object.create({ a: 1, x: 2, ["__proto__"]: Object.prototype })), missingA);
+  assert.deepStrictEqual(outcome(parse, Object.assign(Object.create(null), { a: 1, x: 2, constructor: "c" })), parsed("c", undefined));
+  assert.deepStrictEqual(outcome(parse, JSON.parse('{"a":1,"x":2,"__proto__":1}')), parsed(undefined, 1), "an own __proto__ key is data");
+  assert.deepStrictEqual(outcome(parse, new Proxy({ a: 1, x: 2 }, {})), parsed(undefined, undefined));
+  assert.deepStrictEqual(outcome(parse, { a: 1, x: 3 }), failedAt(["x"], "must be even", 3));
+  assert.ok(Object.is(Reflect.get(schema.parse({ a: -0, x: 4 }), "a"), -0), "-0 stays -0");
+  // A getter that swaps the input's prototype halfway: each later key is judged when it is read,
+  // so an inherited `x` is still not an argument.
+  const swapsPrototype = {
     get a() {
       Object.setPrototypeOf(this, { x: 2, constructor: "inherited" });
       return 1;
     },
+  };
+  assert.deepStrictEqual(outcome(parse, swapsPrototype), failedAt(["x"], "must be even"));
+});
+
+test("parse ignores a polluted Object.prototype, and never runs an inherited getter", () => {
+  const schema = objectSchema({ a: v.numberValue, constructor: v.optionalString, x: v.optional(v.numberValue) });
+  const parse = (input: unknown) => schema.parse(input);
+  for (const key of ["a", "x", "constructor"]) {
+    Object.defineProperty(Object.prototype, key, { value: key === "x" ? 2 : 1, configurable: true, writable: true });
+    try {
+      assert.deepStrictEqual(outcome(parse, {}), failedAt(["a"], "必须是 number"), `${key} polluted`);
+      assert.deepStrictEqual(outcome(parse, { a: 5 }).output, { a: 5, constructor: undefined, x: undefined }, `${key} polluted`);
+    } finally {
+      Reflect.deleteProperty(Object.prototype, key);
+    }
+  }
+  Object.defineProperty(Object.prototype, "a", {
+    configurable: true,
+    get() {
+      throw new Error("an inherited getter must never run");
+    },
   });
-  assert.deepStrictEqual(outcome(compiled, swapsPrototype()), outcome(loop, swapsPrototype()));
+  try {
+    assert.deepStrictEqual(outcome(parse, { x: 2 }), failedAt(["a"], "必须是 number"));
+  } finally {
+    Reflect.deleteProperty(Object.prototype, "a");
+  }
+});
+
+test("a validator that swaps the input's prototype cannot make an inherited key an argument", () => {
   const swapper = Object.assign(
     (value: unknown) => {
       if (typeof value === "object" && value !== null) Object.setPrototypeOf(value, { x: 5 });
@@ -402,81 +286,22 @@ test("compiled parse = plain loop on hostile objects: inherited keys, null proto
     },
     { jsonSchema: {} },
   );
-  const swapped = compiledAndLoop([
-    ["first", swapper],
-    ["a", v.numberValue],
-    ["x", v.optional(v.numberValue)],
-  ]);
-  const selfReferencing = () => {
-    const target: Record<string, unknown> = { a: 1 };
-    target.first = target;
-    return target;
-  };
-  assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), outcome(swapped.loop, selfReferencing()));
-  assert.deepStrictEqual(outcome(swapped.compiled, selfReferencing()), {
-    ok: true,
-    output: { first: "swapped", a: 1, x: undefined },
-    prototype: Object.prototype,
-    descriptors: Object.getOwnPropertyDescriptors({ first: "swapped", a: 1, x: undefined }),
-  });
-  // A key set on Object.prototype after the schema was compiled is still not an argument.
-  for (const key of ["a", "x", "constructor"]) {
-    Object.defineProperty(Object.prototype, key, { value: key === "x" ? 2 : 1, configurable: true, writable: true });
-    try {
-      for (const input of [{}, { a: 5 }, { x: 2 }, { a: 1, x: 2 }]) assert.deepStrictEqual(outcome(compiled, input), outcome(loop, input), `${key} polluted`);
-    } finally {
-      Reflect.deleteProperty(Object.prototype, key);
-    }
-  }
-  const pollutedGetter = {
-    configurable: true,
-    get() {
-      throw new Error("an inherited getter must never run");
-    },
-  };
-  Object.defineProperty(Object.prototype, "a", pollutedGetter);
-  try {
-    assert.deepStrictEqual(outcome(compiled, { x: 2 }), outcome(loop, { x: 2 }));
-  } finally {
-    Reflect.deleteProperty(Object.prototype, "a");
-  }
+  const schema = objectSchema({ first: swapper, a: v.numberValue, x: v.optional(v.numberValue) });
+  const target: Record<string, unknown> = { a: 1 };
+  target.first = target;
+  assert.deepStrictEqual(
+    outcome((input) => schema.parse(input), target),
+    passed({ first: "swapped", a: 1, x: undefined }),
+  );
 });
 
-test("keys reach the generated code only as string literals", () => {
+test("any key is data: keys that look like code are copied as they are, each its own property", () => {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a key that looks like a template is the point.
   const keys = ["}); throw 1; ({", "\\", "\u2028\u2029", "`${x}`", "*/", "\ud800", "constructor", "__proto__", "\n\"'"];
-  const shape = keys.map((key) => [key, v.optionalString] as const);
-  const { compiled } = compiledAndLoop(shape);
+  const schema = objectSchema(Object.fromEntries(keys.map((key) => [key, v.optionalString])));
   const input = Object.fromEntries(keys.map((key) => [key, key]));
-  const output = compiled(input);
+  const output = schema.parse(input);
   assert.deepStrictEqual(Object.keys(output), Object.keys(input));
   for (const key of keys) assert.equal(Object.getOwnPropertyDescriptor(output, key)?.value, key);
   assert.equal(Object.getPrototypeOf(output), Object.prototype);
-});
-
-test("without code generation (--disallow-code-generation-from-strings) parse falls back to the loop", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tcp-nocodegen-"));
-  const script = join(dir, "check.mts");
-  const src = (file: string) => JSON.stringify(join(projectRoot, "src", file));
-  writeFileSync(
-    script,
-    `import { compileObjectParse } from ${src("schema/compile-object-parse.ts")};
-import { calcSchema } from ${src("tools/calc.ts")};
-import { echoSchema } from ${src("tools/echo.ts")};
-const failed = echoSchema.safeParse({ value: 1 });
-console.log(JSON.stringify({
-  compiled: compileObjectParse([]) !== undefined,
-  parsed: calcSchema.parse({ a: 1, b: -0, op: "add", extra: 1 }),
-  message: failed.success ? "" : failed.error.message,
-  path: failed.success ? [] : failed.error.path,
-}));
-`,
-  );
-  const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", join(projectRoot, "bin", "load-typescript.js"), script], {
-    cwd: projectRoot,
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  assert.equal(child.status, 0, child.stderr);
-  assert.deepEqual(JSON.parse(child.stdout), { compiled: false, parsed: { a: 1, b: 0, op: "add" }, message: "必须是 string", path: ["value"] });
 });

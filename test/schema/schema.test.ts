@@ -16,11 +16,9 @@ import {
   stringValue,
   taggedUnion,
 } from "../../src/index.ts";
-import { compileObjectParse } from "../../src/schema/compile-object-parse.ts";
-import { COMPILE_AFTER_PARSES, loopParse } from "../../src/schema/object-schema.ts";
 import { FAILED, takeFailure, WORDING } from "../../src/schema/schema-error.ts";
+import { safeCheckOf } from "../../src/schema/validator.ts";
 import { calcOperators, calcSchema } from "../../src/tools/calc.ts";
-import { builtinTools } from "../../src/tools/index.ts";
 
 test("parse never copies an undeclared key, including __proto__, and reads own keys only", () => {
   const schema = objectSchema({ value: stringValue });
@@ -105,10 +103,9 @@ test("a validator written elsewhere keeps its own message, with the path added",
 test("a failure is returned, not thrown, down to the innermost check, and is one SchemaError with the whole path", () => {
   const doc = objectSchema({ items: arrayOf(objectValue({ blocks: arrayOf(describe(numberValue, "n")) })) });
   const bad = { items: [{ blocks: [1] }, { blocks: [2, "3"] }] };
-  // The compiled parse and each nested check hand back FAILED; only `parse` throws.
-  const fields = Object.entries({ items: arrayOf(objectValue({ blocks: arrayOf(numberValue) })) });
-  assert.equal(compileObjectParse(fields)?.(bad), FAILED);
-  assert.equal(loopParse(fields)(bad), FAILED);
+  // Each nested check hands back FAILED; only `parse` throws.
+  const nested = objectValue({ items: arrayOf(objectValue({ blocks: arrayOf(numberValue) })) });
+  assert.equal(safeCheckOf(nested)(bad), FAILED);
   takeFailure();
   const result = doc.safeParse(bad);
   assert.ok(!result.success);
@@ -149,64 +146,15 @@ test("a failure's message is worded once per expectation, on first read, and the
   assert.equal(new SchemaError({ kind: "number" }, "x").message, "必须是 number");
 });
 
-test("a schema parses with the loop until it has parsed COMPILE_AFTER_PARSES inputs, then with its compiled parse, to the same results", () => {
-  const schema = objectSchema({ a: numberValue, op: enumValue(["add", "mul"]), note: optional(stringValue) });
-  const first = { parse: schema.parse, safeParse: schema.safeParse };
-  const inputs = [{ a: 1, op: "add" }, { a: "1", op: "add" }, { a: 2, op: "pow", note: "x" }, { a: 3, op: "mul", extra: true }, null];
-  const seen = (parse: (input: unknown) => unknown) =>
-    inputs.map((input) => {
-      try {
-        return { value: parse(input) };
-      } catch (error) {
-        assert.ok(error instanceof SchemaError);
-        return { path: error.path, message: error.message, expected: error.expected };
-      }
-    });
-  const before = seen((input) => schema.parse(input));
-  // A schema that parses a few inputs (the fixture format, an imported log's recorded tool) never pays for compiling.
-  assert.equal(schema.parse, first.parse, "still the loop after a few parses");
-  for (let parse = inputs.length; parse < COMPILE_AFTER_PARSES; parse++) schema.safeParse(inputs[0]);
-  assert.equal(schema.parse, first.parse, "the loop up to the threshold");
-  schema.parse(inputs[0]);
-  assert.notEqual(schema.parse, first.parse, "compiled after the threshold");
-  assert.notEqual(schema.safeParse, first.safeParse);
-  assert.deepEqual(
-    seen((input) => schema.parse(input)),
-    before,
-    "the compiled parse answers as the loop did",
-  );
-  assert.deepEqual(seen(first.parse), before, "a caller that kept the first function gets the same answers");
-  assert.deepEqual(first.safeParse({ a: 1, op: "add" }), { success: true, value: { a: 1, op: "add", note: undefined } });
-});
-
-test("a schema made to compile now keeps one parse from the start: a built-in tool's parse is never swapped", () => {
-  const schema = objectSchema({ a: numberValue }, { compile: "now" });
-  const first = schema.parse;
-  for (let parse = 0; parse <= COMPILE_AFTER_PARSES; parse++) schema.parse({ a: parse });
-  assert.equal(schema.parse, first, "a built-in tool's parse is its compiled one from the start, never swapped");
-  // Parses that fail count as parses too: each tool sees {} more often than the threshold.
-  const rejects = (parse: (input: unknown) => unknown) => assert.throws(() => parse({}), SchemaError);
-  for (const tool of builtinTools) {
-    const parse = tool.schema.parse;
-    for (let call = 0; call <= COMPILE_AFTER_PARSES; call++) rejects(tool.schema.parse);
-    assert.equal(tool.schema.parse, parse, `${tool.name} compiles its parse when made`);
+test("an array shorter than its minItems is refused, saying how many it needs; one long enough passes element by element", () => {
+  const pair = objectSchema({ pair: arrayOf(numberValue, { minItems: 2 }) });
+  const short = pair.safeParse({ pair: [1] });
+  assert.ok(!short.success);
+  if (!short.success) {
+    assert.deepEqual(short.error.path, ["pair"]);
+    assert.deepEqual(short.error.expected, { kind: "minItems", count: 2 });
   }
-});
-
-test("a nested object answers the same before and after it compiles, inside an array", () => {
-  const items = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }));
-  const eager = arrayOf(objectValue({ n: numberValue, tag: optional(stringValue) }, { compile: "now" }));
-  const inputs = [[{ n: 1 }], [{ n: 1, tag: "a" }, { n: "2" }], [{ n: 3, extra: true }], [null]];
-  const answer = (check: (input: unknown) => unknown, input: unknown) => {
-    try {
-      return { value: check(input) };
-    } catch (error) {
-      assert.ok(error instanceof SchemaError);
-      return { path: error.path, message: error.message };
-    }
-  };
-  // Past the threshold (each array item is one parse of the nested object), then the same inputs again.
-  for (let round = 0; round < COMPILE_AFTER_PARSES; round++) {
-    for (const input of inputs) assert.deepEqual(answer(items, input), answer(eager, input), `round ${round}: ${JSON.stringify(input)}`);
-  }
+  assert.deepEqual(pair.parse({ pair: [1, 2, 3] }), { pair: [1, 2, 3] });
+  const badElement = pair.safeParse({ pair: [1, "2"] });
+  assert.ok(!badElement.success && badElement.error.path.join(".") === "pair.1");
 });
