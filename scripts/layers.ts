@@ -7,8 +7,10 @@
 // between two rooms (type imports and dynamic imports included) must go down: to a room of a
 // lower floor. Rooms on one floor never import each other, and the agent library and the
 // providers, which stand side by side, never import each other on any floor. A provider's folder
-// is imported by the registry alone.
-import { readdirSync, readFileSync } from "node:fs";
+// is imported by the registry alone. And src/ holds what the program runs: every file in it is
+// reached from an entry (src/main.ts, or an export of package.json); what only scripts/ or the
+// tests import (a documentation table's generator, say) lives in scripts/.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 export interface Floor {
@@ -96,6 +98,35 @@ function columnOf(room: string): number {
   return columns.findIndex((column) => column.some((entry) => entry === room || (entry.endsWith("/*") && dirname(room) === entry.slice(0, -2))));
 }
 
+/** The files the program and the library start from: the process's entry, and each of
+ *  package.json's exports. */
+function entryFiles(root: string): string[] {
+  const manifest: unknown = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  const exported = typeof manifest === "object" && manifest !== null && "exports" in manifest ? manifest.exports : {};
+  const targets = typeof exported === "object" && exported !== null ? Object.values(exported) : [];
+  return ["src/main.ts", ...targets.filter((target): target is string => typeof target === "string").map((target) => normalize(target))];
+}
+
+/** The files of src/ an import in `file` names (static, type-only and dynamic alike). */
+function importsOf(root: string, file: string): string[] {
+  return [...readFileSync(join(root, file), "utf8").matchAll(IMPORT)].map((match) => normalize(join(dirname(file), match[1] ?? match[2] ?? match[3] ?? "")));
+}
+
+/** Every file of src/ that no entry reaches: only scripts/ or tests import it, so it belongs in scripts/. */
+export function unreachedFiles(root: string): string[] {
+  const reached = new Set<string>();
+  const queue = entryFiles(root);
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    // A name that is no file (an example in a comment) leads nowhere.
+    queue.push(...importsOf(root, file).filter((target) => target.startsWith("src/") && !reached.has(target) && existsSync(join(root, target))));
+  }
+  return tsFiles(join(root, "src"))
+    .map((path) => relative(root, path))
+    .filter((file) => !reached.has(file));
+}
+
 /** Every import between rooms of `root`'s src/ that breaks the rule, plus files no floor holds. */
 export function checkLayers(root: string): Violation[] {
   const violations: Violation[] = [];
@@ -144,8 +175,12 @@ export function checkLayers(root: string): Violation[] {
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes("--table")) {
   process.stdout.write(renderLayersTable());
 } else if (import.meta.url === `file://${process.argv[1]}`) {
-  const violations = checkLayers(join(dirname(new URL(import.meta.url).pathname), ".."));
+  const root = join(dirname(new URL(import.meta.url).pathname), "..");
+  const violations = checkLayers(root);
   for (const { from, specifier, why } of violations) console.log(`${from}: "${specifier}": ${why}`);
+  const unreached = unreachedFiles(root);
+  for (const file of unreached) console.log(`${file}: no entry of the program reaches it (only scripts/ or tests import it): move it to scripts/`);
   console.log(violations.length === 0 ? "layers: every import goes down" : `layers: ${violations.length} import(s) break the rule`);
-  process.exitCode = violations.length === 0 ? 0 : 1;
+  console.log(unreached.length === 0 ? "layers: every file of src/ is reached from an entry" : `layers: ${unreached.length} file(s) of src/ no entry reaches`);
+  process.exitCode = violations.length === 0 && unreached.length === 0 ? 0 : 1;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { checkLayers, floors, renderLayersTable } from "../../scripts/layers.ts";
+import { checkLayers, floors, renderLayersTable, unreachedFiles } from "../../scripts/layers.ts";
 
 test("every import under src/ goes down the floors", () => {
   const violations = checkLayers(projectRoot);
@@ -70,6 +70,25 @@ test("a dynamic import counts, and a file in no room is named", () => {
   writeFileSync(join(root, "src/commands/play/transcript.ts"), "");
   const whys = checkLayers(root).map(({ from, why }) => `${from} ${why.split(":")[0]}`);
   assert.deepEqual(whys.sort(), ["src/elsewhere/stray.ts stands in no room of scripts/layers.ts", "src/narration/view.ts imports upward"]);
+});
+
+test("src/ holds what the program runs: every file is reached from src/main.ts or an export of package.json", () => {
+  assert.deepEqual(unreachedFiles(projectRoot), [], "a file only scripts/ or tests import belongs in scripts/");
+});
+
+test("a file that only a script or a test imports is named, and one an export reaches is not", () => {
+  const root = tree({
+    "src/main.ts": ["./cli/cli.ts"],
+    "src/cli/cli.ts": [],
+    "src/index.ts": ["./schema/validator.ts"],
+    "src/schema/validator.ts": [],
+    "src/narration/wire-table.ts": ["../schema/validator.ts"],
+  });
+  writeFileSync(join(root, "src/cli/cli.ts"), 'const later = () => import("../commands/serve/server.ts");\n');
+  mkdirSync(join(root, "src/commands/serve"), { recursive: true });
+  writeFileSync(join(root, "src/commands/serve/server.ts"), "");
+  writeFileSync(join(root, "package.json"), JSON.stringify({ exports: { ".": "./src/index.ts" } }));
+  assert.deepEqual(unreachedFiles(root), ["src/narration/wire-table.ts"]);
 });
 
 test("docs/layout.md's table of floors is the one scripts/layers.ts generates", () => {

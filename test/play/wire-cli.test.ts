@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { renderWireTable } from "../../scripts/wire-table.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
 import { applyWireDelta, type WireDelta } from "../../src/narration/wire-delta.ts";
-import { renderWireTable } from "../../src/narration/wire-table.ts";
 import { providerIds } from "../../src/providers/registry.ts";
 import { cli } from "./in-process.ts";
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { renderRuleTable } from "../../src/commands/lint/rule-table-markdown.ts";
+import { renderRuleTable } from "../../scripts/lint-rules-table.ts";
 import { providerIds } from "../../src/providers/registry.ts";
 import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import { broken, cleanTest, partsOf, ruleTest, tested, valid } from "./rule-case.ts";

@@ -7,7 +7,7 @@ import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resource
 import type { GenerateContentParameters } from "@google/genai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
-import { renderWireTable } from "../../src/narration/wire-table.ts";
+import { renderWireTable } from "../../scripts/wire-table.ts";
 import type { Context } from "../../src/protocol/types.ts";
 import { type GeminiGenerateContentBody, renderWireRequest, WIRE_MODEL, type WireRequest, wireProviders } from "../../src/wire.ts";
 import { fixtureSamples } from "./fixture-samples.ts";

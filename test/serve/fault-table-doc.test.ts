@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { renderFaultTable } from "../../scripts/fault-table.ts";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { renderFaultTable } from "../../src/commands/serve/fault-table.ts";
 import { loadAllParts } from "../../src/providers/registry.ts";
 import { faultKinds } from "../../src/providers/shared/fault-kind.ts";
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
-import { renderLimitsTable } from "../../src/commands/serve/limits-table.ts";
+import { renderLimitsTable } from "../../scripts/serve-limits-table.ts";
 
 test("docs/serve.md's limits table is the one generated from serve's own defaults", () => {
   const doc = readFileSync(join(projectRoot, "docs/serve.md"), "utf8");

@@ -1,4 +1,4 @@
-// The limits serve keeps against its clients, with their defaults: limits-table.ts puts them in
+// The limits serve keeps against its clients, with their defaults: scripts/serve-limits-table.ts puts them in
 // docs/serve.md, and the options of serve-command.ts change some of them.
 import type { StoreBudget } from "../../providers/shared/provider.ts";
 import { STOP_GRACE_MS } from "../shared/stop-grace.ts";

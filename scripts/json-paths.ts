@@ -1,7 +1,7 @@
 // Small helpers for pointing into a rendered JSON body: find a value, name its path the way a
 // reader would write it (`messages[2].tool_calls[0]`), and print a shortened snippet of it. The
 // wire table uses them so its cells come from the bodies themselves, not from prose.
-import { isRecord } from "./is-record.ts";
+import { isRecord } from "../src/json/is-record.ts";
 
 export type JsonPath = readonly (string | number)[];
 
