@@ -74,6 +74,7 @@ export function replyAnswer(serving: Serving, parts: ProviderParts, to: Answerin
   const record = exchangeRecord(to.head, conversation, { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length });
   return streamedAnswer(
     frames,
+    parts.stream,
     serving.sse,
     drop,
     to,
@@ -84,10 +85,18 @@ export function replyAnswer(serving: Serving, parts: ProviderParts, to: Answerin
 
 /** The stream's frames as server-sent events; dropped after the last one when `drop`; broken as
  *  the reply's `brokenStream` says (broken-stream.ts). */
-function streamedAnswer(frames: readonly SseFrame[], sse: boolean, drop: boolean, to: Answering, record: ExchangeRecord, broken?: StreamBreak): Answer {
+function streamedAnswer(
+  frames: readonly SseFrame[],
+  stream: ProviderParts["stream"],
+  sse: boolean,
+  drop: boolean,
+  to: Answering,
+  record: ExchangeRecord,
+  broken?: StreamBreak,
+): Answer {
   const streamed = { status: 200, streamed: true, drop, headers: to.headers, record };
   return sse
-    ? { ...streamed, contentType: "text/event-stream", body: broken ? brokenSse(frames, broken, to.head.provider) : formatSse(frames) }
+    ? { ...streamed, contentType: "text/event-stream", body: broken ? brokenSse(frames, broken, stream) : formatSse(frames) }
     : { ...streamed, contentType: JSON_TYPE, body: jsonArray(frames, drop) };
 }
 

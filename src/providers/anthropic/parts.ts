@@ -23,5 +23,8 @@ export const anthropicParts: ProviderParts = {
       const type = frameType(frame);
       return type === "message_start" || type === "message_delta" || type?.startsWith("content_block_") === true;
     },
+    // Clients must handle unknown event types gracefully
+    // (https://docs.anthropic.com/en/docs/build-with-claude/streaming, "Other events").
+    unknownEvent: (type) => ({ event: type, data: { type } }),
   },
 };

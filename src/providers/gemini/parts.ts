@@ -29,5 +29,7 @@ export const geminiParts: ProviderParts = {
     serve: (events, at, meta) => renderGeminiStream(events, "classic", geminiIds.response(at), meta),
     parse: parseGeminiStream,
     recognises: ({ data }) => isRecord(data) && Array.isArray(data.candidates),
+    // The API names no rule for an event it does not have.
+    unknownEvent: () => undefined,
   },
 };

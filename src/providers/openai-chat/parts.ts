@@ -20,5 +20,7 @@ export const openaiChatParts: ProviderParts = {
     serve: (events, at, meta) => renderOpenAIChatStream(events, openAIChatIds.response(at), meta),
     parse: parseOpenAIChatStream,
     recognises: ({ data }) => isRecord(data) && data.object === "chat.completion.chunk",
+    // The API names no rule for an event it does not have.
+    unknownEvent: () => undefined,
   },
 };

@@ -23,6 +23,8 @@ export const openaiResponsesParts: ProviderParts = {
     serve: (events, at, meta) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at), meta),
     parse: parseOpenAIResponsesStream,
     recognises: (frame) => frameType(frame)?.startsWith("response.") === true,
+    // The streaming events are typed by `type`, which a client skips when it does not know it.
+    unknownEvent: (type) => ({ event: `response.${type}`, data: { type: `response.${type}`, sequence_number: 0 } }),
   },
   conversationState: storedItems,
 };

@@ -105,6 +105,10 @@ export interface ProviderParts {
     parse(frames: readonly SseFrame[]): ParsedStream;
     /** Whether this event is one only this API sends. */
     recognises(frame: SseFrame): boolean;
+    /** An event of a type this API does not have, named `type` in its own event naming, where the
+     *  API says clients must skip an event type they do not know; undefined where it says nothing
+     *  of unknown events (serve's `brokenStream: "unknownEvent"` then sends an SSE comment). */
+    unknownEvent(type: string): SseFrame | undefined;
   };
   /** For an API that keeps what it served on its own server, for later requests to point back
    *  at (the Responses API's stored responses and items): a fresh, empty state. serve makes one
