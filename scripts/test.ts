@@ -1,7 +1,7 @@
 // npm test: the type check, the linter and the tests side by side, since the machine has more
-// than one core and each waits on something else (tsc on one core, the test files on the rest, a
-// test's child processes and timers in between). Each one's output is printed whole when it ends,
-// the tests' as they run; the exit code is the first failure's, else 0.
+// than one core and each waits on something else (the type check on one core, in this process;
+// the test files on the rest, a test's child processes in between). Each one's output is printed
+// whole when it ends, the tests' as they run; the exit code is the first failure's, else 0.
 // The test files are not a process each: a few workers (scripts/test-worker.ts) take them from a
 // queue, longest first as the last run timed them, and run each as one suite named by its path.
 // The tests report through scripts/test-reporter.ts: a line per file, failures in full, skips with
@@ -14,6 +14,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { biomeCommand } from "./biome-binary.ts";
+import { typeCheck } from "./typecheck.ts";
 
 /** Every test/<folder>/<name>.test.ts, in order, as the shell expanded the glob (Node 20's runner takes none). */
 function allTestFiles(): string[] {
@@ -30,7 +32,6 @@ function allTestFiles(): string[] {
 const verbose = process.argv.includes("--verbose");
 const files = process.argv.slice(2).filter((argument) => argument !== "--verbose");
 
-const bin = (name: string) => `node_modules/.bin/${name}`;
 const loadTypeScript = pathToFileURL(resolve("bin/load-typescript.js")).href;
 /** Workers: one per core and one more, since many test files wait on children or timers. */
 const workers = availableParallelism() + 1;
@@ -134,14 +135,10 @@ interface Step {
   live: boolean;
 }
 
+const biome = biomeCommand(process.cwd());
 const steps: Step[] = [
-  // Build mode over tsconfig.json (noEmit), with its build info where the timings are: when no
-  // file changed since a passing check it only compares the files with the build info (~0.3 s of
-  // CPU where parsing the SDKs' declarations alone is ~5 s); after an edit it re-checks that file
-  // and what depends on it (~7 s when only a test changed); a clean clone checks everything (~23 s).
-  { name: "tsc --noEmit", command: bin("tsc"), args: ["--build", checkConfig()], live: false },
   // Colour only where a person reads a terminal, as the project's own output.
-  { name: "biome ci .", command: bin("biome"), args: ["ci", ...(process.stdout.isTTY ? [] : ["--colors=off"]), "."], live: false },
+  { name: "biome ci .", ...biome, args: [...biome.args, "ci", ...(process.stdout.isTTY ? [] : ["--colors=off"]), "."], live: false },
   {
     name: "node --test",
     command: process.execPath,
@@ -174,14 +171,29 @@ function run(step: Step): Promise<number> {
     child.on("close", (code, signal) => {
       const status = code ?? (signal ? 1 : 0);
       // A step that passed has nothing to say beyond its tick; one that failed shows all it printed.
-      if (held !== "" && status !== 0) process.stdout.write(held);
-      process.stdout.write(`${status === 0 ? "✓" : "✗"} ${step.name}${status === 0 ? "" : ` (exit ${code ?? signal})`}\n`);
+      ended(step.name, status, held, status === 0 ? "" : ` (exit ${code ?? signal})`);
       resolve(status);
     });
   });
 }
 
-const codes = await Promise.all(steps.map(run));
+/** The step's line once it ended: what it printed only when it failed (all of it), then its tick. */
+function ended(name: string, status: number, held: string, detail = ""): void {
+  if (held !== "" && status !== 0) process.stdout.write(held);
+  process.stdout.write(`${status === 0 ? "✓" : "✗"} ${name}${detail}\n`);
+}
+
+// The steps in processes start first; then, while they run, the type check in this process: build
+// mode over tsconfig.json (noEmit), with its build info where the timings are. When no file changed
+// since a passing check it only compares the files with the build info (~0.3 s of CPU where
+// parsing the SDKs' declarations alone is ~5 s); after an edit it re-checks that file and what
+// depends on it (~7 s when only a test changed); a clean clone checks everything (~23 s). It
+// holds this thread meanwhile, which the steps' own output never waits on (the tests write
+// straight to the terminal; the linter's few lines wait in their pipe).
+const running = steps.map(run);
+const checked = typeCheck(checkConfig());
+ended("tsc --noEmit", checked.passed ? 0 : 1, checked.output);
+const codes = [checked.passed ? 0 : 1, ...(await Promise.all(running))];
 keepTimes(queue, times);
 rmSync(queue, { recursive: true, force: true });
 process.exitCode = codes.find((code) => code !== 0) ?? 0;

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { biomeCommand } from "../../scripts/biome-binary.ts";
 import { goldens, projectRoot } from "../../scripts/goldens.ts";
 import { transcriptText } from "../../src/commands/play/transcript.ts";
 import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
@@ -302,7 +303,7 @@ test("exercise 3, uppercase added to builtinTools: both languages' runs have it 
 
 test("exercise 3's snippets pass biome as saved, and experiments/ is a place npm test never reads", () => {
   const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
-  const biome = join(projectRoot, "node_modules", ".bin", "biome");
+  const biome = biomeCommand(projectRoot);
   // Checked as files at the top of the project would be: experiments/ itself is ignored.
   for (const [tag, path] of [
     ["ts", "src/tools/uppercase.ts"],
@@ -310,7 +311,11 @@ test("exercise 3's snippets pass biome as saved, and experiments/ is a place npm
   ] as const) {
     const snippet = exerciseThreeSnippet(readme, tag);
     // check --write: the formatter, import order and every safe fix; a snippet that needs none comes back as it went in.
-    const checked = spawnSync(biome, ["check", "--write", `--stdin-file-path=${path}`], { input: snippet, encoding: "utf8", cwd: projectRoot });
+    const checked = spawnSync(biome.command, [...biome.args, "check", "--write", `--stdin-file-path=${path}`], {
+      input: snippet,
+      encoding: "utf8",
+      cwd: projectRoot,
+    });
     assert.equal(checked.stdout, snippet, `${path} as the README writes it is not what biome writes`);
   }
   assert.match(readme, /Save the fixture below as `experiments\/my-uppercase\.json`/);
