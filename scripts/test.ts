@@ -7,7 +7,8 @@
 // The tests report through scripts/test-reporter.ts: a line per file, failures in full, skips with
 // their reasons, a summary.
 // Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the
-// checks still run); `--verbose` prints every test with Node's spec reporter instead.
+// checks still run); `--verbose` prints every test with Node's spec reporter instead; `--deep`
+// (`npm run test:deep`) runs every property test with 1,000 cases instead of its 200.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,7 +31,8 @@ function allTestFiles(): string[] {
 }
 
 const verbose = process.argv.includes("--verbose");
-const files = process.argv.slice(2).filter((argument) => argument !== "--verbose");
+const deep = process.argv.includes("--deep");
+const files = process.argv.slice(2).filter((argument) => argument !== "--verbose" && argument !== "--deep");
 
 const loadTypeScript = pathToFileURL(resolve("bin/load-typescript.js")).href;
 /** Workers: one per core and one more, since many test files wait on children or timers. */
@@ -162,7 +164,7 @@ const steps: Step[] = [
 function run(step: Step): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
-      env: { ...process.env, TCP_TEST_QUEUE: queue },
+      env: { ...process.env, TCP_TEST_QUEUE: queue, ...(deep && process.env.TCP_PROPERTY_RUNS === undefined ? { TCP_PROPERTY_RUNS: "1000" } : {}) },
       stdio: ["ignore", step.live ? "inherit" : "pipe", step.live ? "inherit" : "pipe"],
     });
     let held = "";

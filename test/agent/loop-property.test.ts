@@ -6,9 +6,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { builtinTools, FakeModel, findPairingProblem, type Message, runAgentLoop, ToolRegistry } from "../../src/index.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { script } from "./random-scripts.ts";
 
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 
 function assertEveryCallAnsweredInOrder(history: readonly Message[]): void {
   history.forEach((message, index) => {

@@ -23,6 +23,7 @@ import {
   type UserMessage,
 } from "tool-call-playground";
 import { renderWireRequest } from "tool-call-playground/wire";
+import { propertyRuns } from "../property-runs.ts";
 
 const user = (content: string): UserMessage => ({ role: "user", content, timestamp: 0 });
 const call = (id: string): ToolCall => ({ type: "toolCall", id, name: "echo", arguments: { value: id } });
@@ -143,7 +144,7 @@ test("Anthropic: in generated histories, every user message holding results star
     fc.property(fc.array(turnShape, { minLength: 1, maxLength: 4 }), (turns) => {
       checkResultsFirst(historyOf(turns), JSON.stringify(turns));
     }),
-    { numRuns: 200, seed: 16 },
+    { numRuns: propertyRuns(200), seed: 16 },
   );
   // At least one generated history must really have user text after results: the case that matters.
   const withText = historyOf([{ calls: 2, errors: [false, true], userTexts: ["next", "and more"] }]);

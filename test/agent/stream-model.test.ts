@@ -12,6 +12,7 @@ import { type StreamedReply, StreamingFakeModel } from "../../src/agent/streamin
 import { builtinTools, FakeModel, findPairingProblem, type Message, runAgentLoop, type StopReason, ToolRegistry } from "../../src/index.ts";
 import type { JsonChange, JsonPathSegment } from "../../src/json/partial-json.ts";
 import type { AssistantStreamEvent } from "../../src/protocol/stream-events.ts";
+import { propertyRuns } from "../property-runs.ts";
 
 const block = fc.oneof(
   fc.record({ type: fc.constant("text" as const), text: fc.string({ unit: "binary" }) }),
@@ -100,7 +101,7 @@ test("a streamed reply, in any fragments, is the message complete returns", asyn
         assert.equal(ends, scripted.content.length);
       },
     ),
-    { numRuns: 400 },
+    { numRuns: propertyRuns(400) },
   );
 });
 
@@ -150,7 +151,7 @@ test("every cut stream leaves every call answered", async () => {
         clearTimeout(timer);
       }
     }),
-    { numRuns: 150 },
+    { numRuns: propertyRuns(150) },
   );
 });
 
@@ -193,7 +194,7 @@ test("events in memory, assembled without a wait, give the streamed message and 
       assert.deepStrictEqual(inMemory, streamed);
       assert.deepStrictEqual(watched.inMemory, watched.streamed);
     }),
-    { numRuns: 200 },
+    { numRuns: propertyRuns(200) },
   );
 });
 

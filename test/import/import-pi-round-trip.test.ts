@@ -1,7 +1,7 @@
 // A Pi session round-trips too: a random conversation written as a Pi session file (version 3,
 // each entry the child of the one before, Pi's metadata on every reply) imports to a fixture whose
 // replay rebuilds the same messages — text, thinking with its signature, images, calls, results
-// with their error flag, several user turns. 1,000 sessions.
+// with their error flag, several user turns. 200 sessions (1,000 under `npm run test:deep`).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -9,9 +9,10 @@ import { importSource } from "../../src/commands/import/import-source.ts";
 import { replayFixture } from "../../src/commands/import/replay-fixture.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import type { Message } from "../../src/protocol/types.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { history } from "./import-histories.ts";
 
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 
 /**
  * What a Pi harness would have recorded: every call answered in call order, ids unique in the

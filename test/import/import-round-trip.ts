@@ -1,7 +1,7 @@
 // Round trip, exact: a random history rendered as provider P's body B, imported (format detected
 // from the shape), written and read back as a fixture file and replayed: the last request, rendered
-// for P, equals B (key order aside), and the import report lists no difference — 1,000 histories
-// per provider. A further 100 per provider go through the printed path (`--json --wire P`), whose
+// for P, equals B (key order aside), and the import report lists no difference — 200 histories
+// per provider (1,000 under `npm run test:deep`). A further 100 per provider go through the printed path (`--json --wire P`), whose
 // last wireRequest line must be B too. Each provider's tests are a file of their own
 // (import-round-trip-<provider>.test.ts), so that `npm test`'s workers share them out.
 import assert from "node:assert/strict";
@@ -13,10 +13,11 @@ import { fixtureJsonLines } from "../../src/commands/play/transcript.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { applyWireDelta, type WireDelta } from "../../src/narration/wire-delta.ts";
 import { renderWireRequest, type WireProvider } from "../../src/wire.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { history } from "./import-histories.ts";
 
-const RUNS = 1000;
-const PRINTED_RUNS = 100;
+const RUNS = propertyRuns(1000);
+const PRINTED_RUNS = propertyRuns(100);
 
 /** The body of the last `wireRequest` line a replay prints with `--json --wire provider`: the
  *  first line's body with each later line's delta applied, as a reader of the output does. */

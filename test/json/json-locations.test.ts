@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { findDuplicateKey, fromJsonPointer, locateJsonPointers, scanJson, toJsonPointer } from "../../src/json/json-locations.ts";
+import { propertyRuns } from "../property-runs.ts";
 
 test("values and keys are located by pointer, with 1-based line and UTF-16 column", () => {
   const text = '{\n  "a": [1, {"b/c": "é😀", "~x": null}],\n\t"d": {}\n}';
@@ -52,7 +53,7 @@ test("every pointer of a generated value lands where its text starts", () => {
         assert.equal(location.value.column, (before[before.length - 1] ?? "").length + 1);
       }
     }),
-    { numRuns: 300 },
+    { numRuns: propertyRuns(300) },
   );
 });
 
@@ -64,7 +65,7 @@ test("one pointer alone is located where it is among them all: the containers it
       const pointer = pointers[pick % pointers.length] ?? "";
       assert.deepEqual(locateJsonPointers(text, [pointer]).get(pointer), locateJsonPointers(text, pointers).get(pointer), pointer);
     }),
-    { numRuns: 300 },
+    { numRuns: propertyRuns(300) },
   );
   // A repeated key is located at its last occurrence, after a container stepped over between them.
   const text = '{"a": 1,\n "skip": {"x": [1,\n 2]},\n "a": 2}';

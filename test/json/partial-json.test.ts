@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { type JsonChange, type JsonPathSegment, PartialJsonParser, parsePartialJson } from "../../src/json/partial-json.ts";
+import { propertyRuns } from "../property-runs.ts";
 
 /** Cuts `text` at the given positions (sorted, deduplicated). */
 function fragments(text: string, cuts: number[]): string[] {
@@ -29,7 +30,7 @@ test("a whole text in any fragments parses to what JSON.parse gives", () => {
       assert.equal(parser.complete, true);
       assert.deepEqual(parser.value, JSON.parse(text));
     }),
-    { numRuns: 500 },
+    { numRuns: propertyRuns(500) },
   );
 });
 
@@ -56,7 +57,7 @@ test("agrees with JSON.parse on which texts are JSON", () => {
       assert.equal(accepted, valid, text);
       if (valid) assert.deepEqual(parser.value, expected);
     }),
-    { numRuns: 2000 },
+    { numRuns: propertyRuns(2000) },
   );
 });
 

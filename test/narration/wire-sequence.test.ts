@@ -19,6 +19,7 @@ import { providers } from "../../src/providers/registry.ts";
 import { planCallOccurrences, planToolCallIds } from "../../src/providers/shared/tool-call-ids.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
 import { history } from "../import/import-histories.ts";
+import { propertyRuns } from "../property-runs.ts";
 
 /** Under each provider's rules: the rewrite of the generator's unsafe ids, and the rename of a repeated safe one. */
 const collidingIds = [
@@ -178,7 +179,7 @@ test("every provider's ids and tool names are the whole-list plans', also where 
     fc.property(history, swaps, (context, swap) => {
       for (const provider of wireProviders) checkPlans(provider, swapped(context, swap.ids, swap.names));
     }),
-    { numRuns: 300 },
+    { numRuns: propertyRuns(300) },
   );
 });
 
@@ -187,7 +188,7 @@ for (const provider of wireProviders) {
     const sequences = { delta: await loadWireSequence(provider), full: await loadWireSequence(provider, { whole: true }) };
     fc.assert(
       fc.property(scenario, (input) => check(provider, sequences, input)),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 }

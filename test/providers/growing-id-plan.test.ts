@@ -9,6 +9,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { GrowingIdPlan } from "../../src/providers/shared/growing-id-plan.ts";
 import { planCallOccurrences, planToolCallIds, safeIdRule, type ToolCallIdRule } from "../../src/providers/shared/tool-call-ids.ts";
+import { propertyRuns } from "../property-runs.ts";
 
 const rule: ToolCallIdRule = safeIdRule(40);
 const unsafe = ["a.b", "a:b", "c|fc_A+/=", "x".repeat(60), "b\u00002", "call_1\u00003"];
@@ -61,7 +62,7 @@ test("per call: the growing plan gives what planCallOccurrences gives the whole 
     }),
     // The two ways a new id takes an earlier id's value, each written out: a valid id that is a
     // repeat's rename, and an unsafe id whose rewrite is one.
-    { numRuns: 600, examples: [[["call_1", "call_1", secondCall1]], [["b", "b", "b\u00002"]]] },
+    { numRuns: propertyRuns(600), examples: [[["call_1", "call_1", secondCall1]], [["b", "b", "b\u00002"]]] },
   );
   // The lists do reach the case the plan cannot settle alone.
   assert.ok(rebuilds > 0, "no list made the plan start again");
@@ -79,6 +80,6 @@ test("per name: a repeat keeps its first value, as planToolCallIds gives it", ()
       for (const id of list) assert.equal(plan.wireValue(id), whole.get(id));
       assert.deepEqual(plan.renames, []);
     }),
-    { numRuns: 400 },
+    { numRuns: propertyRuns(400) },
   );
 });

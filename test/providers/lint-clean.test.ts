@@ -16,11 +16,12 @@ import { lintBody } from "../../src/providers/shared/lint-body.ts";
 import type { Finding } from "../../src/providers/shared/rule.ts";
 import { renderWireRequest, wireProviders } from "../../src/wire.ts";
 import { script } from "../agent/random-scripts.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { fixtureSamples } from "./fixture-samples.ts";
 
 const partsOf = await loadAllParts();
 
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 const registry = new ToolRegistry(builtinTools);
 const tools = registry.definitions();
 

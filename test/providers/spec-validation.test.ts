@@ -15,6 +15,7 @@ import { loadAllParts, type ProviderId, providerIds } from "../../src/providers/
 import type { ErrorKind } from "../../src/providers/shared/error-kind.ts";
 import { renderWireRequest } from "../../src/wire.ts";
 import { history } from "../import/import-histories.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { fixtureSamples } from "./fixture-samples.ts";
 import { errorSchemas, requestSchemas } from "./spec-subset.ts";
 
@@ -22,7 +23,7 @@ const partsOf = await loadAllParts();
 const kinds: ErrorKind[] = ["invalid", "notFound", "tooLarge", "internal"];
 
 const contexts = [...(await fixtureSamples()).map((sample) => ({ name: sample.name, context: sample.context }))];
-fc.sample(history, { numRuns: 300, seed: 23 }).forEach((context, index) => contexts.push({ name: `random history ${index}`, context }));
+fc.sample(history, { numRuns: propertyRuns(300), seed: 23 }).forEach((context, index) => contexts.push({ name: `random history ${index}`, context }));
 
 /** Every distinct body rendered for `provider`. */
 function bodies(provider: ProviderId): { name: string; body: unknown }[] {

@@ -1,7 +1,7 @@
 // Round trip, per provider: a random reply streamed in random fragments (sometimes cut: length,
 // error, abort) is rendered as that provider's server-sent events, written out as SSE text, read
 // back, parsed and consumed — and gives the message the neutral stream gave, up to what the
-// provider's format cannot carry (listed in `normalise`). 1,000 replies per provider.
+// provider's format cannot carry (listed in `normalise`). 200 replies per provider (1,000 under `npm run test:deep`).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -16,6 +16,7 @@ import { renderGeminiStream } from "../../src/providers/gemini/render-stream.ts"
 import { loadAllParts, type ProviderId, providerIds } from "../../src/providers/registry.ts";
 import { loadWireStreamRenderer, type WireStreamRenderer } from "../../src/providers/render-wire-stream.ts";
 import { formatSse, readSse } from "../../src/providers/shared/sse.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { expectedFromWire } from "./stream-normalise.ts";
 
 const partsOf = await loadAllParts();
@@ -29,7 +30,7 @@ function renderWireStream(provider: ProviderId, events: Parameters<WireStreamRen
   return render(events);
 }
 
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 
 /** JSON itself, as a fixture holds it: fast-check's jsonValue also makes -0, which JSON text cannot carry. */
 const json = fc.jsonValue({ maxDepth: 3 }).map((value): unknown => JSON.parse(JSON.stringify(value)));

@@ -12,6 +12,7 @@ import { arrayOf, recordValue, taggedUnion } from "../../src/schema/collections.
 import { type ObjectSchema, objectSchema, objectValue } from "../../src/schema/object-schema.ts";
 import * as v from "../../src/schema/validator.ts";
 import { calcSchema } from "../../src/tools/calc.ts";
+import { propertyRuns } from "../property-runs.ts";
 import { normalized } from "./normalized-json.ts";
 
 /** Pi's validateToolArguments options (badlogic/pi-mono, packages/ai/src/utils/validation.ts), and
@@ -294,7 +295,7 @@ function resolveUnions(schema: JsonSchema, value: unknown): JsonSchema {
   return schema;
 }
 
-test("coerce mode against Pi's validation (ajv, coerceTypes) on 2,400 generated nested (schema, value) pairs: every disagreement is a documented class", (t) => {
+test("coerce mode against Pi's validation (ajv, coerceTypes) on six values for each of 200 generated nested schemas: every disagreement is a documented class", (t) => {
   const seen: Record<DisagreementClass, number> = {
     nullToPrimitive: 0,
     booleanToNumber: 0,
@@ -318,9 +319,9 @@ test("coerce mode against Pi's validation (ajv, coerceTypes) on 2,400 generated 
       for (const input of inputs) comparePair(schema, pi, input, isNested);
     }),
     // A fixed seed: the assertions below ask that every class be seen, and some classes come from
-    // a few schemas of the 400 (booleanToNumber 7–15 times a run), so a random draw missed one
-    // now and then and failed a clean tree.
-    { numRuns: 400, seed: 20_261_202 },
+    // a few schemas of the 200 (booleanToNumber twice, nonFiniteString once), so a random draw
+    // would miss one now and then and fail a clean tree.
+    { numRuns: propertyRuns(400), seed: 20_261_202 },
   );
 
   function jsonCopy(value: Record<string, unknown>): unknown {
@@ -364,7 +365,7 @@ test("coerce mode against Pi's validation (ajv, coerceTypes) on 2,400 generated 
     for (const name of explaining) seen[name]++;
   }
   t.diagnostic(`${pairs} pairs (${nested} nested), ${agreed} agreed; disagreements by class: ${JSON.stringify(seen)}`);
-  assert.ok(pairs >= 2000 && nested >= 1000, `${pairs} pairs, ${nested} with nesting`);
+  assert.ok(pairs >= 1200 && nested >= pairs / 2, `${pairs} pairs, ${nested} with nesting`);
   for (const [name, count] of Object.entries(seen)) assert.ok(count > 0, `class ${name} was never seen: the generator no longer exercises it`);
   assert.ok(agreed > pairs / 2, `only ${agreed} of ${pairs} agreed`);
 });
