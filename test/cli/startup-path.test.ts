@@ -1,7 +1,8 @@
 // What a plain run loads (issue 12, start-up): `npm start` and a fixture run load the loop, the
 // narration in one language and the fixture checks — not the subcommands, the other language, the
-// wire renderers, the diagram, the prompt library or colour — and run with Node's source maps off. Start-up
-// time itself is measured by `npm run bench:startup`, never here; this guards what it depends on.
+// wire renderers, the diagram, the prompt library or colour — and run with Node's source maps off.
+// Two fresh processes, since what a start loads is the point. Start-up time itself is measured by
+// `npm run bench:startup`, never here; this guards what it depends on.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { cli } from "../play/in-process.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tcp-startup-"));
 // A resolve hook that logs every module URL to a file; a preload that registers it and, at exit,
@@ -102,27 +104,21 @@ describe("what a plain run loads", { concurrency: true }, () => {
     assert.deepEqual(loadedUnder(modules, [...notLoadedByAPlainRun]), []);
   });
 
-  test("--lang en loads the English catalog and not the Chinese one", async () => {
-    const { modules } = await run(["--lang", "en"]);
-    assert.ok(modules.has("src/narration/catalog-en.ts"));
-    assert.equal(modules.has("src/narration/catalog-zh.ts"), false);
-  });
-
-  test("--help still lists every subcommand (it loads them)", async () => {
-    const { modules } = await run(["--help"]);
-    for (const name of ["lint", "import", "replay-stream", "serve"]) assert.ok(modules.has(`src/commands/${name}/${name}-command.ts`), name);
-  });
-
-  test("a --wire run renders requests without loading any provider's rules, readers or streams", async () => {
-    const { modules } = await run(["--wire", "anthropic"]);
+  test("--wire --lang en renders requests without loading any provider's rules, readers or streams, loads the English catalog and not the Chinese one; source maps on when node is asked", async () => {
+    const { modules, sourceMapsEnabled } = await run(["--wire", "anthropic", "--lang", "en"], ["--enable-source-maps"]);
     assert.ok(modules.has("src/providers/anthropic/request.ts"), "the renderer is loaded");
     assert.deepEqual(
       [...modules].filter((module) => /^src\/providers\/[^/]+\/(parts|rules|parse-request|parse-stream|render-stream|response)\.ts$/.test(module)),
       [],
     );
+    assert.ok(modules.has("src/narration/catalog-en.ts"));
+    assert.equal(modules.has("src/narration/catalog-zh.ts"), false);
+    assert.equal(sourceMapsEnabled, "true");
   });
 
-  test("source maps are on when node is asked for them", async () => {
-    assert.equal((await run(["--json"], ["--enable-source-maps"])).sourceMapsEnabled, "true");
+  test("--help lists every subcommand (it loads them)", async () => {
+    const { code, out } = await cli(["--help"]);
+    assert.equal(code, 0);
+    for (const name of ["lint", "import", "replay-stream", "serve"]) assert.match(out, new RegExp(`^  ${name}\\b`, "m"), name);
   });
 });

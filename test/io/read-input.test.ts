@@ -1,9 +1,10 @@
 // The one reader, the same in every command (in this process, through runCli): invalid UTF-8 is
 // refused with its line and column by lint, import and replay-stream alike, where lint used to
-// read it as replacement characters; a byte order mark is dropped by all three; and Ctrl-C stops a
-// read of stdin that would otherwise wait forever (exit 130).
+// read it as replacement characters; a byte order mark is dropped by all three; Ctrl-C stops a
+// read of stdin that would otherwise wait forever (exit 130); and stdin that never ends (/dev/zero)
+// is read only to the limit, by each command alike.
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -65,9 +66,26 @@ test("Ctrl-C stops a read of stdin that would wait forever: exit 130, nothing wr
     const stdin = new PassThrough();
     stdin.write("{");
     const interrupt = new AbortController();
-    setTimeout(() => interrupt.abort(), 100);
+    // Once the read has begun: it waits for the rest of the body, which never comes.
+    setImmediate(() => interrupt.abort());
     const result = await cli([command, "-"], { stdin, interrupt: interrupt.signal });
     assert.equal(result.code, 130, `${command}: ${result.err}`);
     assert.equal(result.out, "");
+  }
+});
+
+test("stdin that never ends (/dev/zero) is read to the limit and refused: one line, each command's exit code", async () => {
+  for (const [command, code] of [
+    ["lint", 2],
+    ["import", 1],
+    ["replay-stream", 1],
+  ] as const) {
+    const stdin = createReadStream("/dev/zero");
+    const result = await cli([command, "-"], { stdin });
+    stdin.destroy();
+    assert.equal(result.code, code, `${command}: ${result.err}`);
+    assert.equal(result.out, "");
+    assert.match(result.err, /^<stdin>: .*64 MB/);
+    assert.equal(result.err.trimEnd().split("\n").length, 1, result.err);
   }
 });

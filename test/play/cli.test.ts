@@ -58,15 +58,12 @@ describe("tool-call-playground", { concurrency: true }, () => {
     assert.equal(zh.stderr + en.stderr, "");
   });
 
-  test("gives the same output from another folder and through a symlink on PATH", async () => {
+  test("gives the same output from another folder, through a symlink on PATH", async () => {
     const binDir = mkdtempSync(join(scratch, "bin-"));
     symlinkSync(bin, join(binDir, "tool-call-playground"));
     const elsewhere = mkdtempSync(join(scratch, "cwd-"));
-    const [direct, linked] = await Promise.all([
-      run(bin, [], { cwd: elsewhere }),
-      run("tool-call-playground", [], { cwd: elsewhere, env: { PATH: `${binDir}:${process.env.PATH ?? ""}` } }),
-    ]);
-    assert.equal(direct.stdout, golden("expected-output.txt"), direct.stderr);
+    const linked = await run("tool-call-playground", [], { cwd: elsewhere, env: { PATH: `${binDir}:${process.env.PATH ?? ""}` } });
+    assert.equal(linked.code, 0, linked.stderr);
     assert.equal(linked.stdout, golden("expected-output.txt"), linked.stderr);
   });
 

@@ -1,6 +1,9 @@
 // The command line run in this process through runCli, as the real process runs it but without
 // spawning one: what a behaviour test needs (output, errors, exit code) costs milliseconds here
-// and about half a second as a child process.
+// and about half a second as a child process. Ctrl-C is the abort the process hands runCli, with
+// the same reason; stdin is any stream.
+import { Readable } from "node:stream";
+import { RunAborted, type StopSignal } from "../../src/agent/call-policy.ts";
 import { runCli } from "../../src/cli/cli.ts";
 
 export interface CliRun {
@@ -9,9 +12,37 @@ export interface CliRun {
   err: string;
 }
 
-export async function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+export interface CliOptions {
+  /** Stops the run as a signal does, once the output so far says so. */
+  interruptWhen?: (out: string) => boolean;
+  /** Which signal that is (Ctrl-C's SIGINT unless said). */
+  signal?: StopSignal;
+  /** What "-" reads: a text, or a stream. */
+  stdin?: string | Readable;
+  /** Stdout is a terminal of 256 colours, as a process's would report it. */
+  terminal?: boolean;
+}
+
+export async function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): Promise<CliRun> {
   let out = "";
   let err = "";
-  const code = await runCli(args, { out: (text) => (out += text), err: (text) => (err += text), env, isTTY: false });
+  const interrupt = new AbortController();
+  const { interruptWhen, signal = "SIGINT", stdin, terminal = false } = options;
+  let interrupting = false;
+  const code = await runCli(args, {
+    out: (text) => {
+      out += text;
+      if (interrupting || !interruptWhen?.(out)) return;
+      interrupting = true;
+      // A signal comes from outside, once the output has been read: after this write, never in it.
+      setImmediate(() => interrupt.abort(new RunAborted("interrupt", undefined, signal)));
+    },
+    err: (text) => (err += text),
+    env,
+    isTTY: terminal,
+    ...(terminal ? { colorDepth: 8 } : {}),
+    interrupt: interrupt.signal,
+    ...(stdin === undefined ? {} : { stdin: typeof stdin === "string" ? Readable.from([stdin]) : stdin }),
+  });
   return { code, out, err };
 }

@@ -1,16 +1,16 @@
-// Ctrl-C during a slow tool: the real command exits 130 with one line on stderr, and its JSON
-// output still holds a valid history in which every call has its paired (aborted) result.
+// Ctrl-C during a slow tool: the command exits 130 with one line on stderr, and its JSON output
+// still holds a valid history in which every call has its paired (aborted) result. In this
+// process, interrupted the way the process interrupts it (the signal handler itself is shown on a
+// real process in test/play/cli-input.test.ts and test/play/big-runs.test.ts).
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { projectRoot } from "../../scripts/goldens.ts";
 import { findPairingProblem } from "../../src/protocol/tool-pairing.ts";
 import type { Message } from "../../src/protocol/types.ts";
+import { cli } from "./in-process.ts";
 
-const bin = join(projectRoot, "bin", "tool-call-playground");
 const fixture = join(mkdtempSync(join(tmpdir(), "tcp-int-")), "slow.json");
 writeFileSync(
   fixture,
@@ -38,26 +38,12 @@ function isMessage(value: unknown): value is Message {
   return typeof value === "object" && value !== null && "role" in value;
 }
 
-function interruptOnceProgressShows(args: string[], marker: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { cwd: projectRoot, env: { ...process.env, FORCE_COLOR: "0" } });
-    let stdout = "";
-    let stderr = "";
-    let sent = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      if (!sent && stdout.includes(marker)) {
-        sent = true;
-        child.kill("SIGINT");
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 test("Ctrl-C during the slow tool: exit 130, one line, and a valid history in --json", async () => {
-  const { code, stdout, stderr } = await interruptOnceProgressShows([fixture, "--json", "--lang", "en"], '"type":"toolProgress"');
+  const {
+    code,
+    out: stdout,
+    err: stderr,
+  } = await cli([fixture, "--json", "--lang", "en"], {}, { interruptWhen: (out) => out.includes('"type":"toolProgress"') });
   assert.equal(code, 130);
   assert.match(stderr, /^Interrupted \(Ctrl-C\): [^\n]*\n$/);
   const events = stdout
@@ -79,7 +65,7 @@ test("Ctrl-C during the slow tool: exit 130, one line, and a valid history in --
 });
 
 test("Ctrl-C in the narrated transcript says so in the transcript and on stderr", async () => {
-  const { code, stdout, stderr } = await interruptOnceProgressShows([fixture], "开始等待");
+  const { code, out: stdout, err: stderr } = await cli([fixture], {}, { interruptWhen: (out) => out.includes("开始等待") });
   assert.equal(code, 130);
   assert.equal(stderr.trimEnd().split("\n").length, 1);
   assert.match(stdout, /运行中止（被 Ctrl-C 中断）/);

@@ -1,7 +1,7 @@
 // The streaming flags as a learner uses them: Ctrl-C in the middle of a stream still answers the
-// half-arrived call and exits 130, and replay-stream reads stdin (both in a child process, where
-// the signal and the pipe are real); --chunk changes the fragments and every provider's streamed
-// wire view prints (in this process, through runCli).
+// half-arrived call and exits 130, replay-stream reads stdin (once from a real pipe: replay-stream's
+// one run as a process), --chunk changes the fragments and every provider's streamed wire view
+// prints. The rest in this process, through runCli.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -20,25 +20,17 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 test("Ctrl-C mid-stream: the half call gets a paired result and the exit code is 130", async () => {
-  // The fixture's own timeout is pushed far out, so only the interrupt can end the stall.
-  const child = spawn(bin, ["stream-interrupted", "--stream", "--timeout", "60000", "--lang", "en"], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  let sent = false;
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-    // The stream has stalled inside the call's arguments: interrupt it there.
-    if (!sent && stdout.includes("toolcall_delta")) {
-      sent = true;
-      child.kill("SIGINT");
-    }
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  assert.equal(code, 130, stderr);
-  assert.match(stdout, /error reason=aborted/);
-  assert.match(stdout, /slow#call_1 never finished/);
-  assert.match(stdout, /\[toolResult\] slow#call_1 isError=true/);
+  // The fixture's own timeout is pushed far out, so only the interrupt can end the stall; the
+  // stream has stalled inside the call's arguments when it comes.
+  const { code, out, err } = await cli(
+    ["stream-interrupted", "--stream", "--timeout", "60000", "--lang", "en"],
+    {},
+    { interruptWhen: (soFar) => soFar.includes("toolcall_delta") },
+  );
+  assert.equal(code, 130, err);
+  assert.match(out, /error reason=aborted/);
+  assert.match(out, /slow#call_1 never finished/);
+  assert.match(out, /\[toolResult\] slow#call_1 isError=true/);
 });
 
 test("--chunk sets the fragment size and implies --stream", async () => {
@@ -80,8 +72,9 @@ test("replay-stream on the command line: from stdin, --json and --lang wherever 
   const narrated = await viaStdin(["replay-stream", "-", "--lang", "en"]);
   assert.equal(narrated.code, 0);
   assert.match(narrated.stdout, /the stream ended early, after event 3 \(content_block_delta\)/);
-  const json = await viaStdin(["--json", "replay-stream", "-"]);
-  assert.deepEqual(JSON.parse(json.stdout).content, [{ type: "text", text: "Hi" }]);
+  const json = await cli(["--json", "replay-stream", "-"], {}, { stdin: capture });
+  assert.equal(json.code, 0, json.err);
+  assert.deepEqual(JSON.parse(json.out).content, [{ type: "text", text: "Hi" }]);
 });
 
 test("--stream: a long argument's text so far is shown clipped, exactly as clip shows the whole text, fragment after fragment", async () => {

@@ -25,6 +25,7 @@ export async function startServe(
     json?: boolean;
     maxBody?: number;
     storeResponses?: number;
+    storeBytes?: number;
     /** The clock every wait and time limit runs on (a TestClock the test moves). */
     clock?: Clock;
     limits?: Partial<ServeLimits>;
@@ -46,6 +47,7 @@ export async function startServe(
       json: options.json,
       maxBody: options.maxBody,
       storeResponses: options.storeResponses,
+      storeBytes: options.storeBytes,
     },
     {
       out: (text) => void (out += text),

@@ -4,39 +4,39 @@
 // sent with no new input is counted reply by reply, so it ends where the script ends, like any
 // conversation. Small budgets set through the options keep each case fast.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { projectRoot } from "../../scripts/goldens.ts";
-import { KEPT_BYTES } from "../../src/diagram/live-session.ts";
 import { startServe } from "./serve-helpers.ts";
-import { MB, respond, STORED_REQUESTS, type StoreMemoryRun } from "./store-memory-run.ts";
 
-// What serve may keep besides the store: the live page's latest exchanges (its own budget), and
-// what a heap holds on to after a burst of large requests.
-const MARGIN = 100 * MB;
+const KB = 1024;
+const tools = [{ type: "function", name: "calc", parameters: { type: "object" } }];
 
-test("stored requests totalling 60 times the store's budget: serve stays up, RSS stays under the store's and the live page's budgets plus 100 MB, the oldest chain is answered as evicted", {
-  timeout: 60_000,
-}, () => {
-  // Its own process, so the RSS measured is serve's alone, not the other tests' sharing a worker.
-  const run = spawnSync(process.execPath, ["--expose-gc", "--import", "./bin/load-typescript.js", "test/serve/store-memory-run.ts"], {
-    cwd: projectRoot,
-    encoding: "utf8",
-  });
-  assert.equal(run.status, 0, run.stderr);
-  const result = JSON.parse(run.stdout) as StoreMemoryRun;
-  assert.deepEqual(
-    result.statuses,
-    Array.from({ length: STORED_REQUESTS }, () => 200),
-  );
-  assert.ok(
-    result.grown < result.budget + KEPT_BYTES + MARGIN,
-    `RSS grew ${Math.round(result.grown / MB)} MB for ${STORED_REQUESTS} MB stored under a ${result.budget / MB} MB budget`,
-  );
-  assert.equal(result.evicted.status, 400);
-  assert.equal(result.evicted.code, "previous_response_not_found");
-  assert.equal(result.evicted.narrated, "evicted");
-  assert.equal(result.after, 200);
+/** A Responses API request to serve at `url`: its status and the JSON it answered. */
+async function respond(url: string, body: object): Promise<{ status: number; json: { id?: string; error?: { code?: string | null } } }> {
+  const response = await fetch(`${url}/v1/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, json: (await response.json()) as { id?: string; error?: { code?: string | null } } };
+}
+
+test("stored requests totalling many times the store's budget in bytes: the latest that fit are kept, older chains are answered as evicted", async () => {
+  // Each stored response costs its 64 KB of input and its reply: three fit in 200 KB, a fourth does not.
+  const server = await startServe("test/serve/text-replies-fixture.json", { storeBytes: 200 * KB });
+  const ids: (string | undefined)[] = [];
+  try {
+    for (let request = 0; request < 12; request++) {
+      const stored = await respond(server.url, { model: "m", input: [{ role: "user", content: `${request} ${"x".repeat(64 * KB)}` }], tools });
+      assert.equal(stored.status, 200);
+      ids.push(stored.json.id);
+    }
+    // Continued without being stored in turn, so the store holds only the twelve.
+    const continued = (id: string | undefined) => respond(server.url, { model: "m", previous_response_id: id, input: [], store: false, tools });
+    for (const kept of ids.slice(-3)) assert.equal((await continued(kept)).status, 200, "one of the latest three was dropped");
+    const dropped = await continued(ids.at(-4));
+    assert.equal(dropped.status, 400);
+    assert.equal(dropped.json.error?.code, "previous_response_not_found");
+    assert.equal((await continued(ids[0])).json.error?.code, "previous_response_not_found");
+  } finally {
+    await server.stop();
+  }
+  assert.match(server.out(), /stored, then dropped to stay within the store's budget/);
 });
 
 test("past --store-responses the oldest response is dropped, and the narration says so in the run's language", async () => {
