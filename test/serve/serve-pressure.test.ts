@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Agent, request } from "node:http";
 import { test } from "node:test";
 import { heldSocket, openExchange, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
-import { blockEventLoop, TestClock, until } from "./test-clock.ts";
+import { blockEventLoop, settled, TestClock, until } from "./test-clock.ts";
 
 const chatBody = JSON.stringify({
   model: "m",
@@ -63,7 +63,6 @@ test("two uploads that never finish hold only their own sockets: a harness is an
   try {
     for (const { socket } of slow) socket.write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n ");
     await until(() => server.inFlight() === 2, "the two uploads reached the server");
-    blockEventLoop(1000);
     for (let request = 0; request < 3; request++) {
       const answer = await rawExchange(port, validChat(), 60_000);
       assert.equal(statusOf(answer), 200, `request ${request + 1}: ${answer.slice(0, 80)}`);
@@ -111,7 +110,7 @@ test("a request past the cap on requests served at once waits its turn; sockets 
     let answered = false;
     const answer = openExchange(port, validChat(), 60_000).finally(() => (answered = true));
     await until(() => server.inFlight() === 3, "the harness's request arrived");
-    blockEventLoop(1000);
+    await settled();
     await clock.advance(100);
     assert.equal(answered, false, "answered before the half bodies had stalled: the cap on requests served at once was not kept");
     await clock.advance(100);
@@ -138,7 +137,7 @@ test("while the narration's reader has stopped, refused requests and CONNECT wai
   const sent = [...Array.from({ length: 20 }, () => openExchange(port, web)), openExchange(port, foreign), openExchange(port, connectRequest)];
   try {
     await until(() => server.inFlight() === 22, "every request reached the server");
-    blockEventLoop(1000);
+    await settled();
     assert.equal(events.filter((event) => event.type === "exchange").length, 0, "narrated while the reader was stalled");
     stalled = false;
     release();

@@ -75,6 +75,12 @@ export function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Resolves after a hundred turns of the event loop: what was going to happen on its own by now
+ *  has, so a test can say that something did not. */
+export async function settled(): Promise<void> {
+  for (let count = 0; count < 100; count++) await turn();
+}
+
 /** Resolves once `holds()` is true, looking again every millisecond or so; fails after `looks`
  *  looks, which on a loaded machine only take longer, so it never fails sooner there. */
 export async function until(holds: () => boolean, what: string, looks = 10_000): Promise<void> {
@@ -85,10 +91,8 @@ export async function until(holds: () => boolean, what: string, looks = 10_000):
 }
 
 /** Holds the event loop for `ms` of the machine's time, as a loaded machine or a long task does:
- *  nothing else in this process runs meanwhile. */
+ *  nothing else in this process runs meanwhile. The thread sleeps rather than spins, so the wait
+ *  costs the machine nothing. */
 export function blockEventLoop(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    // Busy on purpose.
-  }
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
