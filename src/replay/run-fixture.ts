@@ -11,6 +11,7 @@ import { ToolRegistry } from "../agent/tool-registry.ts";
 import { isConversation, scriptReplies, type UserTurn } from "../fixture/conversation-format.ts";
 import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
 import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
+import { type Clock, systemClock } from "../io/clock.ts";
 import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
 import type { AssistantMessage, Model, Tool, ToolResultContent, ValidationPolicy } from "../protocol/types.ts";
 import { builtinTools, builtinToolsIn } from "../tools/index.ts";
@@ -38,6 +39,8 @@ export interface FixtureRunHooks {
 export interface FixtureRunOptions {
   /** The clock for message timestamps; a replay passes a fixed one. */
   now?: () => number;
+  /** The clock an episode's timeout runs on (the system's unless a test brings its own). */
+  clock?: Clock;
   /** Aborts the whole run (Ctrl-C): the current episode ends with paired results, no other starts. */
   signal?: AbortSignal;
   overrides?: Partial<EpisodeSettings>;
@@ -98,9 +101,10 @@ export async function registryFor(episode: Episode, builtins: readonly Tool[] = 
 }
 
 /** What the model of a run in `lang` reads: the built-in tools and the failure texts in that
- *  language (Chinese: the chapters' own; README, "One language per run"). */
-export function modelFacing(lang: Language, builtins?: readonly Tool[]): { builtins: readonly Tool[]; texts: ContractTexts } {
-  return { builtins: builtins ?? builtinToolsIn(lang), texts: lang === "en" ? englishTexts : chapterTexts };
+ *  language (Chinese: the chapters' own; README, "One language per run"). With `clock`, the tools
+ *  that wait wait on it. */
+export function modelFacing(lang: Language, builtins?: readonly Tool[], clock?: Clock): { builtins: readonly Tool[]; texts: ContractTexts } {
+  return { builtins: builtins ?? builtinToolsIn(lang, undefined, clock), texts: lang === "en" ? englishTexts : chapterTexts };
 }
 
 export function settingsFor(episode: Episode, overrides: Partial<EpisodeSettings> = {}): EpisodeSettings {
@@ -118,7 +122,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
   for (const [index, episode] of fixture.episodes.entries()) {
     if (options.signal?.aborted) break;
     const settings = settingsFor(episode, options.overrides);
-    const episodeAbort = abortFor(settings.timeoutMs, options.signal);
+    const episodeAbort = abortFor(settings.timeoutMs, options.signal, options.clock ?? systemClock);
     hooks.onEpisodeStart?.(episode, index, settings, episodeAbort.signal);
     // No request recording: each record would hold the whole history, memory growing with turns².
     // The replies read once: the model answers with them, and the recorded edits are looked up in them.
@@ -210,23 +214,10 @@ function recordedEdits(
   };
 }
 
-/** Node's timers hold at most 2^31 - 1 ms; a longer delay would fire after 1 ms, with a warning. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** One signal for the episode: the run's own (Ctrl-C) or the episode's timeout, whichever fires. */
-function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined): { signal: AbortSignal; canAbort: boolean; dispose(): void } {
+function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined, clock: Clock): { signal: AbortSignal; canAbort: boolean; dispose(): void } {
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (timeoutMs !== undefined) {
-    // A delay past the timer limit is waited out in steps, so it fires exactly when it says.
-    const deadline = Date.now() + timeoutMs;
-    const arm = (): void => {
-      const left = deadline - Date.now();
-      if (left > MAX_TIMER_MS) timer = setTimeout(arm, MAX_TIMER_MS);
-      else timer = setTimeout(() => controller.abort(new RunAborted("timeout", timeoutMs)), Math.max(0, left));
-    };
-    arm();
-  }
+  const cancel = timeoutMs === undefined ? undefined : clock.after(timeoutMs, () => controller.abort(new RunAborted("timeout", timeoutMs)));
   const forward = () => controller.abort(outer?.reason);
   if (outer?.aborted) forward();
   else outer?.addEventListener("abort", forward, { once: true });
@@ -234,7 +225,7 @@ function abortFor(timeoutMs: number | undefined, outer: AbortSignal | undefined)
     signal: controller.signal,
     canAbort: timeoutMs !== undefined || outer !== undefined,
     dispose() {
-      clearTimeout(timer);
+      cancel?.();
       outer?.removeEventListener("abort", forward);
     },
   };

@@ -3,6 +3,7 @@
 // (the course's chapter 3.4 writes calc in Chinese): model-facing, so a run gives its model the
 // tools in the run's language (builtinToolsIn; README "One language per run").
 
+import type { Clock } from "../io/clock.ts";
 import type { Tool } from "../protocol/types.ts";
 import { boom, boomDescriptions, boomIn } from "./boom.ts";
 import { calc, calcIn, calcWords } from "./calc.ts";
@@ -22,7 +23,15 @@ const inEnglish: ReadonlyMap<string, Tool> = new Map<string, Tool>([
   ["slow", slowIn(slowWords.en)],
 ]);
 
-/** The built-in tools (or another list of them, a test's) as a run in this language shows them to the model. */
-export function builtinToolsIn(lang: "zh" | "en", tools: readonly Tool[] = builtinTools): readonly Tool[] {
-  return lang === "zh" ? tools : tools.map((tool) => inEnglish.get(tool.name) ?? tool);
+/** The built-in tools that wait, made anew to wait on another clock than the system's (a test's own). */
+const onClock: ReadonlyMap<string, (lang: "zh" | "en", clock: Clock) => Tool> = new Map([
+  ["slow", (lang: "zh" | "en", clock: Clock) => slowIn(slowWords[lang], clock)],
+]);
+
+/** The built-in tools (or another list of them, a test's) as a run in this language shows them to
+ *  the model; with `clock`, the ones that wait wait on it. */
+export function builtinToolsIn(lang: "zh" | "en", tools: readonly Tool[] = builtinTools, clock?: Clock): readonly Tool[] {
+  const inLanguage = lang === "zh" ? tools : tools.map((tool) => inEnglish.get(tool.name) ?? tool);
+  if (clock === undefined) return inLanguage;
+  return inLanguage.map((tool) => onClock.get(tool.name)?.(lang, clock) ?? tool);
 }

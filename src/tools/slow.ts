@@ -1,7 +1,7 @@
 // slow: waits, reporting progress first, and stops as soon as its abort signal fires — the tool
 // that shows a timeout or Ctrl-C reaching a running call. (A tool must watch its own signal: the
 // executor can pass it on, but only the tool can stop its own work.)
-import { setTimeout as sleep } from "node:timers/promises";
+import { type Clock, sleep, systemClock } from "../io/clock.ts";
 import { text } from "../protocol/text.ts";
 import type { Tool } from "../protocol/types.ts";
 import { objectSchema } from "../schema/object-schema.ts";
@@ -28,7 +28,8 @@ export const slowWords = {
   },
 };
 
-export function slowIn(words: (typeof slowWords)["zh"]): Tool<{ ms: number }, { ms: number }> {
+/** `clock`: what it waits on (the system's, unless a test runs it on its own). */
+export function slowIn(words: (typeof slowWords)["zh"], clock: Clock = systemClock): Tool<{ ms: number }, { ms: number }> {
   return {
     name: "slow",
     description: words.description,
@@ -36,7 +37,8 @@ export function slowIn(words: (typeof slowWords)["zh"]): Tool<{ ms: number }, { 
     async execute({ ms }, { signal, reportProgress }) {
       if (ms < 0 || ms > SLOW_MAX_MS) return { content: [text(words.outOfRange(ms))], details: { ms }, isError: true };
       reportProgress?.([text(words.started(ms))]);
-      await sleep(ms, undefined, { signal });
+      // Aborted, it stops there with the abort's own reason, as every call the run cut off does.
+      if (!(await sleep(clock, ms, signal))) throw signal?.reason;
       return { content: [text(words.waited(ms))], details: { ms } };
     },
   };

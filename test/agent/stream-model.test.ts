@@ -130,26 +130,20 @@ test("every cut stream leaves every call answered", async () => {
     fc.asyncProperty(reply, cut, fc.integer({ min: 1, max: 9 }), async (scripted, cutPlan, chunk) => {
       const controller = new AbortController();
       // A stall only ends when the run is aborted, as Ctrl-C or a timeout would; the other cuts
-      // must end by themselves, so only a stall gets a timer. It starts with the model request: on
-      // a busy machine a timer started earlier could abort the run before its first request.
-      let timer: NodeJS.Timeout | undefined;
-      const startTimer = () => {
-        if (cutPlan.reason === "stall") timer ??= setTimeout(() => controller.abort(new Error("test abort")), 20);
+      // must end by themselves, so only a stall is aborted, once its model request has begun.
+      const abortStall = () => {
+        if (cutPlan.reason === "stall") setImmediate(() => controller.abort(new Error("test abort")));
       };
       const model = new StreamingFakeModel([{ ...scripted, stream: { cut: cutPlan } }, { content: [{ type: "text", text: "done" }] }], {
         chunk,
-        onRequest: startTimer,
+        onRequest: abortStall,
       });
-      try {
-        const { history } = await runAgentLoop({ model, registry: new ToolRegistry(builtinTools), messages: context.messages, signal: controller.signal });
-        assertEveryCallAnswered(history);
-        const first = history[1];
-        assert.ok(first?.role === "assistant");
-        // A cut reply never runs its calls: the stop reason says it was cut.
-        assert.equal(first.stopReason, { length: "length", error: "error", stall: "aborted" }[cutPlan.reason]);
-      } finally {
-        clearTimeout(timer);
-      }
+      const { history } = await runAgentLoop({ model, registry: new ToolRegistry(builtinTools), messages: context.messages, signal: controller.signal });
+      assertEveryCallAnswered(history);
+      const first = history[1];
+      assert.ok(first?.role === "assistant");
+      // A cut reply never runs its calls: the stop reason says it was cut.
+      assert.equal(first.stopReason, { length: "length", error: "error", stall: "aborted" }[cutPlan.reason]);
     }),
     { numRuns: propertyRuns(150) },
   );

@@ -5,6 +5,7 @@
 import { Readable } from "node:stream";
 import { RunAborted, type StopSignal } from "../../src/agent/call-policy.ts";
 import { runCli } from "../../src/cli/cli.ts";
+import type { Clock } from "../../src/io/clock.ts";
 
 export interface CliRun {
   code: number;
@@ -21,17 +22,22 @@ export interface CliOptions {
   stdin?: string | Readable;
   /** Stdout is a terminal of 256 colours, as a process's would report it. */
   terminal?: boolean;
+  /** The clock timeouts and waits run on (a TestClock the test moves). */
+  clock?: Clock;
+  /** Told of the output so far after each write. */
+  onOutput?: (out: string) => void;
 }
 
 export async function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): Promise<CliRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
-  const { interruptWhen, signal = "SIGINT", stdin, terminal = false } = options;
+  const { interruptWhen, signal = "SIGINT", stdin, terminal = false, clock, onOutput } = options;
   let interrupting = false;
   const code = await runCli(args, {
     out: (text) => {
       out += text;
+      onOutput?.(out);
       if (interrupting || !interruptWhen?.(out)) return;
       interrupting = true;
       // A signal comes from outside, once the output has been read: after this write, never in it.
@@ -43,6 +49,7 @@ export async function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}, 
     ...(terminal ? { colorDepth: 8 } : {}),
     interrupt: interrupt.signal,
     ...(stdin === undefined ? {} : { stdin: typeof stdin === "string" ? Readable.from([stdin]) : stdin }),
+    ...(clock === undefined ? {} : { clock }),
   });
   return { code, out, err };
 }

@@ -1,13 +1,13 @@
 // Raw-socket helpers for the hostile-request tests: one server in this process (the engine serve
 // runs, with short limits so a held socket is seen to be cut), and exchanges of exact bytes.
 import { connect, type Socket } from "node:net";
-import type { Clock } from "../../src/commands/serve/clock.ts";
 import type { ServeEvent } from "../../src/commands/serve/serve-events.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import { type RunningServer, startServer } from "../../src/commands/serve/server.ts";
 import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import type { Fixture } from "../../src/fixture/fixture-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
+import type { Clock } from "../../src/io/clock.ts";
 
 export interface HostileServer {
   server: RunningServer;

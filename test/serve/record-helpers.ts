@@ -1,9 +1,10 @@
 // Starts `serve --record` in this process on port 0, as the command line would (same function,
 // same output), and stops it the way Ctrl-C does: the session is then written.
-import type { Clock } from "../../src/commands/serve/clock.ts";
+
 import { recordSession } from "../../src/commands/serve/record-session.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { RunningShell } from "../../src/commands/serve/shell.ts";
+import type { Clock } from "../../src/io/clock.ts";
 
 export interface RecordRun {
   url: string;

@@ -1,11 +1,11 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
 // output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
 import assert from "node:assert/strict";
-import type { Clock } from "../../src/commands/serve/clock.ts";
 import { serve } from "../../src/commands/serve/serve-command.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { RunningShell } from "../../src/commands/serve/shell.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
+import type { Clock } from "../../src/io/clock.ts";
 
 export interface ServeRun {
   url: string;

@@ -4,7 +4,7 @@
 // (a socket closed, a promise resolved) can happen before the next. Nothing the machine does — a
 // busy core, an event loop held up for a second — moves it: a test that waits on serve's time
 // waits on this, and sees the same thing however loaded the machine is.
-import type { Clock } from "../../src/commands/serve/clock.ts";
+import type { Clock } from "../../src/io/clock.ts";
 
 interface Timer {
   at: number;

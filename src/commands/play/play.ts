@@ -71,6 +71,7 @@ export async function play(fixtureArgument: string, options: PlayOptions & Diagr
       ...toolErrorsFrom(options),
       stream,
       drained: io.drained,
+      clock: io.clock,
     };
     if (options.json) await fixtureJsonLines(fixture, run);
     else await narrateFixture(fixture, { ...run, style });

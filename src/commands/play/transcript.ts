@@ -4,6 +4,7 @@
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import type { DiagramHooks } from "../../diagram/fixture-hooks.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
+import type { Clock } from "../../io/clock.ts";
 import { episodeOptions } from "../../narration/episode-options.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { Narrator } from "../../narration/narrator.ts";
@@ -34,11 +35,13 @@ export interface TranscriptOptions {
   builtins?: readonly Tool[];
   /** --diagram, --mermaid, --html: the run's events go to the picture too. */
   diagram?: DiagramHooks;
+  /** The clock timeouts and the tools that wait run on (the system's unless a test brings its own). */
+  clock?: Clock;
 }
 
 export async function narrateFixture(
   fixture: Fixture,
-  { lang, style = plainStyle, write, overrides, signal, wire, wireFull, toolErrors, stream, drained, builtins, diagram }: TranscriptOptions,
+  { lang, style = plainStyle, write, overrides, signal, wire, wireFull, toolErrors, stream, drained, builtins, diagram, clock }: TranscriptOptions,
 ): Promise<void> {
   const wireBlocks = wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire, { whole: wireFull === true }));
   const narrator = new Narrator(await loadCatalog(lang), style, write, wireBlocks);
@@ -70,7 +73,7 @@ export async function narrateFixture(
           diagram?.onEpisodeEnd({ result, awaitingReply });
         },
       },
-      { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
+      { now: replayClock(), clock, overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins, clock) },
     );
     narrator.runEnded();
   } finally {
@@ -93,6 +96,7 @@ export async function fixtureJsonLines(
     drained,
     builtins,
     diagram,
+    clock,
   }: Omit<TranscriptOptions, "lang" | "style"> & { lang?: Language },
 ): Promise<void> {
   // Loaded on demand, like the wire renderers: a plain run should start as fast as it can.
@@ -120,7 +124,7 @@ export async function fixtureJsonLines(
         diagram?.onEpisodeEnd({ result, awaitingReply });
       },
     },
-    { now: replayClock(), overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins) },
+    { now: replayClock(), clock, overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins, clock) },
   );
 }
 
@@ -135,6 +139,7 @@ export async function transcriptText(
     toolErrors?: ToolErrorDetail;
     stream?: StreamSettings;
     builtins?: readonly Tool[];
+    clock?: Clock;
   } = {},
 ): Promise<string> {
   const lines: string[] = [];

@@ -5,8 +5,8 @@
 // closes. Each wait ends at once when the client leaves. What ended a stall, and after how long,
 // is returned for the narration.
 import type { ServerResponse } from "node:http";
+import { type Clock, sleep } from "../../io/clock.ts";
 import type { Answer } from "./answer.ts";
-import { type Clock, sleep } from "./clock.ts";
 import type { Timing } from "./paced-answer.ts";
 import type { StallEnd } from "./serve-events.ts";
 

@@ -8,6 +8,7 @@
 import { once } from "node:events";
 import type { ServerResponse } from "node:http";
 import type { Language } from "../../fixture/fixture-format.ts";
+import { type Clock, systemClock } from "../../io/clock.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import type { JsonObject } from "../../json/is-record.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
@@ -15,7 +16,6 @@ import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
 import { exchangeRecord } from "./answer.ts";
-import { type Clock, systemClock } from "./clock.ts";
 import { modelTurns } from "./conversation-book.ts";
 import { type PassedAnswer, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";

@@ -15,7 +15,6 @@ import type { CliIO } from "../shared/command-io.ts";
 import { type Command, Option } from "../shared/commander.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
 import { portNumber, positiveInteger, withMainOptions } from "../shared/options.ts";
-import type { Clock } from "./clock.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
 import { NarrationOutput } from "./narration-output.ts";
 import type { ServeEvent } from "./serve-events.ts";
@@ -27,14 +26,12 @@ import { stopExitCodes } from "./stop.ts";
 /** The command line's io, plus a hook tests use to learn the running server. */
 export type ServeIO = Pick<
   CliIO,
-  "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate" | "drained" | "outputClosed" | "onOutputClosed"
+  "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate" | "drained" | "outputClosed" | "onOutputClosed" | "clock"
 > & {
   /** Told the running server once it listens (tests drive it, then stop it). */
   onListening?: (server: RunningShell) => void;
   /** Time limits and the connection cap, for tests that watch them cut a client off. */
   limits?: Partial<ServeLimits>;
-  /** The clock every wait and time limit runs on (a test's own, which it moves itself). */
-  clock?: Clock;
 };
 
 interface ServeCommandOptions {

@@ -6,13 +6,13 @@
 // reply's `delay` and `stall` say (write-answer.ts). The live page (live-page.ts) is answered
 // before anything else.
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
+import { type Clock, systemClock } from "../../io/clock.ts";
 import { decodeText } from "../../io/decode-text.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { conversationStates, loadAllParts, type PartsOf } from "../../providers/registry.ts";
 import type { StoreBudget } from "../../providers/shared/provider.ts";
 import type { Answer } from "./answer.ts";
 import { AttemptBook } from "./attempt-book.ts";
-import { type Clock, systemClock } from "./clock.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
 import { livePage } from "./live-page.ts";

@@ -14,10 +14,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { type Clock, sleep } from "../../io/clock.ts";
 import type { PartsOf, ProviderId } from "../../providers/registry.ts";
 import type { ErrorKind } from "../../providers/shared/error-kind.ts";
 import { type Answer, answering } from "./answer.ts";
-import { type Clock, sleep } from "./clock.ts";
 import { listen } from "./listen.ts";
 import { type BodyRead, readBody } from "./read-body.ts";
 import { type Refusal, refusalAnswer } from "./refusal.ts";

@@ -9,7 +9,7 @@
 //   client that holds a socket without using it never keeps a harness out for longer than that.
 // `sweep` applies both; the server calls it on a timer of its clock, and `admit` when a socket
 // arrives at a full table.
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../../io/clock.ts";
 
 /** What the table asks of a socket (a net.Socket): to be closed, and to say when it has closed. */
 export interface HeldSocket {

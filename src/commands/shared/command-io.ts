@@ -1,6 +1,7 @@
 // What a command is given to talk to the world: the process's streams, environment and signals,
 // as src/cli/cli-process.ts wires them (tests pass their own). A command takes the slice it needs.
 import type { Readable } from "node:stream";
+import type { Clock } from "../../io/clock.ts";
 
 export interface CliIO {
   out: (text: string) => void;
@@ -26,4 +27,6 @@ export interface CliIO {
   stdinIsTTY?: boolean;
   /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */
   drained?: () => Promise<void> | undefined;
+  /** The clock every timeout, wait and time limit runs on: the system's unless a test passes one it moves itself. */
+  clock?: Clock;
 }

@@ -1,7 +1,7 @@
-// The time serve reads and waits on, passed in rather than taken from the process: the socket
-// table's stalls and time limits, the pacing of a reply's delays and stalls, the grace after
-// Ctrl-C, and how long a harness waited before it retried all ask this one object. The process
-// gives serve the system's clock; a test gives it one it moves itself, so what a test sees never
+// The time a command reads and waits on, passed in rather than taken from the process: serve's
+// socket table and time limits, the pacing of a reply's delays and stalls, the grace after Ctrl-C
+// and the wait a retry is narrated with; a run's timeout and the slow tool's wait. The process
+// gives them the system's clock; a test gives them one it moves itself, so what a test sees never
 // depends on how busy the machine is. Readings are only compared with one another, never printed
 // as a time of day.
 
@@ -12,11 +12,21 @@ export interface Clock {
   after(ms: number, callback: () => void): () => void;
 }
 
-/** The system's clock: what the process runs on. */
+/** Node's timers hold at most 2^31 - 1 ms; a longer delay would fire after 1 ms, with a warning. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The system's clock: what the process runs on. A delay past the timer limit is waited out in
+ *  steps, so it fires when it says. */
 export const systemClock: Clock = {
   now: () => performance.now(),
   after(ms, callback) {
-    const timer = setTimeout(callback, ms);
+    const deadline = performance.now() + ms;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (): void => {
+      const left = deadline - performance.now();
+      timer = left > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(callback, Math.max(0, left));
+    };
+    arm();
     return () => clearTimeout(timer);
   },
 };

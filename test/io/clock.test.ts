@@ -1,0 +1,43 @@
+// The clock commands run on: the system's waits out a delay past Node's timer limit in steps (one
+// timer of 2^31 ms or more would fire after 1 ms, with a warning); `sleep` on any clock ends when
+// its time has passed, or at once when its signal aborts. The test's own clock shows the second.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sleep, systemClock } from "../../src/io/clock.ts";
+import { TestClock } from "../serve/test-clock.ts";
+
+test("the system clock never asks Node for a timer past its limit, and cancels what it set", () => {
+  const asked: number[] = [];
+  const real = globalThis.setTimeout;
+  // Watched, not replaced in what it does: every timer still goes to Node.
+  const watched = Object.assign((callback: () => void, ms?: number) => {
+    asked.push(ms ?? 0);
+    return real(callback, ms);
+  }, real);
+  globalThis.setTimeout = watched;
+  let fired = false;
+  try {
+    const cancel = systemClock.after(99_999_999_999, () => (fired = true));
+    cancel();
+  } finally {
+    globalThis.setTimeout = real;
+  }
+  assert.deepEqual(asked, [2 ** 31 - 1]);
+  assert.equal(fired, false);
+});
+
+test("sleep resolves true once its time has passed on the clock, false at once when aborted", async () => {
+  const clock = new TestClock();
+  let slept: boolean | undefined;
+  void sleep(clock, 300, undefined).then((done) => (slept = done));
+  await clock.advance(299);
+  assert.equal(slept, undefined);
+  await clock.advance(1);
+  assert.equal(slept, true);
+  const abort = new AbortController();
+  const cut = sleep(clock, 300, abort.signal);
+  abort.abort();
+  assert.equal(await cut, false);
+  assert.equal(clock.pending, 0, "an aborted sleep leaves no timer behind");
+  assert.equal(await sleep(clock, 300, abort.signal), false, "an aborted signal ends it before it starts");
+});
