@@ -24,7 +24,7 @@ export const floors: readonly Floor[] = [
   { rooms: ["src/protocol", "src/json"], what: "the protocol's types (Pi's names) and JSON helpers: import nothing of the project" },
   {
     rooms: ["src/io"],
-    what: "the edge: bounded reads, the one output writer (regular files and new paths only), and the sanitiser every byte of data passes on its way out",
+    what: "the edge: bounded reads, the one output writer (regular files and new paths only), the sanitiser every byte of data passes on its way out, and the clock time is read and waited on by",
   },
   { rooms: ["src/schema"], what: "validators and the JSON Schema they generate" },
   { rooms: ["src/tools", "src/providers/shared"], what: "the built-in tools; the contracts providers implement and what they share" },
