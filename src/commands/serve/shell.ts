@@ -117,11 +117,12 @@ class Shell {
   readonly #server: Server;
   readonly #stopping = new AbortController();
   readonly #context: ShellContext;
+  /** Aborted when the server starts closing: a request waiting for the narration's reader stops
+   *  waiting (a pager never read again), so closing stays bounded. */
+  readonly #closing = new AbortController();
+  readonly #closingStarted = new Promise<void>((resolve) => this.#closing.signal.addEventListener("abort", () => resolve(), { once: true }));
   #count = 0;
   #policy: HostPolicy;
-  #closing = false;
-  #startClosing: () => void = () => {};
-  readonly #closingStarted = new Promise<void>((resolve) => (this.#startClosing = resolve));
   #stopSweeping: () => void = () => {};
 
   constructor(options: ShellOptions) {
@@ -133,7 +134,7 @@ class Shell {
     this.#context = {
       clock,
       roomInOutput: () => this.#roomInOutput(),
-      closing: () => this.#closing,
+      closing: () => this.#closing.signal.aborted,
       stopping: this.#stopping.signal,
     };
     // Node's own header and request timers are off: the socket table keeps both limits, on the clock.
@@ -272,8 +273,7 @@ class Shell {
   }
 
   async #close(): Promise<number> {
-    this.#closing = true;
-    this.#startClosing();
+    this.#closing.abort();
     this.#stopSweeping();
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeIdleConnections();
