@@ -103,7 +103,7 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
   const book = new ConversationBook();
   const attempts = new AttemptBook(() => clock.now());
   const states = conversationStates(partsOf, { ...defaultStoreBudget, ...options.store });
-  const places = new Slots(CONCURRENT_EXCHANGES);
+  const exchangePlaces = new Slots(CONCURRENT_EXCHANGES);
   const scripted = async ({ seen, body }: Arrived): Promise<Answer> => {
     const { route } = seen;
     if (route === undefined) return refusalTo(seen, partsOf, notFound(seen));
@@ -114,7 +114,7 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
     if (deep !== undefined)
       return refusalTo(seen, partsOf, malformed(`the JSON body of the request nests deeper than ${deep.limit} levels (at ${deep.line}:${deep.column})`));
     // The body is whole: only now does the request wait for one of the exchange's places.
-    const release = await places.take();
+    const release = await exchangePlaces.take();
     try {
       const { number, method, path } = seen;
       return await exchange({
