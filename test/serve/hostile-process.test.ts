@@ -50,20 +50,25 @@ function startServing(
 
 const portOf = (url: string) => Number(new URL(url).port);
 
-/** A request body's first bytes now, the rest later: what is in flight when a signal comes. */
-function halfSent(url: string, body: string): { finish: () => void; status: Promise<number> } {
-  let finish: () => void = () => {};
+/** A request in flight: its headers sent and taken up by the server (it asked for the body with a
+ *  100 Continue), its body still to come; `finish` sends it. */
+async function inFlight(url: string, body: string): Promise<{ finish: () => void; status: Promise<number> }> {
+  let taken: () => void = () => {};
+  const takenUp = new Promise<void>((resolve) => (taken = resolve));
+  let sent: ReturnType<typeof request> | undefined;
   const status = new Promise<number>((resolve, reject) => {
-    const sent = request(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" } }, (response) => {
+    sent = request(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json", expect: "100-continue" } }, (response) => {
       resolve(response.statusCode ?? 0);
       response.resume();
       response.on("error", () => {});
     });
     sent.on("error", reject);
-    sent.write(body.slice(0, 10));
-    finish = () => sent.end(body.slice(10));
+    sent.on("continue", taken);
+    sent.flushHeaders();
   });
-  return { finish, status };
+  status.catch(() => taken());
+  await takenUp;
+  return { finish: () => sent?.end(body), status };
 }
 
 // The three processes run side by side: each waits mostly on its own child.
@@ -84,10 +89,10 @@ describe("serve as a process", { concurrency: true }, () => {
     const answer = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body });
     const reader = answer.body?.getReader();
     await reader?.read();
-    const inFlight = halfSent(url, body);
+    const pending = await inFlight(url, body);
     run.child.kill("SIGTERM");
-    inFlight.finish();
-    assert.equal(await inFlight.status, 200, "the request in flight was not answered");
+    pending.finish();
+    assert.equal(await pending.status, 200, "the request in flight was not answered");
     const code = await run.exit;
     await reader?.cancel().catch(() => undefined);
     assert.equal(code, 143, run.err());
