@@ -5,12 +5,9 @@
 // with ~90 files that was a fifth of the suite. A queue rather than fixed shares: a worker stuck in a long file leaves the
 // rest to the others.
 import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import * as nodeModule from "node:module";
 import { join, resolve } from "node:path";
 import { after, describe } from "node:test";
 import { pathToFileURL } from "node:url";
-import { MessageChannel } from "node:worker_threads";
-import { CLIENT_LIBRARY } from "./test-clients.ts";
 
 const queue = process.env.TCP_TEST_QUEUE;
 if (queue === undefined) throw new Error("scripts/test-worker.ts runs under scripts/test.ts, which sets TCP_TEST_QUEUE");
@@ -37,39 +34,9 @@ function claim(): string | undefined {
   return undefined;
 }
 
-type NextResolve = (specifier: string, context: unknown) => unknown;
-type RegisterHooks = (hooks: { resolve(specifier: string, context: unknown, next: NextResolve): unknown }) => void;
-
-/** Node's hooks that run in the importing thread (22.15 and later), which Node 20's types lack;
- *  where they exist, `module.register` is deprecated. */
-function inThreadHooks(): RegisterHooks | undefined {
-  if (!("registerHooks" in nodeModule)) return undefined;
-  const registerHooks = nodeModule.registerHooks;
-  return typeof registerHooks === "function" ? (hooks) => void registerHooks(hooks) : undefined;
-}
-
-// Which client libraries the running file imports (scripts/test-clients.ts), for the next run's queue.
-let importedClients = false;
-const registerHooks = inThreadHooks();
-if (registerHooks) {
-  registerHooks({
-    resolve(specifier, context, next) {
-      if (CLIENT_LIBRARY.test(specifier)) importedClients = true;
-      return next(specifier, context);
-    },
-  });
-} else {
-  // Node 20 runs module hooks in a thread of their own, which tells this one through a port.
-  const { port1, port2 } = new MessageChannel();
-  nodeModule.register("./test-clients.ts", import.meta.url, { data: { port: port2 }, transferList: [port2] });
-  port1.on("message", () => void (importedClients = true));
-  port1.unref();
-}
-
 for (let name = claim(); name !== undefined; name = claim()) {
   const file = readFileSync(join(taken, name), "utf8");
   const started = performance.now();
-  importedClients = false;
   await new Promise<void>((ended) =>
     describe(file, async () => {
       try {
@@ -78,7 +45,7 @@ for (let name = claim(); name !== undefined; name = claim()) {
         // Registered last, so it runs after the file's own `after` hooks: the next file starts
         // once this one has cleaned up. Its wall time orders the next run's queue, longest first.
         after(() => {
-          writeFileSync(join(times, name), JSON.stringify({ file, ms: performance.now() - started, clients: importedClients }));
+          writeFileSync(join(times, name), JSON.stringify({ file, ms: performance.now() - started }));
           ended();
         });
       }

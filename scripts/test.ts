@@ -16,6 +16,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { biomeCommand } from "./biome-binary.ts";
+import { importsClientLibrary } from "./test-clients.ts";
 import { typeCheck } from "./typecheck.ts";
 
 /** Every test/<folder>/<name>.test.ts, in order, as the shell expanded the glob (Node 20's runner takes none). */
@@ -39,7 +40,7 @@ const loadTypeScript = pathToFileURL(resolve("bin/load-typescript.js")).href;
 const workers = availableParallelism() + 1;
 /** Where npm keeps caches (never committed): the last run's timings and tsc's build info. */
 const cacheFolder = "node_modules/.cache/tool-call-playground";
-/** What the last run saw of each file: its wall time, and whether it imported a client library. */
+/** What the last run saw of each file: its wall time. */
 const timesFile = join(cacheFolder, "test-times.json");
 
 /** The tsconfig the build-mode check runs: the project's, with its build info in the cache folder.
@@ -60,14 +61,10 @@ function checkConfig(): string {
 
 interface FileRecord {
   ms: number;
-  /** It imported a client library (scripts/test-clients.ts). */
-  clients: boolean;
 }
 
 function isFileRecord(value: unknown): value is FileRecord {
-  return (
-    typeof value === "object" && value !== null && "ms" in value && typeof value.ms === "number" && "clients" in value && typeof value.clients === "boolean"
-  );
+  return typeof value === "object" && value !== null && "ms" in value && typeof value.ms === "number";
 }
 
 function lastTimes(): Record<string, FileRecord> {
@@ -89,7 +86,7 @@ function layOutQueue(testFiles: readonly string[], times: Record<string, FileRec
   for (const folder of ["todo", "todo-clients", "taken", "times"]) mkdirSync(join(queue, folder));
   const ms = (file: string) => times[file]?.ms ?? Number.POSITIVE_INFINITY;
   const ordered = [...testFiles].sort((a, b) => ms(b) - ms(a) || a.localeCompare(b));
-  ordered.forEach((file, index) => writeFileSync(join(queue, times[file]?.clients ? "todo-clients" : "todo", String(index).padStart(4, "0")), file));
+  ordered.forEach((file, index) => writeFileSync(join(queue, importsClientLibrary(file) ? "todo-clients" : "todo", String(index).padStart(4, "0")), file));
   const worker = pathToFileURL(resolve("scripts/test-worker.ts"));
   const entries = Array.from({ length: Math.min(workers, testFiles.length) }, (_, index) => {
     const entry = join(queue, `worker-${index + 1}.mjs`);
@@ -102,14 +99,13 @@ function layOutQueue(testFiles: readonly string[], times: Record<string, FileRec
 }
 
 /** This run's records over the last run's (a run of a few files keeps the others'; a file that is
- *  gone is dropped). A file seen importing a client library stays marked: run after another file
- *  in the same worker, it may find the helper that imports one loaded already, and import nothing new. */
+ *  gone is dropped). */
 function keepTimes(queue: string, times: Record<string, FileRecord>): void {
   const now = Object.fromEntries(Object.entries(times).filter(([file]) => existsSync(file)));
   for (const name of readdirSync(join(queue, "times"))) {
     const entry: unknown = JSON.parse(readFileSync(join(queue, "times", name), "utf8"));
     if (typeof entry === "object" && entry !== null && "file" in entry && typeof entry.file === "string" && isFileRecord(entry)) {
-      now[entry.file] = { ms: Math.round(entry.ms), clients: entry.clients || now[entry.file]?.clients === true };
+      now[entry.file] = { ms: Math.round(entry.ms) };
     }
   }
   mkdirSync(dirname(timesFile), { recursive: true });

@@ -109,11 +109,12 @@ test("import -o - writes the fixture to stdout and no file named -", async () =>
 test("a process that exits in the middle of a write leaves no temporary file behind", () => {
   const folder = mkdtempSync(join(tmpdir(), "tcp-write-exit-"));
   const target = join(folder, "big.json");
-  // The process exits, as a second Ctrl-C makes it, as soon as the temporary file of a 256 MB
-  // write is there: the write is still under way.
+  // The process exits, as a second Ctrl-C makes it, as soon as the temporary file of a 32 MB
+  // write is there: the write is still under way (the file appears when the write opens it, and is
+  // looked for every millisecond).
   const script = `import { readdirSync } from "node:fs";
 import { writeOutputFile } from ${JSON.stringify(join(projectRoot, "src", "io", "write-output.ts"))};
-void writeOutputFile(${JSON.stringify(target)}, "x".repeat(256 * 1024 * 1024)).then(() => process.exit(3));
+void writeOutputFile(${JSON.stringify(target)}, "x".repeat(32 * 1024 * 1024)).then(() => process.exit(3));
 setInterval(() => { if (readdirSync(${JSON.stringify(folder)}).length > 0) process.exit(130); }, 1);`;
   const child = spawnSync(process.execPath, ["--import", join(projectRoot, "bin", "load-typescript.js"), "--input-type=module", "-e", script], {
     cwd: projectRoot,
