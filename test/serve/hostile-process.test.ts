@@ -1,13 +1,11 @@
-// serve as a process, where only a process shows it: SIGTERM is narrated as SIGTERM, answers what
-// is in flight, ends a stalled answer at the grace and exits 143; a reader that does not read
+// serve as a process, where only a process shows it: a reader that does not read
 // (`serve --json | less`) holds the requests back instead of the server queueing their narration in
-// memory, and SIGTERM still ends the process; a stdout whose reader left (`serve … | head -1`)
-// stops the server with one line on stderr and exit 1 instead of a silent 0. In this process:
-// --host 0.0.0.0 is not called loopback.
+// memory, and SIGTERM still ends the process at its grace, exit 143; a stdout whose reader left
+// (`serve … | head -1`) stops the server with one line on stderr and exit 1 instead of a silent 0.
+// In this process: --host 0.0.0.0 is not called loopback.
 import assert from "node:assert/strict";
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { describe, test } from "node:test";
@@ -50,58 +48,11 @@ function startServing(
 
 const portOf = (url: string) => Number(new URL(url).port);
 
-/** A request in flight: its headers sent and taken up by the server (it asked for the body with a
- *  100 Continue), its body still to come; `finish` sends it. */
-async function inFlight(url: string, body: string): Promise<{ finish: () => void; status: Promise<number> }> {
-  let taken: () => void = () => {};
-  const takenUp = new Promise<void>((resolve) => (taken = resolve));
-  let sent: ReturnType<typeof request> | undefined;
-  const status = new Promise<number>((resolve, reject) => {
-    sent = request(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json", expect: "100-continue" } }, (response) => {
-      resolve(response.statusCode ?? 0);
-      response.resume();
-      response.on("error", () => {});
-    });
-    sent.on("error", reject);
-    sent.on("continue", taken);
-    sent.flushHeaders();
-  });
-  status.catch(() => taken());
-  await takenUp;
-  return { finish: () => sent?.end(body), status };
-}
-
-// The three processes run side by side: each waits mostly on its own child.
+// The two processes run side by side: each waits mostly on its own child.
 describe("serve as a process", { concurrency: true }, () => {
-  // The suite's one SIGTERM to serve's process: its handler, serve's grace on the system's clock,
-  // and what the narration says of both.
-  test("SIGTERM: the request in flight is answered, the stalled answer is cut when the grace ends and narrated so, and the exit code is 143", async () => {
-    const run = startServing("serve-stall");
-    const url = await run.url;
-    let rest = "";
-    run.child.stdout.on("data", (chunk: Buffer) => void (rest += chunk.toString()));
-    const body = JSON.stringify({
-      model: "m",
-      stream: true,
-      messages: [{ role: "user", content: "What is 7 + 5, and 6 times 7?" }],
-      tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
-    });
-    const answer = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body });
-    const reader = answer.body?.getReader();
-    await reader?.read();
-    const pending = await inFlight(url, body);
-    run.child.kill("SIGTERM");
-    pending.finish();
-    assert.equal(await pending.status, 200, "the request in flight was not answered");
-    const code = await run.exit;
-    await reader?.cancel().catch(() => undefined);
-    assert.equal(code, 143, run.err());
-    assert.match(rest, /SIGTERM: no new requests/);
-    assert.doesNotMatch(rest, /SIGINT/);
-    assert.match(rest, /the server closed the stalled answer after \d+(\.\d+)? s, as it stopped/);
-  });
-
-  test("--json with a reader that does not read holds requests back (memory stays at a few bodies), and SIGTERM still ends the process at its grace", async (t) => {
+  // The suite's one SIGTERM to serve's process: its handler, and the process's own deadline after
+  // the grace on the system's clock (what serve does in the grace is serve-stop.test.ts's).
+  test("--json with a reader that does not read holds requests back (memory stays at a few bodies), and SIGTERM still ends the process at its grace, exit 143", async (t) => {
     const run = startChild("--json");
     const url = await run.url;
     // The reader stops reading: stdout's pipe fills, as under a pager left waiting.

@@ -1,5 +1,5 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
-// output), and stops it the way Ctrl-C does. Tests drive it with the official SDK clients.
+// output), and stops it the way Ctrl-C (or SIGTERM) does. Tests drive it with the official SDK clients.
 import assert from "node:assert/strict";
 import { serve } from "../../src/commands/serve/serve-command.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
@@ -14,8 +14,8 @@ export interface ServeRun {
   /** Everything written to stdout so far (the URL line first). */
   out(): string;
   err(): string;
-  /** Ctrl-C: resolves with the exit code once in-flight requests are answered. */
-  stop(): Promise<number>;
+  /** Ctrl-C (or SIGTERM): resolves with the exit code once in-flight requests are answered. */
+  stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
 }
 
 export async function startServe(
@@ -36,6 +36,7 @@ export async function startServe(
   let out = "";
   let err = "";
   const interrupt = new AbortController();
+  const terminate = new AbortController();
   let resolveServer: (server: RunningShell) => void = () => {};
   const listening = new Promise<RunningShell>((resolve) => (resolveServer = resolve));
   const exit = serve(
@@ -55,6 +56,7 @@ export async function startServe(
       env: { NO_COLOR: "1" },
       isTTY: false,
       interrupt: interrupt.signal,
+      terminate: terminate.signal,
       onListening: resolveServer,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
@@ -67,8 +69,8 @@ export async function startServe(
     server,
     out: () => out,
     err: () => err,
-    stop: () => {
-      interrupt.abort();
+    stop: (signal = "SIGINT") => {
+      (signal === "SIGTERM" ? terminate : interrupt).abort();
       return exit;
     },
   };
