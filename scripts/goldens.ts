@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ToolErrorDetail } from "../src/agent/execute-tool-call.ts";
 import { defaultFixtureName, fixtureNames } from "../src/fixture/fixture-files.ts";
 import type { Language } from "../src/fixture/fixture-format.ts";
+import type { Clock } from "../src/io/clock.ts";
 import { type ProviderId, providerIds } from "../src/providers/registry.ts";
 
 /** serve's narrated runs (scripts/serve-golden.ts writes them): the example SDK harnesses on
@@ -104,8 +105,9 @@ export function importedFixtures(): { name: string; wire: ProviderId | undefined
     });
 }
 
-/** The text a golden file must hold: the transcript, or with `json` the JSON Lines, as the CLI prints them. */
-export async function goldenText(golden: Golden): Promise<string> {
+/** The text a golden file must hold: the transcript, or with `json` the JSON Lines, as the CLI prints
+ *  them. `clock`: what the run's timeouts and waits run on (the system's unless a test brings its own). */
+export async function goldenText(golden: Golden, clock?: Clock): Promise<string> {
   const [{ loadFixture }, { fixtureJsonLines, transcriptText }, { fixtureFileFor }] = await Promise.all([
     import("../src/fixture/load-fixture.ts"),
     import("../src/commands/play/transcript.ts"),
@@ -114,7 +116,7 @@ export async function goldenText(golden: Golden): Promise<string> {
   if (golden.serve) return (await import("./serve-golden.ts")).serveGoldenText(golden.lang, golden.serve);
   const fixture = await loadFixture(fixtureFileFor(golden.fixture), undefined, golden.lang);
   const stream = golden.stream ? {} : undefined;
-  const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream };
+  const options = { wire: golden.wire, toolErrors: golden.toolErrors, stream, clock };
   if (!golden.json) return transcriptText(fixture, golden.lang, options);
   const lines: string[] = [];
   await fixtureJsonLines(fixture, { write: (line) => lines.push(line), ...options });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sleep, systemClock } from "../../src/io/clock.ts";
-import { TestClock } from "../serve/test-clock.ts";
+import { TestClock } from "../test-clock.ts";
 
 test("the system clock never asks Node for a timer past its limit, and cancels what it set", () => {
   const asked: number[] = [];

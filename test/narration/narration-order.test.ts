@@ -11,6 +11,7 @@ import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import type { Fixture } from "../../src/fixture/fixture-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { calc } from "../../src/tools/index.ts";
+import { TestClock } from "../test-clock.ts";
 
 /** The walkthrough with step [6]'s arguments replaced, as exercises 1 and 2 do. */
 async function walkthroughWith(args: unknown): Promise<Fixture> {
@@ -76,7 +77,9 @@ test("--tool-errors detailed builds the result text from the SchemaError's path,
 
 test("progress shows inside the execute step of its call, after validation, in parallel and one at a time", async () => {
   for (const name of ["parallel-calls", "slow-tool-aborted"]) {
-    const transcript = await transcriptText(await loadFixture(fixtureFileFor(name)), "zh");
+    // On a clock of its own: slow-tool-aborted's timeout comes with no time waited.
+    const clock = new TestClock();
+    const transcript = await clock.runAll(transcriptText(await loadFixture(fixtureFileFor(name)), "zh", { clock }));
     const progress = transcript.indexOf("进度（call_1）");
     const validated = transcript.indexOf("校验通过：slow");
     const execute = transcript.indexOf("执行 slow：");

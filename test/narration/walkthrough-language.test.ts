@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runCli } from "../../src/cli/cli.ts";
+import { TestClock } from "../test-clock.ts";
 
 async function start(...args: string[]): Promise<string> {
   let out = "";
@@ -27,7 +28,9 @@ test("npm start -- --lang en prints no Chinese character, data included", async 
 test("--lang en: the results of calls the loop did not run (cut reply, duplicate id, timeout) are English too", async () => {
   for (const scenario of ["violation-truncated", "violation-duplicate-ids", "slow-tool-aborted"]) {
     let out = "";
-    await runCli(["--lang", "en", scenario], { out: (text) => void (out += text), err: () => {}, env: {}, isTTY: false });
+    // On a clock of its own: slow-tool-aborted's timeout comes with no time waited.
+    const clock = new TestClock();
+    await clock.runAll(runCli(["--lang", "en", scenario], { out: (text) => void (out += text), err: () => {}, env: {}, isTTY: false, clock }));
     assert.deepEqual(
       out.split("\n").filter((line) => /\p{Script=Han}/u.test(line)),
       [],

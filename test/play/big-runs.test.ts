@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { findPairingProblem } from "../../src/protocol/tool-pairing.ts";
 import type { Message } from "../../src/protocol/types.ts";
-import { TestClock } from "../serve/test-clock.ts";
+import { TestClock } from "../test-clock.ts";
 import { bigFixture, collect, jsonLines, startCli, writeScratch } from "./big-fixture.ts";
 import { cli } from "./in-process.ts";
 

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import { TestClock } from "../test-clock.ts";
 import { cli } from "./in-process.ts";
 import { checkAgainstTable, documentedEventTable, type EventDoc, isRecord, jsonLinesPage, type Line } from "./json-lines-docs.ts";
 import { checkEpisode, episodes, record, str, toolCallsOf } from "./json-lines-invariants.ts";
@@ -13,7 +14,9 @@ import { checkEpisode, episodes, record, str, toolCallsOf } from "./json-lines-i
 // ---- the command -------------------------------------------------------------------------------
 
 async function runJson(args: string[]): Promise<Line[]> {
-  const { code, out, err } = await cli([...args, "--json"]);
+  // On a clock of its own: a fixture's timeout (slow-tool-aborted's) comes with no time waited.
+  const clock = new TestClock();
+  const { code, out, err } = await clock.runAll(cli([...args, "--json"], {}, { clock }));
   if (code !== 0) throw new Error(`tool-call-playground ${args.join(" ")} --json failed: ${err}`);
   return out
     .trimEnd()

@@ -18,9 +18,9 @@ import { ChatAnthropic } from "@langchain/anthropic";
 import { Agent, OpenAIChatCompletionsModel, Runner } from "@openai/agents";
 import { APICallError, generateText } from "ai";
 import OpenAI from "openai";
+import { until } from "../test-clock.ts";
 import { newAgent, models as piModels, prompt } from "./clients-pi-driver.ts";
 import { rejection, type ServeRun, startServe } from "./serve-helpers.ts";
-import { until } from "./test-clock.ts";
 
 const RATE_LIMIT_ONCE = "Rate-limit me once.";
 const OVERLOADED_TWICE = "Overload me twice.";

@@ -4,8 +4,8 @@
 // test controls every byte; each case ends with the server still answering a valid request.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { TestClock, until } from "../test-clock.ts";
 import { bodyOf, heldSocket, outcomeKinds, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
-import { TestClock, until } from "./test-clock.ts";
 
 test("request targets that new URL throws on are a 404 in a provider's shape, and the server lives on", async () => {
   const { server, port, events } = await startHostile();

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
+import { TestClock, until } from "../test-clock.ts";
 import { heldSocket, openExchange, statusOf, validChat } from "./hostile-raw.ts";
 import { type RecordRun, startRecord } from "./record-helpers.ts";
 import { type ServeRun, startServe } from "./serve-helpers.ts";
-import { TestClock, until } from "./test-clock.ts";
 
 const folder = await mkdtemp(join(tmpdir(), "record-pressure-"));
 after(() => rm(folder, { recursive: true, force: true }));

@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { TestClock } from "../test-clock.ts";
 import { startRecord } from "./record-helpers.ts";
 import { startServe } from "./serve-helpers.ts";
-import { TestClock } from "./test-clock.ts";
 
 const folder = await mkdtemp(join(tmpdir(), "record-trouble-"));
 after(() => rm(folder, { recursive: true, force: true }));

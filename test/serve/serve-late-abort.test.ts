@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { TestClock, until } from "../test-clock.ts";
 import { startServe } from "./serve-helpers.ts";
-import { TestClock, until } from "./test-clock.ts";
 
 test("a late aborted reply, not streamed, is a dropped connection after the delay, narrated once", async () => {
   const dir = await mkdtemp(join(tmpdir(), "serve-late-abort-"));

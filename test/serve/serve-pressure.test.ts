@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { Agent, request } from "node:http";
 import { test } from "node:test";
+import { blockEventLoop, settled, TestClock, until } from "../test-clock.ts";
 import { heldSocket, openExchange, rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts";
-import { blockEventLoop, settled, TestClock, until } from "./test-clock.ts";
 
 const chatBody = JSON.stringify({
   model: "m",

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
+import { TestClock } from "../test-clock.ts";
 import { type ServeRun, startServe } from "./serve-helpers.ts";
-import { TestClock } from "./test-clock.ts";
 
 const FIXTURE = join(projectRoot, "fixtures/serve-retry.json");
 const tools = [{ name: "calc", description: "calc", input_schema: { type: "object" } }];

@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { test } from "node:test";
 import { defaultLimits } from "../../src/commands/serve/serve-limits.ts";
+import { TestClock, until } from "../test-clock.ts";
 import { startServe } from "./serve-helpers.ts";
-import { TestClock, until } from "./test-clock.ts";
 
 /** A request in flight: its headers sent and taken up by the server (it asked for the body with a
  *  100 Continue), its body still to come; `finish` sends it. */

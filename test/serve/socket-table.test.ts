@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import { test } from "node:test";
 import { SocketTable } from "../../src/commands/serve/socket-table.ts";
-import { blockEventLoop, TestClock } from "./test-clock.ts";
+import { blockEventLoop, TestClock } from "../test-clock.ts";
 
 /** A socket as the table uses one: `destroy` closes it, and the table hears the close. */
 class StandIn extends EventEmitter {

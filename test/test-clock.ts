@@ -4,7 +4,7 @@
 // (a socket closed, a promise resolved) can happen before the next. Nothing the machine does — a
 // busy core, an event loop held up for a second — moves it: a test that waits on serve's time
 // waits on this, and sees the same thing however loaded the machine is.
-import type { Clock } from "../../src/io/clock.ts";
+import type { Clock } from "../src/io/clock.ts";
 
 interface Timer {
   at: number;
@@ -56,6 +56,21 @@ export class TestClock implements Clock {
     for (let moved = 0; !settled; moved += stepMs) {
       if (moved > limitMs) throw new Error(`not settled after ${limitMs} ms of the test's clock`);
       await this.advance(stepMs);
+    }
+    return watched;
+  }
+
+  /** Runs `work` to its end on this clock: each time the event loop has had a hundred turns to do
+   *  what it would do on its own and `work` has not ended, time moves straight on to the next
+   *  timer. For a run that waits only on this clock (a fixture's timeout standing in for Ctrl-C, the
+   *  slow tool): it ends as it would on the system's clock, with no time waited. */
+  async runAll<T>(work: Promise<T>): Promise<T> {
+    let ended = false;
+    const watched = work.finally(() => (ended = true));
+    while (!ended) {
+      await settled();
+      const next = this.#due(Number.POSITIVE_INFINITY);
+      if (!ended && next) await this.advance(next.at - this.#now);
     }
     return watched;
   }
