@@ -19,7 +19,7 @@ export interface RecordRun {
 export async function startRecord(
   upstream: string,
   output: string,
-  options: { json?: boolean; limits?: Partial<ServeLimits>; clock?: Clock; drained?: () => Promise<void> | undefined } = {},
+  options: { json?: boolean; maxBody?: number; limits?: Partial<ServeLimits>; clock?: Clock; drained?: () => Promise<void> | undefined } = {},
 ): Promise<RecordRun> {
   let out = "";
   let err = "";
@@ -28,7 +28,7 @@ export async function startRecord(
   let resolveServer: (server: RunningShell) => void = () => {};
   const listening = new Promise<RunningShell>((resolve) => (resolveServer = resolve));
   const exit = recordSession(
-    { record: upstream, output, port: 0, host: "127.0.0.1", lang: "en", json: options.json },
+    { record: upstream, output, port: 0, host: "127.0.0.1", lang: "en", json: options.json, maxBody: options.maxBody },
     {
       out: (text) => void (out += text),
       err: (text) => void (err += text),

@@ -81,3 +81,21 @@ for (const [name, start] of Object.entries(servers)) {
     });
   });
 }
+
+test("the recorder refuses a body over --max-body with 413, as serve does, and never sends it on", async () => {
+  const before = reachedUpstream();
+  const recorder = await startRecord(upstream.url, join(folder, "max-body.json"), { maxBody: 100 });
+  try {
+    const answer = await fetch(`${recorder.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "x".repeat(200) }] }),
+    });
+    assert.equal(answer.status, 413);
+    assert.match(await answer.text(), /over the size limit/);
+  } finally {
+    await recorder.stop();
+  }
+  assert.equal(reachedUpstream(), before);
+  assert.match(recorder.out(), /← 413/);
+});

@@ -51,20 +51,31 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   const { emit, narration } = await narrator(options, plan, words, io, secrets);
   const { host, port, lang } = options;
   const recording = () =>
-    startRecording({ upstream: plan.upstream, host, port, lang, onEvent: emit, limits: io.limits, clock: io.clock, drained: io.drained, secrets });
+    startRecording({
+      upstream: plan.upstream,
+      host,
+      port,
+      lang,
+      maxBodyBytes: options.maxBody,
+      onEvent: emit,
+      limits: io.limits,
+      clock: io.clock,
+      drained: io.drained,
+      secrets,
+    });
   const server = await listening(recording, options, serveSay, io);
   if (typeof server === "number") return server;
   const style = narration.style;
-  const say_ = (text: string): void => narration.output.line(text);
+  const tell = (text: string): void => narration.output.line(text);
   const { stop, requests } = await untilStopped(server, io, {
     lang,
     closing: (signal, inFlight) => {
-      if (!options.json) say_(`${serveNarrationLines({ type: "closing", signal, inFlight }, words, style).join("\n")}\n`);
+      if (!options.json) tell(`${serveNarrationLines({ type: "closing", signal, inFlight }, words, style).join("\n")}\n`);
     },
     silence: () => narration.output.silence(),
   });
-  if (!options.json) say_(`${serveNarrationLines({ type: "closed", requests }, words, style).join("\n")}\n`);
-  const code = await writeSession(server.book, plan, { options, say: serveSay, output, secrets, io, tell: say_ });
+  if (!options.json) tell(`${serveNarrationLines({ type: "closed", requests }, words, style).join("\n")}\n`);
+  const code = await writeSession(server.book, plan, { options, say: serveSay, output, secrets, io, tell });
   return code ?? stopExitCodes[stop];
 }
 
