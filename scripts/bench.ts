@@ -238,7 +238,7 @@ Valid input: the target is every subject doing ours' work (check, then hand back
   return a new object holding only the declared keys; ajv with removeAdditional deletes keys in place.
 ² Invalid input: every subject reads its first error's place and message (ours: path and message;
   ajv: instancePath and message; TypeBox: path and message), as a caller must to tell the model
-  what was wrong. Ours returns its one SchemaError from the compiled check, never throwing inside,
+  what was wrong. Ours returns its one SchemaError from the field's check, never throwing inside,
   built without the Error constructor (so without a stack); its message is worded on first read
   and kept with the field's expectation. zod 4 returns its issues (read: the first).
 ³ TypeBox's Check followed by building, by hand, the object ours returns (the 10-field copy

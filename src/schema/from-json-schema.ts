@@ -27,7 +27,7 @@ const descriptive = new Set(["description", "title", "$schema", "examples", "$co
 
 /** Each declared JSON Schema, converted once: an import's check of the logged calls, the replay's
  *  recorded tools and the narration of every call to them ask for the same declaration's, and
- *  converting compiles a parser (a narrated replay of an imported log compiled one per call).
+ *  converting builds a parser (a narrated replay of an imported log built one per call).
  *  Keyed by the schema object — a fixture's are not changed once read, and the registry hands
  *  each tool's own on in its definitions — so a changed copy is converted anew, and a dropped one
  *  frees its entry. */

@@ -73,7 +73,7 @@ Object.setPrototypeOf(SchemaError.prototype, Error.prototype);
 Object.defineProperty(SchemaError.prototype, "name", { value: "SchemaError", writable: true, configurable: true });
 
 /** A frozen expectation that words its message once, on the first read of any error rejecting
- *  with it: the built-in checks make one per kind (per enum, per compiled field) and share it. */
+ *  with it: the built-in checks make one per kind (per enum, per literal) and share it. */
 export function expectation<const E extends ExpectationKind>(kind: E): Readonly<E> {
   Object.defineProperty(kind, WORDING, { value: { text: undefined } });
   return Object.freeze(kind);
