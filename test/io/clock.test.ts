@@ -1,6 +1,7 @@
 // The clock commands run on: the system's waits out a delay past Node's timer limit in steps (one
 // timer of 2^31 ms or more would fire after 1 ms, with a warning); `sleep` on any clock ends when
-// its time has passed, or at once when its signal aborts. The test's own clock shows the second.
+// its time has passed, or at once when its signal aborts. The test's own clock shows the second,
+// and moves no time while a run it drives waits on something else: a module still being loaded.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sleep, systemClock } from "../../src/io/clock.ts";
@@ -40,4 +41,15 @@ test("sleep resolves true once its time has passed on the clock, false at once w
   assert.equal(await cut, false);
   assert.equal(clock.pending, 0, "an aborted sleep leaves no timer behind");
   assert.equal(await sleep(clock, 300, abort.signal), false, "an aborted signal ends it before it starts");
+});
+
+test("the test's clock runs a run to its end without moving time while a module the run imports is still loading", async () => {
+  const clock = new TestClock();
+  // A fixture's timeout standing in for Ctrl-C, and a module the run loads on demand, as the
+  // narration loads a catalog: with the system's clock the module is there long before 300 ms.
+  // (On Node 20 the TypeScript loader answers on its own thread, thousands of event-loop turns later.)
+  const fresh = new URL(`../../src/narration/catalog-en.ts?load=${clock.pending}`, import.meta.url).href;
+  const run = Promise.race([new Promise<string>((resolve) => clock.after(300, () => resolve("timed out"))), import(fresh).then(() => "loaded")]);
+  assert.equal(await clock.runAll(run), "loaded");
+  assert.equal(clock.now(), 0, "no time passed on the clock");
 });
