@@ -1,8 +1,8 @@
-// A clock the test moves itself, for serve's clock (src/commands/serve/clock.ts): its time stands
+// A clock the test moves itself, for the clock commands run on (src/io/clock.ts): its time stands
 // still until the test calls `advance`, which fires every timer that falls due on the way, in the
 // order they fall due, and gives the event loop a turn after each so that what a timer set off
 // (a socket closed, a promise resolved) can happen before the next. Nothing the machine does — a
-// busy core, an event loop held up for a second — moves it: a test that waits on serve's time
+// busy core, an event loop held up for a second — moves it: a test that waits on a command's time
 // waits on this, and sees the same thing however loaded the machine is.
 import type { Clock } from "../src/io/clock.ts";
 
@@ -102,11 +102,11 @@ export async function settled(): Promise<void> {
   for (let count = 0; count < 100; count++) await turn();
 }
 
-/** How many answers the event loop is waiting for that are not timers: a request it has out (a file
- *  being read: `FSReqCallback`, `FSReqPromise`; a name being looked up: `GetAddrInfoReqWrap`) or a message from another
- *  thread (on Node 20 the TypeScript loader answers on a thread of its own, through a
- *  `MessagePort`). Handles that stay open without anything pending (the worker's own pipes, a
- *  listening server, an open socket) do not count. */
+/** How many answers the event loop is waiting for that are not timers: a request it has out (a
+ *  file being read: `FSReqCallback`, `FSReqPromise`; a name being looked up: `GetAddrInfoReqWrap`)
+ *  or a message from another thread (on Node 20 the TypeScript loader answers on a thread of its
+ *  own, through a `MessagePort`). Handles that stay open without anything pending (the worker's
+ *  own pipes, a listening server, an open socket) do not count. */
 function inFlight(): number {
   return process.getActiveResourcesInfo().filter((resource) => awaitedAnswer.test(resource)).length;
 }

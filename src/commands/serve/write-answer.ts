@@ -14,7 +14,7 @@ export async function writeAnswer(response: ServerResponse, answer: Answer, pace
   const { timing } = answer;
   if (timing && !(await waitBeforeHeaders(response, timing.beforeHeadersMs, pace.clock))) return undefined;
   // Paced from here: a stream's events and their pauses, or a stall. A plain answer that is only
-  // late is written as any other, once its wait is over.
+  // late is written like every other, once its wait is over.
   if (timing && (answer.streamed || timing.stall)) return writePaced(response, answer, timing, headers, pace);
   if (answer.drop) {
     await dropAfter(response, answer);
