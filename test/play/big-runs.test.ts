@@ -82,22 +82,8 @@ describe("long runs through the command", { concurrency: true }, () => {
 
   test("--timeout 100 stops a run that never waits, with the timeout narrated", async () => {
     // On a clock the test moves: 100 ms pass once the run is well under way, however fast the machine.
-    const timedOut = (args: string[], underWay: RegExp) => {
-      const clock = new TestClock();
-      let moved = false;
-      return cli(
-        [big, ...args, "--timeout", "100"],
-        {},
-        {
-          clock,
-          onOutput: (out) => {
-            if (moved || !underWay.test(out)) return;
-            moved = true;
-            setImmediate(() => void clock.advance(100));
-          },
-        },
-      );
-    };
+    const timedOut = (args: string[], underWay: RegExp) =>
+      cli([big, ...args, "--timeout", "100"], {}, { clock: new TestClock(), advanceWhen: { holds: (out) => underWay.test(out), ms: 100 } });
     const json = await timedOut(["--json"], /"turn":50,/);
     const narrated = await timedOut(["--lang", "en"], /\[50\] /);
     assert.equal(json.code, 0, json.err);
@@ -130,20 +116,7 @@ describe("long runs through the command", { concurrency: true }, () => {
       [slow, "--json"],
       [slow, "--json", "--timeout", String(2 ** 31)],
     ]) {
-      const clock = new TestClock();
-      let moved = false;
-      const result = await cli(
-        args,
-        {},
-        {
-          clock,
-          onOutput: (out) => {
-            if (moved || !out.includes('"type":"toolProgress"')) return;
-            moved = true;
-            setImmediate(() => void clock.advance(300));
-          },
-        },
-      );
+      const result = await cli(args, {}, { clock: new TestClock(), advanceWhen: { holds: (out) => out.includes('"type":"toolProgress"'), ms: 300 } });
       assert.equal(result.code, 0, result.err);
       assert.equal(result.err, "");
       assert.equal(jsonLines(result.out).find((event) => event.type === "end")?.reason, "stop");

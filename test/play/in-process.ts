@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import { RunAborted, type StopSignal } from "../../src/agent/call-policy.ts";
 import { runCli } from "../../src/cli/cli.ts";
-import type { Clock } from "../../src/io/clock.ts";
+import type { TestClock } from "../test-clock.ts";
 
 export interface CliRun {
   code: number;
@@ -22,22 +22,27 @@ export interface CliOptions {
   stdin?: string | Readable;
   /** Stdout is a terminal of 256 colours, as a process's would report it. */
   terminal?: boolean;
-  /** The clock timeouts and waits run on (a TestClock the test moves). */
-  clock?: Clock;
-  /** Told of the output so far after each write. */
-  onOutput?: (out: string) => void;
+  /** The clock timeouts and waits run on, which the test moves. */
+  clock?: TestClock;
+  /** Moves that clock on by `ms`, once, when the output so far says so: time passing outside the
+   *  run, after this write, never in it. */
+  advanceWhen?: { holds: (out: string) => boolean; ms: number };
 }
 
 export async function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}, options: CliOptions = {}): Promise<CliRun> {
   let out = "";
   let err = "";
   const interrupt = new AbortController();
-  const { interruptWhen, signal = "SIGINT", stdin, terminal = false, clock, onOutput } = options;
+  const { interruptWhen, signal = "SIGINT", stdin, terminal = false, clock, advanceWhen } = options;
   let interrupting = false;
+  let advanced = false;
   const code = await runCli(args, {
     out: (text) => {
       out += text;
-      onOutput?.(out);
+      if (clock && advanceWhen && !advanced && advanceWhen.holds(out)) {
+        advanced = true;
+        setImmediate(() => void clock.advance(advanceWhen.ms));
+      }
       if (interrupting || !interruptWhen?.(out)) return;
       interrupting = true;
       // A signal comes from outside, once the output has been read: after this write, never in it.
