@@ -1,5 +1,5 @@
 // serve's own page: `GET /` at serve's own address shows the session so far as the sequence
-// diagram (src/diagram/), and the page asks `GET /__playground/session.json` every half second for
+// diagram (src/diagram/), and the page asks `GET /_playground/session.json` every half second for
 // what happened since. It answers only a request whose Host names this server and that carries no
 // foreign Origin (request-guard.ts, the same check the provider endpoints make); anything else goes
 // on to serve's usual answers. What it shows is what serve's narration shows: the path without its
@@ -18,12 +18,14 @@ import { browserRefusal, type HostPolicy } from "./request-guard.ts";
 import { requestTarget } from "./routes.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
 
-export const SESSION_PATH = "/__playground/session.json";
+export const SESSION_PATH = "/_playground/session.json";
 
 export interface LivePage {
   /** Answers the request when it is the page's (true); otherwise leaves it to serve (false). */
   answers(request: IncomingMessage, response: ServerResponse, policy: HostPolicy): boolean;
   record(record: ExchangeRecord): void;
+  /** Starts the session over (a test's reset). */
+  reset(): void;
 }
 
 /** What the page shows of an exchange: no header, and the path without its query. */
@@ -58,7 +60,8 @@ function send(response: ServerResponse, type: string, body: string): void {
 
 export async function livePage(lang: Language, fixtureName: string): Promise<LivePage> {
   const [say, catalog]: [DiagramMessages, Catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
-  const session = new LiveSession(`${say.page.liveTitle} (${fixtureName})`, say.page.liveLeftOut);
+  const newSession = () => new LiveSession(`${say.page.liveTitle} (${fixtureName})`, say.page.liveLeftOut);
+  let session = newSession();
   const words = { lang, marks: catalog.marks, legend: catalog.legend, say };
   // The session as the page polls it, every 500 ms from each open page: made again only once an
   // exchange has changed it.
@@ -76,6 +79,10 @@ export async function livePage(lang: Language, fixtureName: string): Promise<Liv
     },
     record(record) {
       session.record(liveExchange(record));
+      sessionJson = undefined;
+    },
+    reset() {
+      session = newSession();
       sessionJson = undefined;
     },
   };

@@ -108,6 +108,10 @@ const serveEn: ServeMessages = {
   gaveUp: ({ request, reply, attempts }) => `the harness gave up on reply ${reply} after ${attempts} failed attempt(s); its last was request ${request}`,
   closing: (signal, inFlight) => `${signal}: no new requests; answering the ${inFlight} in flight, then closing`,
   closed: (requests) => `closed after ${requests} request(s)`,
+  neverAskedFor: (reply, replies, episode) =>
+    `reply ${reply} of ${replies} (episode ${episode}) was never asked for: the harness stopped before the script's end`,
+  problemsSeen: (count) => `the fake model saw ${count} problem(s):`,
+  problemAt: (request, sentence) => `request ${request}: ${sentence}`,
   cannotListen: (host, port, why) => `serve: cannot listen on ${host}:${port}: ${why}`,
   recordListening: (url, upstream, output) =>
     `recording at ${url}: each request goes on to ${upstream} with the harness's own key; Ctrl-C writes the session to ${output}.`,

@@ -118,6 +118,9 @@ const serveZh: ServeMessages = {
   gaveUp: ({ request, reply, attempts }) => `harness 在第 ${reply} 条回复失败 ${attempts} 次后放弃了；最后一次是请求 ${request}`,
   closing: (signal, inFlight) => `${signal}：不再接受新请求；先答完进行中的 ${inFlight} 个，然后关闭`,
   closed: (requests) => `共处理 ${requests} 个请求，已关闭`,
+  neverAskedFor: (reply, replies, episode) => `第 ${episode} 段的第 ${reply} 条回复（共 ${replies} 条）从没有请求要过：harness 在脚本结束之前就停了`,
+  problemsSeen: (count) => `fake model 看到 ${count} 个问题：`,
+  problemAt: (request, sentence) => `请求 ${request}：${sentence}`,
   cannotListen: (host, port, why) => `serve：无法在 ${host}:${port} 上监听：${why}`,
   recordListening: (url, upstream, output) => `在 ${url} 录制：每个请求带着 harness 自己的密钥转发到 ${upstream}；按 Ctrl-C 把这次会话写入 ${output}。`,
   recordLegend:

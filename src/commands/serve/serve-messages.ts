@@ -55,6 +55,11 @@ export interface ServeMessages {
   gaveUp(gaveUp: GaveUp): string;
   closing(signal: string, inFlight: number): string;
   closed(requests: number): string;
+  /** A test's check (src/testing.ts): a reply of the script no request asked for. */
+  neverAskedFor(reply: number, replies: number, episode: number): string;
+  /** A test's check: the heading over its problems, and one problem with the request it was seen in. */
+  problemsSeen(count: number): string;
+  problemAt(request: number, sentence: string): string;
   /** On stderr when the server cannot start; `why` is the system's own message. */
   cannotListen(host: string, port: number, why: string): string;
   /** --record: on stderr after the URL line, where requests go and where the fixture is written. */

@@ -3,8 +3,10 @@
 // the limit, is refused first), waits for one of the exchange's places, and goes through
 // exchange.ts; any other path is a 404 in the nearest provider's error shape. The answer is
 // narrated, the request's place given back, and the answer written — at once, or over time as the
-// reply's `delay` and `stall` say (write-answer.ts). The live page (live-page.ts) is answered
-// before anything else.
+// reply's `delay` and `stall` say (write-answer.ts). The live page (live-page.ts) and the paths a
+// harness's test reads and resets the journal on (playground-paths.ts) are answered before
+// anything else. A reset starts the script over: the conversations, the attempts at failing
+// replies, the stored responses, the request numbers, the journal and the live page.
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { type Clock, systemClock } from "../../io/clock.ts";
 import { decodeText } from "../../io/decode-text.ts";
@@ -15,7 +17,10 @@ import type { Answer } from "./answer.ts";
 import { AttemptBook } from "./attempt-book.ts";
 import { ConversationBook } from "./conversation-book.ts";
 import { exchange } from "./exchange.ts";
+import { Journal } from "./journal.ts";
 import { livePage } from "./live-page.ts";
+import { loadServeMessages } from "./load-serve-messages.ts";
+import { playgroundPaths } from "./playground-paths.ts";
 import type { Refusal } from "./refusal.ts";
 import { routeList } from "./routes.ts";
 import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
@@ -45,20 +50,36 @@ export interface ServeOptions {
   clock?: Clock;
 }
 
-export type RunningServer = RunningShell;
+export interface RunningServer extends RunningShell {
+  /** What a harness's test reads back: every exchange, and the problems it fails on. */
+  journal: Journal;
+  /** Starts the script over and empties the journal. */
+  reset(): void;
+}
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const partsOf = await loadAllParts();
   const lang = options.lang ?? "zh";
-  const live = await livePage(lang, options.fixtureName);
-  const tell = narrator(options, live.record);
-  const { scripted, attempts } = scriptedExchange(options, partsOf, clock, lang);
+  const [partsOf, live, serveSay] = await Promise.all([loadAllParts(), livePage(lang, options.fixtureName), loadServeMessages(lang)]);
+  const journal = new Journal(options.fixture, serveSay);
+  const tell = narrator(options, (record) => {
+    journal.record(record);
+    live.record(record);
+  });
+  const script = scriptedExchange(options, partsOf, clock, lang);
+  let shell: RunningShell | undefined;
+  const reset = (): void => {
+    script.reset();
+    journal.reset();
+    live.reset();
+    shell?.renumber();
+  };
+  const paths = playgroundPaths(() => journal.json(), reset);
   const handler: Handler = {
-    page: live.answers,
+    page: (request, response, policy) => live.answers(request, response, policy) || paths.answers(request, response, policy),
     tell,
     async answer(arrived, shell) {
-      const answer = await scripted(arrived);
+      const answer = await script.answer(arrived);
       tell(answer.record);
       arrived.leave();
       await write(arrived, answer, shell, options);
@@ -67,13 +88,26 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const limits = { ...defaultLimits, ...options.limits };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const speaker = "tool-call-playground serve";
-  const shell = await startShell({ host: options.host, port: options.port, limits, maxBodyBytes, clock, speaker, drained: options.drained, partsOf, handler });
-  options.onEvent({ type: "listening", url: shell.url, fixture: options.fixtureName, routes: routeList });
+  const running = await startShell({
+    host: options.host,
+    port: options.port,
+    limits,
+    maxBodyBytes,
+    clock,
+    speaker,
+    drained: options.drained,
+    partsOf,
+    handler,
+  });
+  shell = running;
+  options.onEvent({ type: "listening", url: running.url, fixture: options.fixtureName, routes: routeList });
   return {
-    ...shell,
+    ...running,
+    journal,
+    reset,
     async close() {
-      const requests = await shell.close();
-      for (const gaveUp of attempts.gaveUp()) options.onEvent({ type: "gaveUp", gaveUp });
+      const requests = await running.close();
+      for (const gaveUp of script.gaveUp()) options.onEvent({ type: "gaveUp", gaveUp });
       return requests;
     },
   };
@@ -98,13 +132,22 @@ function narrator(options: ServeOptions, onPage: (record: ExchangeRecord) => voi
   };
 }
 
-/** The answer to one request as the script gives it, with the state the server keeps between requests. */
+/** The state the server keeps between requests: which conversation a request continues, the
+ *  attempts at failing replies, what the Responses API stored. */
+function scriptState(options: ServeOptions, partsOf: PartsOf, clock: Clock) {
+  return {
+    book: new ConversationBook(),
+    attempts: new AttemptBook(() => clock.now()),
+    states: conversationStates(partsOf, { ...defaultStoreBudget, ...options.store }),
+  };
+}
+
+/** The answer to one request as the script gives it, with the state the server keeps between
+ *  requests; `reset` starts that state over (a request already under way keeps the old one). */
 function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock, lang: Language) {
-  const book = new ConversationBook();
-  const attempts = new AttemptBook(() => clock.now());
-  const states = conversationStates(partsOf, { ...defaultStoreBudget, ...options.store });
+  let state = scriptState(options, partsOf, clock);
   const exchangePlaces = new Slots(CONCURRENT_EXCHANGES);
-  const scripted = async ({ seen, body }: Arrived): Promise<Answer> => {
+  const answer = async ({ seen, body }: Arrived): Promise<Answer> => {
     const { route } = seen;
     if (route === undefined) return refusalTo(seen, partsOf, notFound(seen));
     const text = decodeText(body);
@@ -117,6 +160,7 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
     const release = await exchangePlaces.take();
     try {
       const { number, method, path } = seen;
+      const { book, states, attempts } = state;
       return await exchange({
         number,
         method,
@@ -135,7 +179,12 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
       release();
     }
   };
-  return { scripted, attempts };
+  return {
+    answer,
+    reset: () => void (state = scriptState(options, partsOf, clock)),
+    /** At closing: the failing replies the harness stopped retrying. */
+    gaveUp: () => state.attempts.gaveUp(),
+  };
 }
 
 function notFound(seen: Seen): Refusal {

@@ -101,6 +101,8 @@ export interface RunningShell {
   inFlight(): number;
   /** Sockets open now, as the socket table counts them. */
   openSockets(): number;
+  /** The next request is number 1 again (a test's reset: its requests get the ids of a fresh server). */
+  renumber(): void;
 }
 
 export async function startShell(options: ShellOptions): Promise<RunningShell> {
@@ -121,7 +123,9 @@ class Shell {
    *  waiting (a pager never read again), so closing stays bounded. */
   readonly #closing = new AbortController();
   readonly #closingStarted = new Promise<void>((resolve) => this.#closing.signal.addEventListener("abort", () => resolve(), { once: true }));
+  /** The last request's number, and every request since the start. */
   #count = 0;
+  #total = 0;
   #policy: HostPolicy;
   #stopSweeping: () => void = () => {};
 
@@ -151,7 +155,13 @@ class Shell {
     const { url, address } = await listen(this.#server, this.#options.host, this.#options.port);
     this.#policy = hostPolicy(this.#options.host, address);
     this.#sweepOnTimer();
-    return { url, close: () => this.#close(), inFlight: () => this.#pending.size, openSockets: () => this.#table.size };
+    return {
+      url,
+      close: () => this.#close(),
+      inFlight: () => this.#pending.size,
+      openSockets: () => this.#table.size,
+      renumber: () => void (this.#count = 0),
+    };
   }
 
   /** Time limits apply always; under pressure (every place taken, or every socket), stalled
@@ -170,6 +180,7 @@ class Shell {
     const target = requestTarget(url);
     const route = target === undefined ? undefined : routeAt(method, target);
     const provider = route?.provider ?? providerForUnknownPath(target);
+    this.#total++;
     return { number: ++this.#count, method, path: shownPath(url, target?.query, target?.pathname ?? url), target, route, provider };
   }
 
@@ -286,7 +297,7 @@ class Shell {
     this.#server.closeAllConnections();
     await Promise.allSettled([...this.#pending]);
     await closed;
-    return this.#count;
+    return this.#total;
   }
 }
 
