@@ -39,7 +39,10 @@ export const floors: readonly Floor[] = [
   },
   { rooms: ["src/commands/*"], what: "one folder per command: its definition, engine and messages" },
   { rooms: ["src/cli"], what: "the one CLI declaration and the process around it" },
-  { rooms: ["src/index.ts", "src/wire.ts", "src/main.ts"], what: "entries: the library, the wire view's library export, the process" },
+  {
+    rooms: ["src/index.ts", "src/wire.ts", "src/testing.ts", "src/main.ts"],
+    what: "entries: the library, the wire view's library export, the fake model for a harness's tests, the process",
+  },
 ];
 
 // A room as the table writes it: a folder with its slash (`src/schema/`), the rooms of a wildcard
@@ -99,12 +102,14 @@ function columnOf(room: string): number {
 }
 
 /** The files the program and the library start from: the process's entry, and each of
- *  package.json's exports. */
+ *  package.json's exports — the TypeScript itself, or, for an export Node loads through a
+ *  JavaScript file first (bin/testing.js), the TypeScript its `types` condition names. */
 function entryFiles(root: string): string[] {
   const manifest: unknown = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   const exported = typeof manifest === "object" && manifest !== null && "exports" in manifest ? manifest.exports : {};
   const targets = typeof exported === "object" && exported !== null ? Object.values(exported) : [];
-  return ["src/main.ts", ...targets.filter((target): target is string => typeof target === "string").map((target) => normalize(target))];
+  const sources = targets.map((target: unknown) => (typeof target === "object" && target !== null && "types" in target ? target.types : target));
+  return ["src/main.ts", ...sources.filter((source): source is string => typeof source === "string").map((source) => normalize(source))];
 }
 
 /** The files of src/ an import in `file` names (static, type-only and dynamic alike). */

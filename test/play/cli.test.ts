@@ -1,10 +1,9 @@
 // The command as a learner runs it: the golden transcript and one-line errors, in this process
 // through runCli (exit code, stdout and stderr as the process would give them); and as a real
-// child process only where the process is the point: the bin launcher from another working
-// folder, through a symlink on PATH (what npm link installs) and from a copy installed as a dependency.
+// child process only where the process is the point. The bin launcher installed as a dependency,
+// from another folder through npm's link on PATH, is test/testing/installed-package.test.ts's.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -12,7 +11,6 @@ import { projectRoot } from "../../scripts/goldens.ts";
 import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
 import { cli } from "./in-process.ts";
 
-const bin = join(projectRoot, "bin", "tool-call-playground");
 const scratch = mkdtempSync(join(tmpdir(), "tcp-cli-"));
 const walkthrough = readFileSync(fixtureFileFor("walkthrough"), "utf8");
 const golden = (file: string) => readFileSync(join(projectRoot, file), "utf8");
@@ -21,18 +19,6 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
-}
-
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  const env = { ...process.env, ...options.env };
-  delete env.FORCE_COLOR;
-  delete env.NO_COLOR;
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd: options.cwd ?? projectRoot, env, encoding: "utf8" }, (error, stdout, stderr) => {
-      const code = error && typeof error.code === "number" ? error.code : error ? -1 : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 /** The command in this process, its result in the child process's terms. */
@@ -56,24 +42,6 @@ describe("tool-call-playground", { concurrency: true }, () => {
     assert.equal(zh.stdout, golden("expected-output.txt"));
     assert.equal(en.stdout, golden("fixtures/expected/walkthrough.en.txt"));
     assert.equal(zh.stderr + en.stderr, "");
-  });
-
-  test("gives the same output from another folder, through a symlink on PATH", async () => {
-    const binDir = mkdtempSync(join(scratch, "bin-"));
-    symlinkSync(bin, join(binDir, "tool-call-playground"));
-    const elsewhere = mkdtempSync(join(scratch, "cwd-"));
-    const linked = await run("tool-call-playground", [], { cwd: elsewhere, env: { PATH: `${binDir}:${process.env.PATH ?? ""}` } });
-    assert.equal(linked.code, 0, linked.stderr);
-    assert.equal(linked.stdout, golden("expected-output.txt"), linked.stderr);
-  });
-
-  test("gives the same output from a copy installed under node_modules, where Node strips no types", async () => {
-    const installed = join(mkdtempSync(join(scratch, "app-")), "node_modules", "tool-call-playground");
-    mkdirSync(installed, { recursive: true });
-    for (const entry of ["bin", "src", "fixtures", "package.json"]) cpSync(join(projectRoot, entry), join(installed, entry), { recursive: true });
-    symlinkSync(join(projectRoot, "node_modules"), join(installed, "node_modules"));
-    const result = await run(process.execPath, [join(installed, "bin", "tool-call-playground")], { cwd: scratch });
-    assert.equal(result.stdout, golden("expected-output.txt"), result.stderr);
   });
 
   test("a fixture with a missing comma names file:line:column and exits 1", async () => {
