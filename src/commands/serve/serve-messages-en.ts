@@ -31,6 +31,8 @@ const faultWords = {
   unavailable: "unavailable",
   gatewayTimeout: "gateway timeout",
   contextTooLong: "context too long",
+  unauthorized: "unauthorized",
+  permissionDenied: "permission denied",
 } as const;
 
 /** What the harness should do with each failure. */
@@ -41,6 +43,8 @@ const faultAdvice = {
   unavailable: "a harness backs off and resends the same request",
   gatewayTimeout: "a harness may resend the same request, or stream so the answer starts sooner",
   contextTooLong: "resending the same request fails again: a harness shortens the history first",
+  unauthorized: "resending the same request fails again: a harness stops and reports the API key as wrong or missing",
+  permissionDenied: "resending the same request fails again: a harness stops and reports that the key may not use this model or API",
 } as const;
 
 function attemptEn(attempt: Attempt, reply: number): string {

@@ -49,6 +49,8 @@ const faultWords = {
   unavailable: "服务不可用",
   gatewayTimeout: "网关超时",
   contextTooLong: "上下文过长",
+  unauthorized: "未通过认证",
+  permissionDenied: "没有权限",
 } as const;
 
 /** harness 遇到每种失败该怎么做。 */
@@ -59,6 +61,8 @@ const faultAdvice = {
   unavailable: "harness 应退避一会儿，再原样重发同一个请求",
   gatewayTimeout: "harness 可以原样重发，或改用流式让回答更早开始",
   contextTooLong: "原样重发还会失败：harness 要先缩短历史",
+  unauthorized: "原样重发还会失败：harness 应停下来，报告 API 密钥错误或缺失",
+  permissionDenied: "原样重发还会失败：harness 应停下来，报告这个密钥不能使用这个模型或 API",
 } as const;
 
 function attemptZh(attempt: Attempt, reply: number): string {
