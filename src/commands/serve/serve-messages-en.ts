@@ -22,6 +22,7 @@ const kinds = {
   scriptedError: "the scripted reply is an error, sent as the provider's server error",
   aborted: "the scripted reply is aborted",
   fault: "the scripted failure",
+  models: "the list of models",
 } as const;
 
 const faultWords = {
@@ -86,6 +87,7 @@ const serveEn: ServeMessages = {
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}: ${rule} at ${pointer}: ${message}`,
   replied: (status, events) => `← ${status} the next scripted reply${events === undefined ? "" : `, streamed as ${events} server-sent event(s)`}:`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}: ${message}`,
+  modelList: (status, names) => `← ${status} the list of models the client asked for: ${names}`,
   dropped: (events) =>
     events === undefined
       ? "✂ the scripted reply is aborted: the connection is dropped without an answer"

@@ -40,6 +40,7 @@ const kinds = {
   scriptedError: "脚本里的这条回复是一个错误，按服务商的服务器错误返回",
   aborted: "脚本里的这条回复被中止",
   fault: "脚本安排的失败",
+  models: "模型列表",
 } as const;
 
 const faultWords = {
@@ -97,6 +98,7 @@ const serveZh: ServeMessages = {
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}：${rule} 位于 ${pointer}：${message}`,
   replied: (status, events) => `← ${status} 脚本里的下一条回复${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发出`}：`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
+  modelList: (status, names) => `← ${status} 客户端要的模型列表：${names}`,
   dropped: (events) =>
     events === undefined
       ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答"
