@@ -98,6 +98,8 @@ const faultNamesEn = {
   unavailable: "a service unavailable (503)",
   gatewayTimeout: "a gateway timeout (504)",
   contextTooLong: "a context too long (400)",
+  unauthorized: "an unauthorized key (401)",
+  permissionDenied: "a permission denied (403)",
 } as const;
 
 const faultAdviceEn = {
@@ -107,6 +109,8 @@ const faultAdviceEn = {
   unavailable: "A harness backs off and resends the same request.",
   gatewayTimeout: "A harness may resend the same request, or stream so the answer starts sooner.",
   contextTooLong: "Resending fails again: a harness must shorten the history first.",
+  unauthorized: "Resending fails again: a harness stops and reports that the API key is wrong or missing.",
+  permissionDenied: "Resending fails again: a harness stops and reports that this key may not use this model or API.",
 } as const;
 
 const en: Catalog = {

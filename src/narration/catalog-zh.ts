@@ -95,6 +95,8 @@ const faultNamesZh = {
   unavailable: "服务不可用（503）",
   gatewayTimeout: "网关超时（504）",
   contextTooLong: "上下文过长（400）",
+  unauthorized: "密钥未通过认证（401）",
+  permissionDenied: "没有权限（403）",
 } as const;
 
 const faultAdviceZh = {
@@ -104,6 +106,8 @@ const faultAdviceZh = {
   unavailable: "harness 应退避一会儿，再原样重发同一个请求。",
   gatewayTimeout: "harness 可以原样重发，或改用流式让回答更早开始。",
   contextTooLong: "原样重发还会失败：harness 必须先缩短历史。",
+  unauthorized: "原样重发还会失败：harness 应停下来，报告 API 密钥错误或缺失。",
+  permissionDenied: "原样重发还会失败：harness 应停下来，报告这个密钥不能使用这个模型或 API。",
 } as const;
 
 const zh: Catalog = {

@@ -20,7 +20,7 @@ type Kind = "title" | "legend" | "blank" | "heading" | "data";
 /** The old way of naming a producer inside a sentence, which read as a second, wrong mark. */
 const inlineProducer = /\(made by the (model|app)\)|（(模型|应用)产生）/;
 
-export function classify(lines: readonly string[], say: Catalog): { kinds: Kind[]; problems: string[] } {
+function classify(lines: readonly string[], say: Catalog): { kinds: Kind[]; problems: string[] } {
   const marks = Object.values(say.marks);
   const kinds: Kind[] = [];
   const problems: string[] = [];

@@ -21,7 +21,7 @@ import { cli } from "../play/in-process.ts";
 const catalogs = await allLanguages(loadCatalog);
 const sessionCatalogs = await loadSessionCatalogs();
 
-export const hostileSequences = [
+const hostileSequences = [
   "\u001b]0;pwned\u0007",
   "\u001b[2J",
   "\u001b]52;c;cHduZWQ=\u0007",

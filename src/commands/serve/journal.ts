@@ -28,13 +28,15 @@ export interface JournalBudget {
 
 /** Whether an answer of this kind means the harness did something the API would refuse (or the
  *  script does not hold): the scripted answers (a reply, its failure, its error, its abort) are
- *  what the test asked for; a client that left before its request was whole was answered nothing. */
+ *  what the test asked for; a client that left before its request was whole was answered nothing;
+ *  a list of the models is what a client probes. */
 const refusedKinds: Record<OutcomeKind, boolean> = {
   reply: false,
   scriptedError: false,
   aborted: false,
   fault: false,
   clientGone: false,
+  models: false,
   lint: true,
   pairing: true,
   malformed: true,

@@ -1,6 +1,8 @@
 // An upstream's error answer as the fixture's scripted failure (the script reply's `fail`), so a
 // replay gives the harness the same trouble: the status, and for a 400 the provider's words, say
-// which kind it is. A failure no kind can say (a 401, a 404) is not replayable; the recorder notes it.
+// which kind it is. A failure no kind can say (a 404) is not replayable, nor a 401 or 403, which
+// is the recording's own key (`unauthorized` and `permissionDenied` are for a fixture to script on
+// purpose); the recorder notes it.
 import type { Fail } from "../../fixture/fault-format.ts";
 import { isRecord } from "../../json/is-record.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";

@@ -1,7 +1,10 @@
 // The endpoints serve answers, as each provider's registry entry lays them out (its
 // endpoints.ts names the paths and cites them): which provider a request is for, whether it asks
 // for a stream by its path (Gemini) or its body (the others), and the list an unknown route's 404
-// names. Only POST is answered, as by the real APIs.
+// names. A request is a POST, as at the real APIs; the one GET is the list of models each API
+// answers (`endpoints.models`), told apart by a header where two APIs share its path. Any other
+// method on a known path is a 404 naming the routes, as OpenAI answers one ("Invalid URL").
+import type { IncomingHttpHeaders } from "node:http";
 import { type ProviderId, providers } from "../../providers/registry.ts";
 import type { EndpointPath } from "../../providers/shared/provider.ts";
 
@@ -49,7 +52,22 @@ if (first === undefined) throw new Error("the provider registry holds no provide
 /** A 404 that shares no path with any provider is written in the first one's error shape. */
 const fallbackProvider: ProviderId = first.provider;
 
-export const routeList: readonly string[] = entries.map(({ endpoint }) => `POST ${endpoint.path}${endpoint.query === undefined ? "" : `?${endpoint.query}`}`);
+/** The model lists, in the registry's order: on a shared path, the one without a header answers
+ *  a request that carries none of the others'. */
+const modelLists = Object.values(providers).map(({ id, endpoints }) => ({ provider: id, ...endpoints.models }));
+
+export const routeList: readonly string[] = [
+  ...entries.map(({ endpoint }) => `POST ${endpoint.path}${endpoint.query === undefined ? "" : `?${endpoint.query}`}`),
+  ...new Set(modelLists.map(({ path }) => `GET ${path}`)),
+];
+
+/** The provider whose list of models a request asks for, or undefined when it asks for none. */
+export function modelListAt(method: string, target: RequestTarget | undefined, headers: IncomingHttpHeaders): ProviderId | undefined {
+  if (method !== "GET" || target === undefined) return undefined;
+  const here = modelLists.filter(({ path }) => path === target.pathname);
+  const marked = here.find(({ header }) => header !== undefined && headers[header] !== undefined);
+  return (marked ?? here.find(({ header }) => header === undefined))?.provider;
+}
 
 /** A request target as the route table reads it: the path exactly as sent and its query. */
 export interface RequestTarget {

@@ -46,7 +46,9 @@ export type OutcomeKind =
    *  before the answer ends — at once (status 0: no HTTP answer), or after the events streamed. */
   | "aborted"
   /** The reply's `fail`: this attempt gets the provider's failure (its status, body, headers). */
-  | "fault";
+  | "fault"
+  /** 200: the list of models a client asked for (GET /v1/models, /v1beta/models). */
+  | "models";
 
 export interface ExchangeRecord {
   /** 1-based, in arrival order. */
@@ -90,6 +92,8 @@ export interface ExchangeRecord {
     stallsAfter?: number;
     /** How the stream is broken (the reply's `brokenStream`). */
     brokenStream?: StreamBreak;
+    /** The models a "models" answer lists. */
+    models?: string[];
   };
   /** Which attempt this request is at a reply that fails first (`fail`). */
   attempt?: Attempt;

@@ -22,6 +22,7 @@ const kinds = {
   scriptedError: "the scripted reply is an error, sent as the provider's server error",
   aborted: "the scripted reply is aborted",
   fault: "the scripted failure",
+  models: "the list of models",
 } as const;
 
 const faultWords = {
@@ -31,6 +32,8 @@ const faultWords = {
   unavailable: "unavailable",
   gatewayTimeout: "gateway timeout",
   contextTooLong: "context too long",
+  unauthorized: "unauthorized",
+  permissionDenied: "permission denied",
 } as const;
 
 /** What the harness should do with each failure. */
@@ -41,6 +44,8 @@ const faultAdvice = {
   unavailable: "a harness backs off and resends the same request",
   gatewayTimeout: "a harness may resend the same request, or stream so the answer starts sooner",
   contextTooLong: "resending the same request fails again: a harness shortens the history first",
+  unauthorized: "resending the same request fails again: a harness stops and reports the API key as wrong or missing",
+  permissionDenied: "resending the same request fails again: a harness stops and reports that the key may not use this model or API",
 } as const;
 
 function attemptEn(attempt: Attempt, reply: number): string {
@@ -82,6 +87,7 @@ const serveEn: ServeMessages = {
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}: ${rule} at ${pointer}: ${message}`,
   replied: (status, events) => `← ${status} the next scripted reply${events === undefined ? "" : `, streamed as ${events} server-sent event(s)`}:`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}: ${message}`,
+  modelList: (status, names) => `← ${status} the list of models the client asked for: ${names}`,
   dropped: (events) =>
     events === undefined
       ? "✂ the scripted reply is aborted: the connection is dropped without an answer"

@@ -40,6 +40,7 @@ const kinds = {
   scriptedError: "脚本里的这条回复是一个错误，按服务商的服务器错误返回",
   aborted: "脚本里的这条回复被中止",
   fault: "脚本安排的失败",
+  models: "模型列表",
 } as const;
 
 const faultWords = {
@@ -49,6 +50,8 @@ const faultWords = {
   unavailable: "服务不可用",
   gatewayTimeout: "网关超时",
   contextTooLong: "上下文过长",
+  unauthorized: "未通过认证",
+  permissionDenied: "没有权限",
 } as const;
 
 /** harness 遇到每种失败该怎么做。 */
@@ -59,6 +62,8 @@ const faultAdvice = {
   unavailable: "harness 应退避一会儿，再原样重发同一个请求",
   gatewayTimeout: "harness 可以原样重发，或改用流式让回答更早开始",
   contextTooLong: "原样重发还会失败：harness 要先缩短历史",
+  unauthorized: "原样重发还会失败：harness 应停下来，报告 API 密钥错误或缺失",
+  permissionDenied: "原样重发还会失败：harness 应停下来，报告这个密钥不能使用这个模型或 API",
 } as const;
 
 function attemptZh(attempt: Attempt, reply: number): string {
@@ -93,6 +98,7 @@ const serveZh: ServeMessages = {
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}：${rule} 位于 ${pointer}：${message}`,
   replied: (status, events) => `← ${status} 脚本里的下一条回复${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发出`}：`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
+  modelList: (status, names) => `← ${status} 客户端要的模型列表：${names}`,
   dropped: (events) =>
     events === undefined
       ? "✂ 脚本里的这条回复被中止：连接直接断开，没有任何回答"

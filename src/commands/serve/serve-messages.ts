@@ -35,6 +35,8 @@ export interface ServeMessages {
   /** `events`: server-sent events written, for a streamed reply. */
   replied(status: number, events: number | undefined): string;
   refused(status: number, kind: OutcomeKind, message: string): string;
+  /** A client asked which models there are: the list answered, by name. */
+  modelList(status: number, names: string): string;
   /** An aborted reply: the connection dropped at once (`events` undefined) or after the events streamed. */
   dropped(events: number | undefined): string;
   /** What the scripted reply expected and the request does not hold. */

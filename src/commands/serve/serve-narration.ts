@@ -109,6 +109,8 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   } else if (outcome.kind === "reply" && outcome.reply) {
     out.line("model", say.replied(outcome.status, outcome.events));
     out.data("model", summarizeMessage(outcome.reply));
+  } else if (outcome.kind === "models") {
+    out.line("model", say.modelList(outcome.status, (outcome.models ?? []).join(", ")));
   } else if (outcome.kind === "aborted") {
     out.line("model", say.dropped(outcome.events), "failure");
     if (outcome.reply && outcome.events !== undefined) out.data("model", summarizeMessage(outcome.reply));

@@ -1,4 +1,5 @@
 // serve's server: the shared HTTP shell (shell.ts) with the scripted exchange as its handler. A
+// request for the list of models is answered with it (model-list-answer.ts); a
 // request on one of the providers' routes is read as JSON (a body that is not UTF-8, or nests past
 // the limit, is refused first), waits for one of the exchange's places, and goes through
 // exchange.ts; any other path is a 404 in the nearest provider's error shape. The answer is
@@ -20,9 +21,10 @@ import { exchange } from "./exchange.ts";
 import { Journal } from "./journal.ts";
 import { livePage } from "./live-page.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
+import { modelListAnswer } from "./model-list-answer.ts";
 import { playgroundPaths } from "./playground-paths.ts";
 import type { Refusal } from "./refusal.ts";
-import { routeList } from "./routes.ts";
+import { modelListAt, routeList } from "./routes.ts";
 import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget, type ServeLimits } from "./serve-limits.ts";
 import { type Arrived, type Handler, type RunningShell, refusalTo, type Seen, type ShellContext, startShell } from "./shell.ts";
@@ -147,8 +149,10 @@ function scriptState(options: ServeOptions, partsOf: PartsOf, clock: Clock) {
 function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock, lang: Language) {
   let state = scriptState(options, partsOf, clock);
   const exchangePlaces = new Slots(CONCURRENT_EXCHANGES);
-  const answer = async ({ seen, body }: Arrived): Promise<Answer> => {
+  const answer = async ({ seen, body, request }: Arrived): Promise<Answer> => {
     const { route } = seen;
+    const listed = modelListAt(seen.method, seen.target, request.headers);
+    if (listed !== undefined) return modelListAnswer(seen, listed, partsOf);
     if (route === undefined) return refusalTo(seen, partsOf, notFound(seen));
     const text = decodeText(body);
     if (!text.ok)

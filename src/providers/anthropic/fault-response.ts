@@ -1,11 +1,12 @@
 // Anthropic's failures in its error body (error-response.ts). Statuses and types:
-// https://docs.anthropic.com/en/api/errors (429 rate_limit_error, 500 api_error, 529
-// overloaded_error; @anthropic-ai/sdk resources/shared `ErrorType` adds timeout_error, sent as
+// https://docs.anthropic.com/en/api/errors (401 authentication_error, 403 permission_error, 429
+// rate_limit_error, 500 api_error, 529 overloaded_error; @anthropic-ai/sdk resources/shared `ErrorType` adds timeout_error, sent as
 // 504). It documents no 503: one is sent as api_error, the type of its other server errors, and
 // the SDK raises InternalServerError for it as for any status of 500 and above. Rate-limit headers:
 // https://docs.anthropic.com/en/api/rate-limits (`retry-after`, `anthropic-ratelimit-requests-*`);
 // its `…-reset` is a moment in RFC 3339, which serve (no clock) does not send. A prompt too long is
-// the 400 "prompt is too long" the API is publicly seen sending.
+// the 400 "prompt is too long" the API is publicly seen sending; a 401's message is the "invalid
+// x-api-key" it is publicly seen sending, a 403's the errors page's own words.
 import type { FaultAnswer, FaultContext, FaultKind, FaultStyle } from "../shared/fault-kind.ts";
 import { retryAfterHeaders } from "../shared/fault-kind.ts";
 import type { AnthropicErrorBody } from "./error-response.ts";
@@ -22,6 +23,8 @@ const wordings: Record<FaultKind, { status: number; type: ErrorType; message: st
   unavailable: { status: 503, type: "api_error", message: "Service unavailable" },
   gatewayTimeout: { status: 504, type: "timeout_error", message: "Request timed out" },
   contextTooLong: { status: 400, type: "invalid_request_error", message: "prompt is too long: 200001 tokens > 200000 maximum" },
+  unauthorized: { status: 401, type: "authentication_error", message: "invalid x-api-key" },
+  permissionDenied: { status: 403, type: "permission_error", message: "Your API key does not have permission to use the specified resource." },
 };
 
 export const anthropicFaults: FaultStyle = {

@@ -4,6 +4,7 @@ import type { ProviderParts } from "../shared/provider.ts";
 import { frameType } from "../shared/stream-builder.ts";
 import { anthropicError } from "./error-response.ts";
 import { anthropicFaults } from "./fault-response.ts";
+import { anthropicModelList } from "./model-list.ts";
 import { parseAnthropicRequest } from "./parse-request.ts";
 import { parseAnthropicStream } from "./parse-stream.ts";
 import { renderAnthropicStream } from "./render-stream.ts";
@@ -14,7 +15,7 @@ import { anthropicIds } from "./served-ids.ts";
 export const anthropicParts: ProviderParts = {
   rules: anthropicRuleTable,
   readRequest: parseAnthropicRequest,
-  response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError, faults: anthropicFaults },
+  response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError, faults: anthropicFaults, models: anthropicModelList },
   stream: {
     views: (events) => [{ frames: renderAnthropicStream(events) }],
     serve: (events, at, meta) => renderAnthropicStream(events, anthropicIds.response(at), meta),

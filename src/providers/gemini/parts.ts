@@ -5,6 +5,7 @@ import { errorStatus } from "../shared/error-kind.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { geminiError } from "./error-response.ts";
 import { geminiFaults } from "./fault-response.ts";
+import { geminiModelList } from "./model-list.ts";
 import { parseGeminiRequest } from "./parse-request.ts";
 import { parseGeminiStream } from "./parse-stream.ts";
 import { renderGeminiStream } from "./render-stream.ts";
@@ -15,7 +16,13 @@ import { geminiIds } from "./served-ids.ts";
 export const geminiParts: ProviderParts = {
   rules: geminiRuleTable,
   readRequest: parseGeminiRequest,
-  response: { ids: geminiIds, render: renderGeminiResponse, error: (kind, message) => geminiError(kind, errorStatus[kind], message), faults: geminiFaults },
+  response: {
+    ids: geminiIds,
+    render: renderGeminiResponse,
+    error: (kind, message) => geminiError(kind, errorStatus[kind], message),
+    faults: geminiFaults,
+    models: geminiModelList,
+  },
   stream: {
     views: (events) => [
       { label: "classic: each functionCall arrives whole", frames: renderGeminiStream(events, "classic") },

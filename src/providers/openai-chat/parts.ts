@@ -3,6 +3,7 @@
 import { isRecord } from "../../json/is-record.ts";
 import { openAIError } from "../shared/openai-error.ts";
 import { openAIFaults } from "../shared/openai-fault.ts";
+import { openAIModelList } from "../shared/openai-models.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { parseOpenAIChatRequest } from "./parse-request.ts";
 import { parseOpenAIChatStream } from "./parse-stream.ts";
@@ -14,7 +15,13 @@ import { openAIChatIds } from "./served-ids.ts";
 export const openaiChatParts: ProviderParts = {
   rules: openaiChatRuleTable,
   readRequest: parseOpenAIChatRequest,
-  response: { ids: openAIChatIds, render: renderOpenAIChatResponse, error: (kind, message) => openAIError(kind, message), faults: openAIFaults },
+  response: {
+    ids: openAIChatIds,
+    render: renderOpenAIChatResponse,
+    error: (kind, message) => openAIError(kind, message),
+    faults: openAIFaults,
+    models: openAIModelList,
+  },
   stream: {
     views: (events) => [{ frames: renderOpenAIChatStream(events) }],
     serve: (events, at, meta) => renderOpenAIChatStream(events, openAIChatIds.response(at), meta),

@@ -4,6 +4,7 @@
 
 import { openAIError } from "../shared/openai-error.ts";
 import { openAIFaults } from "../shared/openai-fault.ts";
+import { openAIModelList } from "../shared/openai-models.ts";
 import type { ProviderParts } from "../shared/provider.ts";
 import { frameType } from "../shared/stream-builder.ts";
 import { parseOpenAIResponsesRequest } from "./parse-request.ts";
@@ -17,7 +18,13 @@ import { storedItems } from "./stored-items.ts";
 export const openaiResponsesParts: ProviderParts = {
   rules: openaiResponsesRuleTable,
   readRequest: parseOpenAIResponsesRequest,
-  response: { ids: openAIResponsesIds, render: renderOpenAIResponsesResponse, error: (kind, message) => openAIError(kind, message), faults: openAIFaults },
+  response: {
+    ids: openAIResponsesIds,
+    render: renderOpenAIResponsesResponse,
+    error: (kind, message) => openAIError(kind, message),
+    faults: openAIFaults,
+    models: openAIModelList,
+  },
   stream: {
     views: (events) => [{ frames: renderOpenAIResponsesStream(events) }],
     serve: (events, at, meta) => renderOpenAIResponsesStream(events, openAIResponsesStreamIds(at), meta),

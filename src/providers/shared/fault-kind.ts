@@ -1,7 +1,17 @@
 // The failures a scripted reply can be instead of itself (a fixture's `fail.kind`): the transient
-// and the fatal answers every provider documents, each of which a harness must handle. Each
-// provider words every kind in its own status, error body and headers (its fault-response.ts).
-export const faultKinds = ["rateLimit", "overloaded", "serverError", "unavailable", "gatewayTimeout", "contextTooLong"] as const;
+// and the fatal answers every provider documents, each of which a harness must handle — among the
+// fatal ones a key the API refuses (401) and a key it will not serve (403), which no SDK retries.
+// Each provider words every kind in its own status, error body and headers (its fault-response.ts).
+export const faultKinds = [
+  "rateLimit",
+  "overloaded",
+  "serverError",
+  "unavailable",
+  "gatewayTimeout",
+  "contextTooLong",
+  "unauthorized",
+  "permissionDenied",
+] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 /** What a provider needs to word one failure: the request it answers and what the script asked. */

@@ -1,10 +1,12 @@
 // OpenAI's failures, the same for Chat Completions and Responses, in its error body
 // (openai-error.ts). Statuses and messages: https://platform.openai.com/docs/guides/error-codes
 // (429 "Rate limit reached for requests", 500 "The server had an error while processing your
-// request", 503 "The engine is currently overloaded, please try again later" and "Slow Down");
+// request", 503 "The engine is currently overloaded, please try again later" and "Slow Down", 401
+// "Incorrect API key provided", 403 "Country, region, or territory not supported");
 // the `x-ratelimit-*` headers: https://platform.openai.com/docs/guides/rate-limits ("Rate limits in
 // headers"); a context too long is the 400 `context_length_exceeded` the API is publicly seen
-// sending. The guide lists no 504: it is sent in the same body, which openai-node raises as an
+// sending, and the 401's `invalid_api_key` and the 403's `unsupported_country_region_territory`
+// (type `request_forbidden`) are the codes it is publicly seen sending with them. The guide lists no 504: it is sent in the same body, which openai-node raises as an
 // InternalServerError like every status of 500 and above (openai/core/error.js `APIError.generate`).
 import { type FaultAnswer, type FaultContext, type FaultKind, type FaultStyle, retryAfterHeaders } from "./fault-kind.ts";
 import type { OpenAIErrorBody } from "./openai-error.ts";
@@ -32,6 +34,14 @@ const wordings: Record<FaultKind, Wording> = {
     code: "context_length_exceeded",
     param: "messages",
     message: "This model's maximum context length was exceeded by your messages",
+  },
+  unauthorized: { status: 401, type: "invalid_request_error", code: "invalid_api_key", param: null, message: "Incorrect API key provided" },
+  permissionDenied: {
+    status: 403,
+    type: "request_forbidden",
+    code: "unsupported_country_region_territory",
+    param: null,
+    message: "Country, region, or territory not supported",
   },
 };
 

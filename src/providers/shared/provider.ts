@@ -36,6 +36,9 @@ export interface Endpoints {
   stream: EndpointPath;
   /** "body": `"stream": true` in the body asks for a stream; "path": the stream's own path does (Gemini). */
   streamBy: "body" | "path";
+  /** Where the list of models is asked for (GET), and the header that tells this API's request
+   *  apart where another API asks on the same path (Anthropic's `anthropic-version`). */
+  models: { path: string; header?: string };
 }
 
 /** One provider's next request: where it goes, the exact body, and what the view had to change. */
@@ -95,6 +98,8 @@ export interface ProviderParts {
     error(kind: ErrorKind, message: string, requestId?: string): object;
     /** A scripted failure (a fixture's `fail`) in the API's status, body and headers. */
     readonly faults: FaultStyle;
+    /** The list of models (GET `endpoints.models`) in the API's body, naming these models. */
+    models(names: readonly string[]): object;
   };
   readonly stream: {
     /** A reply's events as this API's server-sent events, in each form it has (--wire with --stream). */
