@@ -62,8 +62,7 @@ export interface JournalProblem {
 export class Journal {
   readonly #say: ServeMessages;
   readonly #budget: JournalBudget;
-  /** How many replies each episode's script holds. */
-  readonly #replies: number[];
+  readonly #fixture: Fixture;
   /** Each exchange, with the length of its JSON text (what the budget counts). */
   #exchanges: { event: ExchangeEvent; bytes: number }[] = [];
   /** The oldest exchange still in the journal: the ones before it have left. */
@@ -71,13 +70,13 @@ export class Journal {
   #bytes = 0;
   #problems: JournalProblem[] = [];
   #problemsLeftOut = 0;
-  /** Per episode, the reply indices some request asked for. */
-  #asked: Set<number>[] = [];
+  /** `episode:reply` of each reply some request asked for. */
+  #asked = new Set<string>();
 
   constructor(fixture: Fixture, say: ServeMessages, budget: JournalBudget = { bytes: JOURNAL_BYTES, problems: JOURNAL_PROBLEMS }) {
     this.#say = say;
     this.#budget = budget;
-    this.#replies = fixture.episodes.map((episode) => scriptReplies(episode.script).length);
+    this.#fixture = fixture;
     this.reset();
   }
 
@@ -87,14 +86,14 @@ export class Journal {
     this.#bytes = 0;
     this.#problems = [];
     this.#problemsLeftOut = 0;
-    this.#asked = this.#replies.map(() => new Set());
+    this.#asked = new Set();
   }
 
   record(record: ExchangeRecord): void {
     const event: ExchangeEvent = { type: "exchange", record };
     this.#keep(event, JSON.stringify(event).length);
     const { conversation, outcome } = record;
-    if (conversation && conversation.replyIndex < conversation.replies) this.#asked[conversation.episode]?.add(conversation.replyIndex);
+    if (conversation && conversation.replyIndex < conversation.replies) this.#asked.add(`${conversation.episode}:${conversation.replyIndex}`);
     for (const finding of conversation?.findings ?? []) {
       const sentence = this.#say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message);
       this.#note(record.number, sentence, finding.severity !== "error");
@@ -121,11 +120,12 @@ export class Journal {
   /** The problems seen, then each reply never asked for; warnings only when asked. */
   problems(options: { warnings?: boolean } = {}): JournalProblem[] {
     const seen = options.warnings ? this.#problems : this.#problems.filter((problem) => !problem.warning);
-    const neverAsked = this.#replies.flatMap((replies, episode) =>
-      Array.from({ length: replies }, (_, reply) => reply)
-        .filter((reply) => !this.#asked[episode]?.has(reply))
-        .map((reply) => ({ request: undefined, sentence: this.#say.neverAskedFor(reply + 1, replies, episode + 1), warning: false })),
-    );
+    const neverAsked = this.#fixture.episodes.flatMap(({ script }, episode) => {
+      const replies = scriptReplies(script).length;
+      return Array.from({ length: replies }, (_, reply) => reply)
+        .filter((reply) => !this.#asked.has(`${episode}:${reply}`))
+        .map((reply) => ({ request: undefined, sentence: this.#say.neverAskedFor(reply + 1, replies, episode + 1), warning: false }));
+    });
     return [...seen, ...neverAsked];
   }
 
