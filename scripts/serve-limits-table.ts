@@ -2,6 +2,7 @@
 // from the code, the option that changes it (or why it is fixed), and the test that checks it. A
 // test keeps the copy in the docs equal to this; `npm run limits-table` prints it.
 
+import { JOURNAL_BYTES, JOURNAL_PROBLEMS } from "../src/commands/serve/journal.ts";
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "../src/commands/serve/serve-limits.ts";
 import { KEPT_BYTES, KEPT_EXCHANGES } from "../src/diagram/live-session.ts";
 
@@ -107,6 +108,13 @@ const rows: readonly LimitRow[] = [
     option: "fixed: the page is for watching the session, the narration keeps all of it",
     past: "the earliest are left out, and the page's title counts them",
     test: "test/diagram/live-session.test.ts",
+  },
+  {
+    limit: "the journal a test reads (`/_playground/exchanges`)",
+    value: `${megabytes(JOURNAL_BYTES)} of exchanges, ${count(JOURNAL_PROBLEMS)} problems`,
+    option: "fixed: far past what a test's requests make, so a serve left running stays bounded",
+    past: "the earliest exchanges leave it; problems past the count are counted, not kept",
+    test: "test/serve/journal.test.ts",
   },
 ];
 
