@@ -35,8 +35,10 @@ async function install(): Promise<void> {
   writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "harness-tests", private: true, type: "module" })}\n`);
   copyFileSync(join(projectRoot, "test", "testing", "installed-consumer.mjs"), join(project, "agent.test.mjs"));
   // --install-links: the checkout is packed and the tarball installed, as from the registry
-  // (not linked); what the cache holds from `npm ci` is enough.
-  const args = ["install", "--install-links", "--prefer-offline", "--no-audit", "--no-fund", projectRoot, `openai@${openaiVersion()}`];
+  // (not linked); what the cache holds from `npm ci` is enough. --ignore-scripts, as this project
+  // installs its own dependencies (package.json's allowScripts): esbuild's postinstall only checks
+  // the binary its platform's package already brought.
+  const args = ["install", "--install-links", "--ignore-scripts", "--prefer-offline", "--no-audit", "--no-fund", projectRoot, `openai@${openaiVersion()}`];
   await run("npm", args, { cwd: project, timeout: 120_000 });
 }
 
