@@ -9,6 +9,7 @@ import type { AssistantMessage } from "../../protocol/types.ts";
 import { type ProviderParts, type ResolvedBody, WIRE_MODEL } from "../../providers/shared/provider.ts";
 import { estimateTokens, type ServedMeta } from "../../providers/shared/served-reply.ts";
 import { formatSse, type SseFrame } from "../../providers/shared/sse.ts";
+import { thinkingOf } from "../../providers/shared/stream-blocks.ts";
 import { type Answer, type Answering, exchangeRecord, JSON_TYPE } from "./answer.ts";
 import { brokenSse } from "./broken-stream.ts";
 import type { Checked } from "./check-request.ts";
@@ -70,7 +71,7 @@ export function replyAnswer(serving: Serving, parts: ProviderParts, to: Answerin
   }
   const events: AssistantStreamEvent[] = [];
   for (const step of streamSteps(message, reply.stream, serving.chunk)) if (step.kind === "event") events.push(step.event);
-  const frames = parts.stream.serve(events, at, meta);
+  const frames = parts.stream.serve(events, at, meta, thinkingOf(message));
   const record = exchangeRecord(to.head, conversation, { status: 200, kind: drop ? "aborted" : "reply", reply: message, events: frames.length });
   return streamedAnswer(
     frames,

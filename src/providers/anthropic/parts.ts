@@ -18,7 +18,7 @@ export const anthropicParts: ProviderParts = {
   response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError, faults: anthropicFaults, models: anthropicModelList },
   stream: {
     views: (events) => [{ frames: renderAnthropicStream(events) }],
-    serve: (events, at, meta) => renderAnthropicStream(events, anthropicIds.response(at), meta),
+    serve: (events, at, meta, thinking) => renderAnthropicStream(events, anthropicIds.response(at), meta, thinking),
     parse: parseAnthropicStream,
     recognises: (frame) => {
       const type = frameType(frame);

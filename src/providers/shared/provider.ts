@@ -13,6 +13,7 @@ import type { RuleTable } from "./rule.ts";
 import type { ReplyAt, ServedIdStyle } from "./served-ids.ts";
 import type { ServedMeta } from "./served-reply.ts";
 import type { SseFrame, StreamVariant } from "./sse.ts";
+import type { ThinkingAt } from "./stream-blocks.ts";
 import type { ParsedStream } from "./stream-builder.ts";
 import type { WireHead, WireLimits } from "./wire-history.ts";
 import type { WireNote } from "./wire-note.ts";
@@ -104,8 +105,9 @@ export interface ProviderParts {
   readonly stream: {
     /** A reply's events as this API's server-sent events, in each form it has (--wire with --stream). */
     views(events: readonly AssistantStreamEvent[]): StreamVariant[];
-    /** The same, as serve sends them, with the served reply's ids. */
-    serve(events: readonly AssistantStreamEvent[], at: ReplyAt, meta: ServedMeta): SseFrame[];
+    /** The same, as serve sends them, with the served reply's ids. `thinking`: the reply's thinking
+     *  blocks, for an API that streams them (the events carry none). */
+    serve(events: readonly AssistantStreamEvent[], at: ReplyAt, meta: ServedMeta, thinking?: readonly ThinkingAt[]): SseFrame[];
     /** A captured stream back to neutral events (replay-stream). */
     parse(frames: readonly SseFrame[]): ParsedStream;
     /** Whether this event is one only this API sends. */

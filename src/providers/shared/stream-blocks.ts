@@ -3,7 +3,7 @@
 // can interleave — OpenAI Chat keys fragments by index and can mix calls; Anthropic, Responses and
 // Gemini send one block (item, part) after another — so each renderer picks its own order.
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import type { StopReason, ToolCall } from "../../protocol/types.ts";
+import type { AssistantMessage, StopReason, ThinkingContent, ToolCall } from "../../protocol/types.ts";
 
 export interface StreamBlock {
   index: number;
@@ -83,3 +83,15 @@ export function blockSoFar(block: StreamBlock): string {
 
 /** Fixed ids and model name: the view is about event shapes, and goldens must not move. */
 export const STREAM_MESSAGE_ID = "msg_fake";
+
+/** A reply's thinking block and its place among the reply's content. The neutral events carry no
+ *  thinking (stream-events.ts): a renderer whose provider streams thinking takes these beside them
+ *  and puts each block at its place. */
+export interface ThinkingAt {
+  index: number;
+  block: ThinkingContent;
+}
+
+export function thinkingOf(message: AssistantMessage): ThinkingAt[] {
+  return message.content.flatMap((block, index) => (block.type === "thinking" ? [{ index, block }] : []));
+}
