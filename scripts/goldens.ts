@@ -10,8 +10,9 @@ import type { Clock } from "../src/io/clock.ts";
 import { type ProviderId, providerIds } from "../src/providers/registry.ts";
 
 /** serve's narrated runs (scripts/serve-golden.ts writes them): the example SDK harnesses on
- *  serve-calc, and three client runs of the client matrix (test/serve/clients-golden-runs.ts). */
-export const serveRuns = ["sdk-run", "agents-sdk-run", "pi-gemini-run", "ai-sdk-store-run"] as const;
+ *  serve-calc, three client runs of the client matrix (test/serve/clients-golden-runs.ts), and
+ *  harnesses that send back what serve did not serve (test/serve/divergence-runs.ts). */
+export const serveRuns = ["sdk-run", "agents-sdk-run", "pi-gemini-run", "ai-sdk-store-run", "divergence-run"] as const;
 export type ServeRun = (typeof serveRuns)[number];
 
 /** Where a run's narration lives, in each language. */
@@ -64,7 +65,11 @@ export function goldens(): Golden[] {
   }
   list.push({ fixture: "serve-calc", lang: "en", file: serveGoldenFile("en"), serve: "sdk-run" });
   list.push({ fixture: "serve-calc", lang: "zh", file: serveGoldenFile("zh"), serve: "sdk-run" });
-  for (const run of serveRuns.slice(1)) list.push({ fixture: "test/serve/clients-fixture.json", lang: "en", file: serveGoldenFile("en", run), serve: run });
+  for (const run of ["agents-sdk-run", "pi-gemini-run", "ai-sdk-store-run"] as const)
+    list.push({ fixture: "test/serve/clients-fixture.json", lang: "en", file: serveGoldenFile("en", run), serve: run });
+  // Divergence is narrated in both languages.
+  for (const lang of ["en", "zh"] as const)
+    list.push({ fixture: "serve-divergence", lang, file: serveGoldenFile(lang, "divergence-run"), serve: "divergence-run" });
   return list;
 }
 

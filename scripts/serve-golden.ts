@@ -3,7 +3,8 @@
 // (openai Chat and Responses, Anthropic, Gemini) run plain, streamed and with its forgotten result;
 // and three runs of the client matrix on its fixture (test/serve/clients-golden-runs.ts): the
 // Agents SDK ("agents-sdk-run"), Pi on Gemini ("pi-gemini-run"), the AI SDK's Responses model with
-// store: true ("ai-sdk-store-run").
+// store: true ("ai-sdk-store-run"); and harnesses that send back what serve did not serve, on
+// serve-divergence ("divergence-run", test/serve/divergence-runs.ts).
 import { anthropicHarness } from "../examples/anthropic-calc.ts";
 import { geminiHarness } from "../examples/gemini-calc.ts";
 import { chatHarness, responsesHarness } from "../examples/openai-calc.ts";
@@ -23,6 +24,10 @@ async function sdkRun(url: string): Promise<void> {
 /** Each run: the fixture it serves (as the golden's first line names it) and what drives it. */
 async function runOf(run: ServeRun): Promise<{ fixture: string; shown: string; drive: (url: string) => Promise<void> }> {
   if (run === "sdk-run") return { fixture: "serve-calc", shown: "serve-calc", drive: sdkRun };
+  if (run === "divergence-run") {
+    const { DIVERGENCE_FIXTURE, divergenceRun } = await import("../test/serve/divergence-runs.ts");
+    return { fixture: DIVERGENCE_FIXTURE, shown: "serve-divergence", drive: divergenceRun };
+  }
   // The client libraries load only for the runs that use them.
   const runs = await import("../test/serve/clients-golden-runs.ts");
   const drive = { "agents-sdk-run": runs.agentsSdkRun, "pi-gemini-run": runs.piGeminiRun, "ai-sdk-store-run": runs.aiSdkStoreRun }[run];

@@ -5,6 +5,7 @@
 // drives them one after another so the narration is the same every time.
 import Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlock, ContentBlockParam, MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
+import { type Content, GoogleGenAI, type Part } from "@google/genai";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
@@ -17,13 +18,17 @@ export const SAYS = "Say what you will do, then add 6 and 7.";
 
 const parameters = { ...calcParameters, required: [...calcParameters.required] };
 
-/** An Anthropic harness with thinking on: the served tool turn goes back through `edit`. */
-export async function anthropicTurns(url: string, edit: (content: ContentBlock[]) => ContentBlockParam[], options: { stream?: boolean; user?: string } = {}) {
+/** An Anthropic harness with thinking on (unless told): the served tool turn goes back through `edit`. */
+export async function anthropicTurns(
+  url: string,
+  edit: (content: ContentBlock[]) => ContentBlockParam[],
+  options: { stream?: boolean; user?: string; thinking?: boolean } = {},
+) {
   const client = new Anthropic({ baseURL: url, apiKey: "not-needed", maxRetries: 0 });
   const request: MessageCreateParamsNonStreaming = {
     model: "fake-model",
     max_tokens: 2048,
-    thinking: { type: "enabled", budget_tokens: 1024 },
+    ...(options.thinking === false ? {} : { thinking: { type: "enabled", budget_tokens: 1024 } }),
     system: SYSTEM,
     tools: [{ name: "calc", description: calcDescription, input_schema: parameters }],
     messages: [{ role: "user", content: options.user ?? THINKS }],
@@ -80,6 +85,22 @@ export async function responsesTurns(url: string, edit: (items: ResponseInputIte
   return client.responses.create({ model: "fake-model", instructions: SYSTEM, input: [...input, ...sentBack, ...outputs], tools, store: false });
 }
 
+/** A Gemini harness: the served model content's parts go back through `edit`. */
+export async function geminiTurns(url: string, edit: (parts: Part[]) => Part[]) {
+  const ai = new GoogleGenAI({ apiKey: "not-needed", httpOptions: { baseUrl: url } });
+  const config = {
+    systemInstruction: SYSTEM,
+    tools: [{ functionDeclarations: [{ name: "calc", description: calcDescription, parametersJsonSchema: parameters }] }],
+  };
+  const contents: Content[] = [{ role: "user", parts: [{ text: SAYS }] }];
+  const first = await ai.models.generateContent({ model: "fake-model", contents, config });
+  const parts = edit(first.candidates?.[0]?.content?.parts ?? []);
+  const results: Part[] = parts.flatMap((part) =>
+    part.functionCall ? [{ functionResponse: { id: part.functionCall.id, name: part.functionCall.name, response: { result: "13" } } }] : [],
+  );
+  return ai.models.generateContent({ model: "fake-model", contents: [...contents, { role: "model", parts }, { role: "user", parts: results }], config });
+}
+
 /** What the golden run shows, one exchange after another: a faithful Anthropic tool loop (no
  *  divergence); one that drops the thinking block (streamed first turn), one that edits it and one
  *  that edits its signature (each Anthropic's 400); then warnings that are answered all the same:
@@ -118,4 +139,14 @@ export function editText(message: ChatCompletionMessageParam & { role: "assistan
 
 export function editArguments(items: ResponseInputItem[]): ResponseInputItem[] {
   return items.map((item) => ("type" in item && item.type === "function_call" ? { ...item, arguments: JSON.stringify({ a: 6, b: 7, op: "mul" }) } : item));
+}
+
+/** The assistant message items' text replaced by `text`. */
+export function editResponseText(text: string): (items: ResponseInputItem[]) => ResponseInputItem[] {
+  return (items) =>
+    items.map((item): ResponseInputItem => {
+      if (!("type" in item) || item.type !== "message" || item.role !== "assistant") return item;
+      const id = "id" in item && typeof item.id === "string" ? item.id : "msg";
+      return { role: "assistant", content: [{ type: "output_text", text, annotations: [] }], type: "message", id, status: "completed" };
+    });
 }

@@ -3,6 +3,8 @@
 // text even where the reader cannot make a conversation of all of it (a result for an unknown
 // call) — then the reply the script holds for it chosen, and that reply's expectations checked.
 // The reply a request gets is one past the model turns its history holds (conversation-book.ts).
+// A history whose model turns are not what was served gets a divergence finding (divergence.ts):
+// refused where the provider refuses it.
 import { scriptReplies, type UserTurn } from "../../fixture/conversation-format.ts";
 import type { Episode, Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { JsonObject } from "../../json/is-record.ts";
@@ -11,7 +13,9 @@ import type { ProviderId } from "../../providers/registry.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
 import type { Conversation } from "./answer.ts";
-import { modelTurns, type ScriptedView, scriptedView } from "./conversation-book.ts";
+import { type ConversationBook, modelTurns, type ScriptedView, scriptedView } from "./conversation-book.ts";
+import { findDivergence } from "./divergence.ts";
+import { divergenceFinding } from "./divergence-finding.ts";
 import { unmetExpectations, unmetText } from "./expectations.ts";
 import { type Refused, refuse } from "./refusal.ts";
 import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
@@ -34,15 +38,22 @@ export interface Checked {
   conversation: Conversation;
 }
 
-/** `storedTurns`: the model turns a stored chain the body points back at holds (request-body.ts),
- *  which its history alone may undercount. */
+/** How a request is checked beyond the provider's rules. */
+export interface CheckOptions {
+  /** The model turns a stored chain the body points back at holds (request-body.ts), which its
+   *  history alone may undercount. */
+  storedTurns?: number;
+  /** The server's conversations: which one was served a reply, to name the ids it was served with. */
+  book?: ConversationBook;
+}
+
 export function checkRequest(
   body: JsonObject,
   parts: ProviderParts,
   provider: ProviderId,
   fixture: Fixture,
   lang: Language,
-  storedTurns = 0,
+  { storedTurns = 0, book }: CheckOptions = {},
 ): Checked | Refused {
   const findings = lintBody(body, parts.rules, lang);
   const error = findings.find((finding) => finding.severity === "error");
@@ -63,7 +74,28 @@ export function checkRequest(
     return refuse("invalid", "exhausted", message, { conversation });
   }
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
-  const view = scriptedView(context, parts.response.ids, replies, read.imported ? filledCallIds(read.imported) : new Set());
+  const filled = read.imported ? filledCallIds(read.imported) : new Set<string>();
+  const view = scriptedView(context, parts.response.ids, replies, filled);
+  // A body that stands on a stored chain holds turns the harness never sent: no pointer of its own.
+  const divergence =
+    read.imported && storedTurns === 0
+      ? findDivergence({
+          imported: read.imported,
+          replies,
+          provider,
+          ids: parts.response.ids,
+          filled,
+          conversation: view.conversation,
+          ...(book ? { servedIn: (turn: number, served: FixtureReply) => book.servedIn(turn, served) } : {}),
+        })
+      : undefined;
+  if (divergence && conversation) {
+    const finding = divergenceFinding(divergence, provider, body, lang);
+    // The record's findings are this list: the narration and the journal see it there.
+    findings.push(finding);
+    conversation.divergence = divergence;
+    if (finding.severity === "error") return refuse("invalid", "lint", finding.message, { conversation });
+  }
   const problems = unmetExpectations(reply.expect, view.context, (id) => view.name(id));
   if (problems.length > 0) {
     const message = `tool-call-playground serve: reply ${replyIndex + 1} expects what this request does not hold: ${problems.map(unmetText).join("; ")}`;

@@ -44,6 +44,14 @@ export class ConversationBook {
     return { conversation, turn };
   }
 
+  /** The conversation that was served `reply` at `turn` and may continue from it (the one `place`
+   *  would continue), else the last one served it: for naming the ids it was served with, when the
+   *  history's own ids name none. Undefined when no conversation was served it. */
+  servedIn(turn: number, reply: ScriptedReply): number | undefined {
+    const list = this.#served.get(`${turn}:${this.#fingerprintOf(reply)}`);
+    return this.#firstOpen(list, turn + 1) ?? list?.conversations.at(-1);
+  }
+
   /** A scripted reply's fingerprint, made once: every conversation is served the same few replies,
    *  and the message served says what its script says (ids aside, which a fingerprint leaves out). */
   #fingerprintOf(reply: ScriptedReply): string {

@@ -56,7 +56,10 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const resolved = resolveBody(input.states(route.provider), parsed.body);
   if (isRefused(resolved)) return refusalAnswer(to, resolved.refusal);
 
-  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, resolved.turns);
+  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, {
+    ...(resolved.turns === undefined ? {} : { storedTurns: resolved.turns }),
+    book,
+  });
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);
   const attempt = noteAttempt(input.attempts, checked, route.provider, parsed.text, input.number);
   if (failsNow(attempt)) return paced(faultAnswer(to, checked, attempt), checked.reply);

@@ -8,6 +8,7 @@ import type { ProviderId } from "../../providers/registry.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";
 import type { Finding } from "../../providers/shared/rule.ts";
 import type { Attempt, GaveUp } from "./attempt-book.ts";
+import type { Divergence } from "./divergence.ts";
 import type { UnmetExpectation } from "./expectations.ts";
 
 /** Who ended a stall: the client (it gave up), the script (`forMs` passed), the server (it closed). */
@@ -71,6 +72,8 @@ export interface ExchangeRecord {
     results: { call: ToolCall | undefined; result: ToolResultMessage }[];
     tools: ToolDefinition[];
     findings: Finding[];
+    /** The first place the history differs from what was served (divergence.ts). */
+    divergence?: Divergence;
   };
   outcome: {
     status: number;

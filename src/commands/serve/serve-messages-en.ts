@@ -25,6 +25,16 @@ const kinds = {
   models: "the list of models",
 } as const;
 
+const places = {
+  thinking: "a thinking block",
+  signature: "a thinking block's signature",
+  text: "the text",
+  call: "a call",
+  name: "a call's name",
+  callId: "a call's id",
+  arguments: "a call's arguments",
+} as const;
+
 const faultWords = {
   rateLimit: "rate limit",
   overloaded: "overloaded",
@@ -85,6 +95,8 @@ const serveEn: ServeMessages = {
   unknownCall: (call) => `sent a result for ${call}, a call the model's last reply does not hold:`,
   lintClean: "lint: the request keeps every rule of this provider",
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}: ${rule} at ${pointer}: ${message}`,
+  divergence: (severity, { place, turn, pointer }, served, sent) =>
+    `divergence ${severity}: model turn ${turn} came back other than it was served, at ${pointer} (${places[place]}): served ${served ?? "nothing"}, sent back ${sent ?? "nothing"}`,
   replied: (status, events) => `← ${status} the next scripted reply${events === undefined ? "" : `, streamed as ${events} server-sent event(s)`}:`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}: ${message}`,
   modelList: (status, names) => `← ${status} the list of models the client asked for: ${names}`,

@@ -22,6 +22,16 @@ function unmet(problem: UnmetExpectation): string {
   }
 }
 
+const places = {
+  thinking: "思考块",
+  signature: "思考块签名",
+  text: "文字",
+  call: "调用",
+  name: "调用名",
+  callId: "调用 id",
+  arguments: "调用参数",
+} as const;
+
 const kinds = {
   reply: "脚本里的下一条回复",
   lint: "请求违反了服务商的规则；返回服务商的错误",
@@ -96,6 +106,8 @@ const serveZh: ServeMessages = {
   unknownCall: (call) => `为 ${call} 发来了结果，但模型上一条回复里没有这个调用：`,
   lintClean: "lint：请求遵守这个服务商的全部规则",
   lintFinding: (severity, rule, pointer, message) => `lint ${severity}：${rule} 位于 ${pointer}：${message}`,
+  divergence: (severity, { place, turn, pointer }, served, sent) =>
+    `divergence ${severity}：模型第 ${turn} 轮发回时与服务器给出的不一致，位于 ${pointer}（${places[place]}）：给出的是 ${served ?? "（没有）"}，发回的是 ${sent ?? "（没有）"}`,
   replied: (status, events) => `← ${status} 脚本里的下一条回复${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发出`}：`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
   modelList: (status, names) => `← ${status} 客户端要的模型列表：${names}`,

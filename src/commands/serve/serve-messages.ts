@@ -7,6 +7,7 @@ import type { StreamBreak } from "../../fixture/fault-format.ts";
 import type { Producer } from "../../narration/step-outcome.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";
 import type { Attempt, GaveUp } from "./attempt-book.ts";
+import type { Divergence } from "./divergence.ts";
 import type { UnmetExpectation } from "./expectations.ts";
 import type { OutcomeKind, StallEnd } from "./serve-events.ts";
 
@@ -32,6 +33,9 @@ export interface ServeMessages {
   unknownCall(call: string): string;
   lintClean: string;
   lintFinding(severity: string, rule: string, pointer: string, message: string): string;
+  /** The history differs from what was served (divergence.ts): where, what was served and what
+   *  came back (`served`, `sent`: JSON texts, undefined for nothing). */
+  divergence(severity: string, divergence: Divergence, served: string | undefined, sent: string | undefined): string;
   /** `events`: server-sent events written, for a streamed reply. */
   replied(status: number, events: number | undefined): string;
   refused(status: number, kind: OutcomeKind, message: string): string;

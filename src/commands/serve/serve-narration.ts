@@ -10,6 +10,9 @@ import type { Catalog } from "../../narration/catalog.ts";
 import { contentText, historyLine, json, quoted, summarizeMessage } from "../../narration/display-text.ts";
 import { MarkedLines } from "../../narration/marked-lines.ts";
 import type { Style } from "../../narration/style.ts";
+import type { Finding } from "../../providers/shared/rule.ts";
+import type { Divergence } from "./divergence.ts";
+import { DIVERGENCE_RULE } from "./divergence-finding.ts";
 import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
 import type { ServeMessages } from "./serve-messages.ts";
 
@@ -90,8 +93,9 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
         out.data("app", `${" ".repeat(tool.name.length + 2)}parameters=${json(tool.parameters)}`);
       }
     }
-    if (conversation.findings.length === 0) out.line("playground", say.lintClean, "note");
-    for (const finding of conversation.findings) {
+    const lint = conversation.findings.filter((finding) => finding.rule !== DIVERGENCE_RULE);
+    if (lint.length === 0) out.line("playground", say.lintClean, "note");
+    for (const finding of lint) {
       out.line(
         "playground",
         say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message),
@@ -99,6 +103,7 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
       );
     }
   }
+  if (conversation?.divergence) divergenceLine(conversation.divergence, conversation.findings, say, out);
   for (const problem of outcome.problems ?? []) out.line("playground", say.unmet(problem), "failure");
   if (record.attempt && conversation) out.line("playground", say.attempt(record.attempt, conversation.replyIndex + 1));
   if (outcome.delayedMs !== undefined) out.line("playground", say.delayed(outcome.delayedMs), "note");
@@ -117,6 +122,13 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   } else {
     out.line("model", say.refused(outcome.status, outcome.kind, outcome.message ?? ""), "failure");
   }
+}
+
+/** Where the history left what was served, as severe as its finding. */
+function divergenceLine(divergence: Divergence, findings: readonly Finding[], say: ServeMessages, out: MarkedLines): void {
+  const severity = findings.find((finding) => finding.rule === DIVERGENCE_RULE)?.severity ?? "warning";
+  const shown = (value: unknown) => (value === null ? undefined : json(value));
+  out.line("playground", say.divergence(severity, divergence, shown(divergence.served), shown(divergence.sent)), severity === "error" ? "failure" : "note");
 }
 
 /** A path longer than a line is cut: the heading stays one line. */

@@ -7,7 +7,7 @@ import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import type { AssistantMessage, ImageContent, TextContent } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
-import type { ImportedConversation } from "../shared/imported-conversation.ts";
+import type { BlockPlace, ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectId, expectObject, expectString, noteUnusedKeys } from "../shared/request-guards.ts";
 
 export function parseAnthropicRequest(body: JsonObject): ImportedConversation {
@@ -61,14 +61,16 @@ function readTool(builder: ConversationBuilder, raw: unknown, index: number): vo
 /** An assistant turn's text, tool_use and thinking blocks as one assistant message. */
 function assistantTurn(builder: ConversationBuilder, content: unknown, at: string): void {
   const contentAt = pointer(at, "content");
-  if (typeof content === "string") return builder.assistant([{ type: "text", text: content }], at, []);
+  if (typeof content === "string") return builder.assistant([{ type: "text", text: content }], at, [], [{ at: contentAt, fields: { text: "" } }]);
   const blocks: AssistantMessage["content"] = [];
   const callPointers: string[] = [];
+  const places: BlockPlace[] = [];
   expectArray(content, contentAt, "content").forEach((rawBlock, index) => {
     const blockAt = pointer(contentAt, index);
     const block = expectObject(rawBlock, blockAt, { thing: "contentBlock" });
     if (block.type === "text") {
       blocks.push({ type: "text", text: expectString(block.text, pointer(blockAt, "text"), "text") });
+      places.push({ at: blockAt, fields: TEXT_FIELDS });
       noteUnusedKeys(builder, block, blockAt, ["type", "text"]);
     } else if (block.type === "tool_use") {
       blocks.push({
@@ -78,6 +80,7 @@ function assistantTurn(builder: ConversationBuilder, content: unknown, at: strin
         arguments: block.input,
       });
       callPointers.push(blockAt);
+      places.push({ at: blockAt, fields: TOOL_USE_FIELDS });
       noteUnusedKeys(builder, block, blockAt, ["type", "id", "name", "input"]);
     } else if (block.type === "thinking") {
       // The signature is what lets Anthropic accept the reasoning back; it is kept with the text.
@@ -87,14 +90,22 @@ function assistantTurn(builder: ConversationBuilder, content: unknown, at: strin
         thinking: expectString(block.thinking, pointer(blockAt, "thinking"), "thinking"),
         ...(signature === undefined ? {} : { thinkingSignature: signature }),
       });
+      places.push({ at: blockAt, fields: THINKING_FIELDS });
       noteUnusedKeys(builder, block, blockAt, ["type", "thinking", "signature"]);
     } else if (block.type === "redacted_thinking") {
       blocks.push({ type: "thinking", thinking: "", thinkingSignature: expectString(block.data, pointer(blockAt, "data"), "data"), redacted: true });
+      places.push({ at: blockAt, fields: REDACTED_FIELDS });
       noteUnusedKeys(builder, block, blockAt, ["type", "data"]);
     } else builder.note(blockAt, "blockDropped", { about: "droppedBlock", type: String(block.type), notBase64: false });
   });
-  builder.assistant(blocks, at, callPointers);
+  builder.assistant(blocks, at, callPointers, places);
 }
+
+const TEXT_FIELDS = { text: "/text" };
+const TOOL_USE_FIELDS = { id: "/id", name: "/name", arguments: "/input" };
+const THINKING_FIELDS = { thinking: "/thinking", signature: "/signature" };
+/** A redacted block's payload is its signature's place: `data`. */
+const REDACTED_FIELDS = { thinking: "/data", signature: "/data" };
 
 /** Results first (the API requires them first), then the user's own text as a message of its own. */
 function userTurn(builder: ConversationBuilder, content: unknown, at: string): void {

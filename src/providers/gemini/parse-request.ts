@@ -15,7 +15,7 @@ import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import type { AssistantMessage, ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
-import { ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
+import { type BlockPlace, ImportError, type ImportedConversation } from "../shared/imported-conversation.ts";
 import { expectArray, expectObject, expectString, noteUnusedKeys, preview } from "../shared/request-guards.ts";
 import { type Element, field, keyOf, repeated } from "./body-fields.ts";
 
@@ -90,24 +90,32 @@ function readContent(builder: ConversationBuilder, raw: unknown, at: string, ind
 function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, calls: WaitingCalls): void {
   const blocks: AssistantMessage["content"] = [];
   const callPointers: string[] = [];
+  const places: BlockPlace[] = [];
   for (const { at: partAt, value: rawPart } of parts) {
     const part = expectObject(rawPart, partAt, { thing: "part" });
     if (typeof part.text === "string" && part.thought !== true) {
       blocks.push({ type: "text", text: part.text });
+      places.push({ at: partAt, fields: TEXT_FIELDS });
       noteUnusedKeys(builder, part, partAt, ["text"]);
     } else if (typeof part.text === "string") {
       // A thought summary; its signature is what Gemini needs to accept the reasoning back.
       const signature = typeof part.thoughtSignature === "string" ? part.thoughtSignature : undefined;
       blocks.push({ type: "thinking", thinking: part.text, ...(signature === undefined ? {} : { thinkingSignature: signature }) });
+      places.push({ at: partAt, fields: { thinking: "/text", signature: `/${keyOf(part, "thoughtSignature") ?? "thoughtSignature"}` } });
       noteUnusedKeys(builder, part, partAt, used(part, ["text", "thought", "thoughtSignature"]));
     } else if (isRecord(field(part, "functionCall"))) {
-      blocks.push(readCall(builder, field(part, "functionCall"), pointer(partAt, keyOf(part, "functionCall") ?? "functionCall"), calls));
+      const callAt = pointer(partAt, keyOf(part, "functionCall") ?? "functionCall");
+      blocks.push(readCall(builder, field(part, "functionCall"), callAt, calls));
       callPointers.push(partAt);
+      places.push({ at: callAt, fields: CALL_FIELDS });
       noteUnusedKeys(builder, part, partAt, used(part, ["functionCall"]));
     } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
   }
-  builder.assistant(blocks, at, callPointers);
+  builder.assistant(blocks, at, callPointers, places);
 }
+
+const TEXT_FIELDS = { text: "/text" };
+const CALL_FIELDS = { id: "/id", name: "/name", arguments: "/args" };
 
 /** A functionCall as a toolCall block; a call without an id is given one. Every call waits by name, for a response that names no id. */
 function readCall(builder: ConversationBuilder, raw: unknown, at: string, calls: WaitingCalls): ToolCall {

@@ -8,7 +8,7 @@ import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
-import type { ImportedConversation } from "../shared/imported-conversation.ts";
+import type { BlockPlace, ImportedConversation } from "../shared/imported-conversation.ts";
 import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
 
 export function parseOpenAIChatRequest(body: JsonObject): ImportedConversation {
@@ -42,17 +42,19 @@ function readMessage(builder: ConversationBuilder, raw: unknown, index: number, 
       return;
     }
     case "assistant": {
+      const places: BlockPlace[] = [];
       const content: (TextContent | ToolCall)[] =
-        message.content === null || message.content === undefined ? [] : texts(message.content, pointer(at, "content"), builder);
+        message.content === null || message.content === undefined ? [] : texts(message.content, pointer(at, "content"), builder, places);
       const callPointers: string[] = [];
       if (message.tool_calls !== undefined) {
         expectArray(message.tool_calls, pointer(at, "tool_calls"), "tool_calls").forEach((rawCall, callIndex) => {
           const callAt = pointer(at, "tool_calls", callIndex);
           content.push(readCall(builder, rawCall, callAt));
           callPointers.push(callAt);
+          places.push({ at: callAt, fields: CALL_FIELDS });
         });
       }
-      builder.assistant(content, at, callPointers);
+      builder.assistant(content, at, callPointers, places);
       noteUnusedKeys(builder, message, at, ["role", "content", "tool_calls"]);
       return;
     }
@@ -106,13 +108,21 @@ function joinedText(content: unknown, at: string, builder: ConversationBuilder):
     .join("\n");
 }
 
-/** A string, or a list of parts of which only text parts can be kept. */
-function texts(content: unknown, at: string, builder: ConversationBuilder): TextContent[] {
-  if (typeof content === "string") return [{ type: "text", text: content }];
+const CALL_FIELDS = { id: "/id", name: "/function/name", arguments: "/function/arguments" };
+
+/** A string, or a list of parts of which only text parts can be kept; `places`, when given, gets
+ *  where each kept text came from. */
+function texts(content: unknown, at: string, builder: ConversationBuilder, places?: BlockPlace[]): TextContent[] {
+  if (typeof content === "string") {
+    places?.push({ at, fields: { text: "" } });
+    return [{ type: "text", text: content }];
+  }
   return expectArray(content, at, "content").flatMap((rawPart, index) => {
     const part = expectObject(rawPart, pointer(at, index), { thing: "contentPart" });
-    if (part.type === "text" || part.type === "output_text")
+    if (part.type === "text" || part.type === "output_text") {
+      places?.push({ at: pointer(at, index), fields: { text: "/text" } });
       return [{ type: "text" as const, text: expectString(part.text, pointer(at, index, "text"), "text") }];
+    }
     builder.note(pointer(at, index), "blockDropped", { about: "droppedPart", type: String(part.type) });
     return [];
   });

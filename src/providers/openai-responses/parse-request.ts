@@ -4,11 +4,11 @@
 // function_call_output or a user message ends that reply. Like Chat, results carry no error flag.
 // Shapes: openai/resources/responses/responses ResponseInputItem (SDK in devDependencies).
 
-import type { JsonObject } from "../../json/is-record.ts";
+import { isRecord, type JsonObject } from "../../json/is-record.ts";
 import { pointer } from "../../json/json-locations.ts";
 import type { ImageContent, TextContent, ToolCall } from "../../protocol/types.ts";
 import { ConversationBuilder } from "../shared/conversation-builder.ts";
-import type { ImportedConversation } from "../shared/imported-conversation.ts";
+import type { BlockPlace, ImportedConversation } from "../shared/imported-conversation.ts";
 import { dataUrlImage, expectArray, expectId, expectObject, expectString, noteUnusedKeys, parseArgumentsString } from "../shared/request-guards.ts";
 
 export function parseOpenAIResponsesRequest(body: JsonObject): ImportedConversation {
@@ -27,13 +27,14 @@ interface GatheredReply {
   content: (TextContent | ToolCall)[];
   at: string;
   callPointers: string[];
+  places: BlockPlace[];
 }
 
 /** The input items in order: each reply's items become one assistant message. */
 function readInput(builder: ConversationBuilder, input: unknown[]): void {
   let reply: GatheredReply | undefined;
   const endReply = () => {
-    if (reply) builder.assistant(reply.content, reply.at, reply.callPointers);
+    if (reply) builder.assistant(reply.content, reply.at, reply.callPointers, reply.places);
     reply = undefined;
   };
   input.forEach((raw, index) => {
@@ -45,16 +46,18 @@ function readInput(builder: ConversationBuilder, input: unknown[]): void {
       const content = messageContent(item.content, pointer(at, "content"), builder);
       noteUnusedKeys(builder, item, at, ["type", "role", "content"]);
       if (role === "assistant") {
-        reply ??= { content: [], at, callPointers: [] };
+        reply ??= { content: [], at, callPointers: [], places: [] };
         reply.content.push(...textsOf(content));
+        reply.places.push(...textPlaces(item.content, pointer(at, "content")));
         return;
       }
       endReply();
       readMessage(builder, role, content, at);
     } else if (type === "function_call") {
-      reply ??= { content: [], at, callPointers: [] };
+      reply ??= { content: [], at, callPointers: [], places: [] };
       reply.content.push(readCall(builder, item, at));
       reply.callPointers.push(at);
+      reply.places.push({ at, fields: CALL_FIELDS });
     } else if (type === "function_call_output") {
       endReply();
       readCallOutput(builder, item, at);
@@ -121,6 +124,18 @@ function readTool(builder: ConversationBuilder, raw: unknown, index: number): vo
     pointer(at, "parameters"),
   );
   noteUnusedKeys(builder, tool, at, ["type", "name", "description", "parameters", "strict"]);
+}
+
+const CALL_FIELDS = { id: "/call_id", name: "/name", arguments: "/arguments" };
+
+/** Where each of textsOf's blocks came from (`content` already read by messageContent). */
+function textPlaces(content: unknown, at: string): BlockPlace[] {
+  if (!Array.isArray(content)) return [{ at, fields: { text: "" } }];
+  return content.flatMap((part, index) =>
+    isRecord(part) && (part.type === "input_text" || part.type === "output_text" || part.type === "text")
+      ? [{ at: pointer(at, index), fields: { text: "/text" } }]
+      : [],
+  );
 }
 
 /** A message's text blocks: its string as one, or its text parts. */

@@ -3,7 +3,7 @@
 // input, not a conversation), and finding the calls nobody answered. Importers only translate
 // their provider's shapes; the protocol checks live here, once.
 import type { AssistantMessage, ImageContent, Message, TextContent, ToolDefinition } from "../../protocol/types.ts";
-import { ImportError, type ImportedConversation, type ImportNote, type ImportNoteKind } from "./imported-conversation.ts";
+import { type BlockPlace, ImportError, type ImportedConversation, type ImportNote, type ImportNoteKind } from "./imported-conversation.ts";
 import type { NoteDetail } from "./note-detail.ts";
 
 export class ConversationBuilder {
@@ -11,6 +11,7 @@ export class ConversationBuilder {
   readonly format: string;
   readonly messages: Message[] = [];
   readonly pointers: string[] = [];
+  readonly blockPlaces: (readonly BlockPlace[] | undefined)[] = [];
   readonly notes: ImportNote[] = [];
   readonly tools: ToolDefinition[] = [];
   readonly toolPointers: string[] = [];
@@ -36,7 +37,8 @@ export class ConversationBuilder {
     this.#push({ role: "user", content, timestamp: 0 }, pointer);
   }
 
-  assistant(content: AssistantMessage["content"], pointer: string, callPointers: string[]): void {
+  /** `places`: where each block of `content` came from, block for block (see BlockPlace). */
+  assistant(content: AssistantMessage["content"], pointer: string, callPointers: string[], places?: readonly BlockPlace[]): void {
     // One pass over the blocks (a long log has a reply a turn): the nth call has the nth call pointer.
     let calls = 0;
     for (const block of content) {
@@ -46,6 +48,7 @@ export class ConversationBuilder {
       else this.#calls.set(block.id, { name: block.name, answered: 0, count: 1, pointer: callPointers[calls] ?? pointer });
       calls++;
     }
+    if (places) this.blockPlaces[this.messages.length] = places;
     this.#push({ role: "assistant", content, stopReason: calls > 0 ? "toolUse" : "stop", timestamp: 0 }, pointer);
   }
 
@@ -75,6 +78,7 @@ export class ConversationBuilder {
       format: this.format,
       context: { ...(systemPrompt === undefined ? {} : { systemPrompt }), messages, tools },
       messagePointers: this.pointers,
+      blockPlaces: this.blockPlaces,
       toolPointers: this.toolPointers,
       notes: this.notes,
     };

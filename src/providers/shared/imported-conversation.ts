@@ -29,12 +29,26 @@ export type ImportNoteKind =
   /** A tool call the source never answered: the replay answers it with an error result. */
   | "unanswered";
 
+/** A neutral assistant block's field, as serve compares a reply sent back with the one it served. */
+export type BlockField = "text" | "id" | "name" | "arguments" | "thinking" | "signature";
+
+/** Where a neutral assistant block came from: the source block's pointer, and each field's path
+ *  below it in the source's own words (Anthropic's arguments at `/input`, Chat's at
+ *  `/function/arguments`; "" where the block is the field, as Chat's string content is its text). */
+export interface BlockPlace {
+  at: string;
+  fields: Readonly<Partial<Record<BlockField, string>>>;
+}
+
 export interface ImportedConversation {
   /** A provider's id, or "pi-session". */
   format: string;
   context: Context & { tools: NonNullable<Context["tools"]> };
   /** The source pointer of each message of `context.messages`, index for index. */
   messagePointers: string[];
+  /** The source place of each block of each assistant message, index for index with
+   *  `context.messages` (undefined for other messages, and where the importer keeps none). */
+  blockPlaces: (readonly BlockPlace[] | undefined)[];
   /** The source pointer of each declared tool's parameters schema. */
   toolPointers: string[];
   notes: ImportNote[];
