@@ -1,28 +1,33 @@
 // A history that sends back a model turn other than the one serve served gets a finding naming the
 // first place that differs, as a JSON pointer into the body the harness sent: Anthropic's 400 where
-// Anthropic refuses it (a tool turn's thinking blocks dropped or changed, thinking on), and a
-// warning elsewhere. Each harness is the provider's official SDK
+// Anthropic refuses it (a tool turn's thinking blocks dropped or changed, thinking on), a warning
+// elsewhere, and every provider's 400 under --strict. Each harness is the provider's official SDK
 // (divergence-runs.ts), on an in-process server of its own, so conversations never mix.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import Anthropic from "@anthropic-ai/sdk";
+import { ApiError } from "@google/genai";
+import OpenAI from "openai";
+import { runCli } from "../../src/cli/cli.ts";
 import {
   anthropicTurns,
   chatTurns,
   DIVERGENCE_FIXTURE,
   dropThinking,
   editArguments,
+  editResponseText,
   editSignature,
   editText,
   editThinking,
   geminiTurns,
   ownCallIds,
   responsesTurns,
+  SAYS,
 } from "./divergence-runs.ts";
 import { rejection, type ServeRun, startServe } from "./serve-helpers.ts";
 
-async function withServer<T>(run: (server: ServeRun) => Promise<T>): Promise<{ result: T; out: string }> {
-  const server = await startServe(DIVERGENCE_FIXTURE);
+async function withServer<T>(run: (server: ServeRun) => Promise<T>, strict = false): Promise<{ result: T; out: string }> {
+  const server = await startServe(DIVERGENCE_FIXTURE, { strict });
   try {
     const result = await run(server);
     return { result, out: server.out() };
@@ -95,7 +100,60 @@ describe("elsewhere a divergence is a warning, and the reply is served", () => {
   });
 });
 
-describe("a harness that sends back what was served has no divergence", () => {
+describe("with strict, a harness that edits the model's text gets the provider's 400 naming the text", () => {
+  const edited = "I'll add them.";
+  test("Anthropic: /messages/1/content/0/text", async () => {
+    const edit = (content: Anthropic.ContentBlock[]) => content.map((block) => (block.type === "text" ? { type: "text" as const, text: edited } : block));
+    const { result: error } = await withServer((server) => rejection(anthropicTurns(server.url, edit, { user: SAYS }), "a reply"), true);
+    assert.ok(error instanceof Anthropic.BadRequestError, String(error));
+    assert.match(error.message, /^400 .*--strict: \/messages\/1\/content\/0\/text: the text of model turn 1 is not what was served/);
+  });
+
+  test("OpenAI Chat: /messages/2/content", async () => {
+    const { result: error } = await withServer((server) => rejection(chatTurns(server.url, editText), "a reply"), true);
+    assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+    assert.match(error.message, /--strict: \/messages\/2\/content: the text/);
+  });
+
+  test("OpenAI Responses: /input/1/content/0/text", async () => {
+    const { result: error } = await withServer((server) => rejection(responsesTurns(server.url, editResponseText(edited)), "a reply"), true);
+    assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+    assert.match(error.message, /--strict: \/input\/1\/content\/0\/text: the text/);
+  });
+
+  test("Gemini: /contents/1/parts/0/text", async () => {
+    const edit = (parts: { text?: string }[]) => parts.map((part) => (part.text === undefined ? part : { ...part, text: edited }));
+    const { result: error } = await withServer((server) => rejection(geminiTurns(server.url, edit), "a reply"), true);
+    assert.ok(error instanceof ApiError, String(error));
+    assert.equal(error.status, 400);
+    assert.match(error.message, /--strict: \/contents\/1\/parts\/0\/text: the text/);
+  });
+});
+
+test("`serve --strict` on the command line refuses a history whose text was edited", async () => {
+  let out = "";
+  let listening: (url: string) => void = () => {};
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const interrupt = new AbortController();
+  const exit = runCli(["serve", DIVERGENCE_FIXTURE, "--strict", "--lang", "en"], {
+    out: (text) => {
+      out += text;
+      const [first, ...rest] = out.split("\n");
+      if (first !== undefined && rest.length > 0) listening(first);
+    },
+    err: () => {},
+    env: {},
+    isTTY: false,
+    interrupt: interrupt.signal,
+  });
+  const error = await rejection(chatTurns(await url, editText), "a reply");
+  interrupt.abort();
+  assert.equal(await exit, 130);
+  assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+  assert.match(error.message, /--strict: \/messages\/2\/content: the text/);
+});
+
+describe("a harness that sends back what was served has no divergence, even with strict", () => {
   test("Anthropic with thinking, streamed and not; Chat; Responses; Gemini", async () => {
     const { out } = await withServer(async (server) => {
       await anthropicTurns(server.url, (content) => content);
@@ -103,7 +161,7 @@ describe("a harness that sends back what was served has no divergence", () => {
       await chatTurns(server.url, (message) => message);
       await responsesTurns(server.url, (items) => items);
       await geminiTurns(server.url, (parts) => parts);
-    });
+    }, true);
     assert.equal(divergenceLine(out), undefined);
     assert.equal((out.match(/← 200/g) ?? []).length, 10);
   });

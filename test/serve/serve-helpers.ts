@@ -31,6 +31,8 @@ export async function startServe(
     limits?: Partial<ServeLimits>;
     /** A promise while the narration's reader is not reading. */
     drained?: () => Promise<void> | undefined;
+    /** serve --strict. */
+    strict?: boolean;
   } = {},
 ): Promise<ServeRun> {
   let out = "";
@@ -49,6 +51,7 @@ export async function startServe(
       maxBody: options.maxBody,
       storeResponses: options.storeResponses,
       storeBytes: options.storeBytes,
+      strict: options.strict,
     },
     {
       out: (text) => void (out += text),

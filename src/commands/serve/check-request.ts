@@ -4,7 +4,7 @@
 // call) — then the reply the script holds for it chosen, and that reply's expectations checked.
 // The reply a request gets is one past the model turns its history holds (conversation-book.ts).
 // A history whose model turns are not what was served gets a divergence finding (divergence.ts):
-// refused where the provider refuses it.
+// refused where the provider refuses it, and every one under `strict`.
 import { scriptReplies, type UserTurn } from "../../fixture/conversation-format.ts";
 import type { Episode, Fixture, Language } from "../../fixture/fixture-format.ts";
 import type { JsonObject } from "../../json/is-record.ts";
@@ -43,6 +43,8 @@ export interface CheckOptions {
   /** The model turns a stored chain the body points back at holds (request-body.ts), which its
    *  history alone may undercount. */
   storedTurns?: number;
+  /** Every divergence is refused (--strict). */
+  strict?: boolean;
   /** The server's conversations: which one was served a reply, to name the ids it was served with. */
   book?: ConversationBook;
 }
@@ -53,7 +55,7 @@ export function checkRequest(
   provider: ProviderId,
   fixture: Fixture,
   lang: Language,
-  { storedTurns = 0, book }: CheckOptions = {},
+  { storedTurns = 0, strict = false, book }: CheckOptions = {},
 ): Checked | Refused {
   const findings = lintBody(body, parts.rules, lang);
   const error = findings.find((finding) => finding.severity === "error");
@@ -90,11 +92,11 @@ export function checkRequest(
         })
       : undefined;
   if (divergence && conversation) {
-    const finding = divergenceFinding(divergence, provider, body, lang);
+    const finding = divergenceFinding(divergence, provider, body, lang, strict);
     // The record's findings are this list: the narration and the journal see it there.
     findings.push(finding);
     conversation.divergence = divergence;
-    if (finding.severity === "error") return refuse("invalid", "lint", finding.message, { conversation });
+    if (finding.severity === "error") return refuse("invalid", finding.providerText ? "lint" : "divergence", finding.message, { conversation });
   }
   const problems = unmetExpectations(reply.expect, view.context, (id) => view.name(id));
   if (problems.length > 0) {

@@ -1,6 +1,7 @@
 // A divergence (divergence.ts) as a finding of the request: an error where the real provider
 // refuses such a history, answered with the provider's 400 and its own words; a warning elsewhere
-// (the provider accepts it, but the replay no longer tests what the model said).
+// (the provider accepts it, but the replay no longer tests what the model said); an error for every
+// divergence under --strict (`strict: true`), answered with the provider's 400 naming the place.
 //
 // Anthropic refuses a tool turn whose thinking blocks did not come back as they were served:
 // "when using extended thinking with tool use … you must pass thinking blocks back to the API for
@@ -33,11 +34,11 @@ const fixes = {
 } as const;
 
 /** The finding a divergence makes of `body` (the request as sent), in `lang` (its fix). */
-export function divergenceFinding(divergence: Divergence, provider: ProviderId, body: JsonObject, lang: Language): Finding {
+export function divergenceFinding(divergence: Divergence, provider: ProviderId, body: JsonObject, lang: Language, strict: boolean): Finding {
   const refused = provider === "anthropic" ? anthropicRefusal(divergence, body) : undefined;
   const base = { provider, rule: DIVERGENCE_RULE, pointer: divergence.pointer, fix: fixes[lang] };
   if (refused !== undefined) return { ...base, severity: "error", message: refused, providerText: true };
-  return { ...base, severity: "warning", message: divergenceText(divergence), providerText: false };
+  return { ...base, severity: strict ? "error" : "warning", message: divergenceText(divergence, strict), providerText: false };
 }
 
 /** Anthropic's error text for a tool turn's thinking blocks dropped or changed, when thinking is on. */
@@ -60,10 +61,11 @@ function dottedBlockPath(pointer: string): string {
   return pointer.split("/").slice(1, 5).join(".");
 }
 
-/** The finding's own words (English). */
-export function divergenceText(divergence: Divergence): string {
+/** The finding's own words (English: what the harness receives under --strict). */
+export function divergenceText(divergence: Divergence, strict: boolean): string {
   const { pointer, place, turn, served, sent } = divergence;
-  return `${pointer}: the ${place} of model turn ${turn} is not what was served (served ${shown(served)}, sent back ${shown(sent)})`;
+  const prefix = strict ? "tool-call-playground serve --strict: " : "";
+  return `${prefix}${pointer}: the ${place} of model turn ${turn} is not what was served (served ${shown(served)}, sent back ${shown(sent)})`;
 }
 
 function shown(value: unknown): string {

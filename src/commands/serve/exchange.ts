@@ -42,6 +42,8 @@ export interface ExchangeInput {
   chunk?: number;
   /** The attempts made at replies that fail first (`fail`). */
   attempts: AttemptBook;
+  /** Refuse every history that is not what was served (--strict), not only what the provider refuses. */
+  strict?: boolean;
 }
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
@@ -58,6 +60,7 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
 
   const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, {
     ...(resolved.turns === undefined ? {} : { storedTurns: resolved.turns }),
+    ...(input.strict === undefined ? {} : { strict: input.strict }),
     book,
   });
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);

@@ -46,6 +46,7 @@ interface ServeCommandOptions {
   record?: string;
   output?: string;
   force?: boolean;
+  strict?: boolean;
 }
 
 export function addServeCommand(program: Command, io: ServeIO, setExit: (code: number) => void): void {
@@ -62,6 +63,7 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     // Also the main command's options: given after `serve`, commander hands them to this command.
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
     .option("--json", "print the narration as JSON Lines after the URL line")
+    .option("--strict", "answer every request whose history is not what was served with the provider's 400, naming the place")
     .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positiveInteger))
     .option("--record <url>", "record mode: pass each request on to this upstream base URL and, when stopped, write the session as a fixture (-o)")
     .option("-o, --output <file>", "with --record: the fixture file the session is written to")
@@ -111,6 +113,7 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
         onEvent: emit,
         drained: io.drained,
         lang: options.lang,
+        strict: options.strict,
       }),
     options,
     serveSay,

@@ -39,6 +39,8 @@ export type OutcomeKind =
   | "exhausted"
   /** The reply's `expect` does not hold for this request. */
   | "expectation"
+  /** The history differs from what was served, under --strict (divergence.ts). */
+  | "divergence"
   /** A bug in the server: 500. */
   | "internal"
   /** The scripted reply has stopReason "error": the provider's server error (500). */

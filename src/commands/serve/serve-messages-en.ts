@@ -18,6 +18,7 @@ const kinds = {
   clientGone: "the client left before its request was whole; nothing answered",
   exhausted: "the script has no more replies for this conversation",
   expectation: "the request is not what the scripted reply expects",
+  divergence: "the history is not what this server served (--strict)",
   internal: "internal error",
   scriptedError: "the scripted reply is an error, sent as the provider's server error",
   aborted: "the scripted reply is aborted",

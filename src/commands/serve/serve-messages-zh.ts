@@ -46,6 +46,7 @@ const kinds = {
   clientGone: "客户端在请求发完之前就断开了；没有作答",
   exhausted: "脚本里这段对话已经没有回复了",
   expectation: "请求与脚本回复所期望的不符",
+  divergence: "历史与本服务器给出的回复不一致（--strict）",
   internal: "内部错误",
   scriptedError: "脚本里的这条回复是一个错误，按服务商的服务器错误返回",
   aborted: "脚本里的这条回复被中止",

@@ -50,6 +50,8 @@ export interface ServeOptions {
   lang?: Language;
   /** The clock every wait and time limit runs on (the system's unless a test passes its own). */
   clock?: Clock;
+  /** Refuse every history that is not what was served (--strict). */
+  strict?: boolean;
 }
 
 export interface RunningServer extends RunningShell {
@@ -178,6 +180,7 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
         partsOf,
         chunk: options.chunk,
         attempts,
+        strict: options.strict,
       });
     } finally {
       release();
