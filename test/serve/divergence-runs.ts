@@ -85,20 +85,30 @@ export async function responsesTurns(url: string, edit: (items: ResponseInputIte
   return client.responses.create({ model: "fake-model", instructions: SYSTEM, input: [...input, ...sentBack, ...outputs], tools, store: false });
 }
 
-/** A Gemini harness: the served model content's parts go back through `edit`. */
-export async function geminiTurns(url: string, edit: (parts: Part[]) => Part[]) {
+/** A Gemini harness: the served model content's parts (streamed: every chunk's, the closing empty
+ *  text left out) go back through `edit`; it returns the served parts and the second answer. */
+export async function geminiTurns(url: string, edit: (parts: Part[]) => Part[], options: { stream?: boolean; user?: string } = {}) {
   const ai = new GoogleGenAI({ apiKey: "not-needed", httpOptions: { baseUrl: url } });
   const config = {
     systemInstruction: SYSTEM,
     tools: [{ functionDeclarations: [{ name: "calc", description: calcDescription, parametersJsonSchema: parameters }] }],
   };
-  const contents: Content[] = [{ role: "user", parts: [{ text: SAYS }] }];
-  const first = await ai.models.generateContent({ model: "fake-model", contents, config });
-  const parts = edit(first.candidates?.[0]?.content?.parts ?? []);
+  const contents: Content[] = [{ role: "user", parts: [{ text: options.user ?? SAYS }] }];
+  const served: Part[] = [];
+  if (options.stream) {
+    for await (const chunk of await ai.models.generateContentStream({ model: "fake-model", contents, config }))
+      served.push(...(chunk.candidates?.[0]?.content?.parts ?? []).filter((part) => part.text !== ""));
+  } else served.push(...((await ai.models.generateContent({ model: "fake-model", contents, config })).candidates?.[0]?.content?.parts ?? []));
+  const parts = edit(served);
   const results: Part[] = parts.flatMap((part) =>
     part.functionCall ? [{ functionResponse: { id: part.functionCall.id, name: part.functionCall.name, response: { result: "13" } } }] : [],
   );
-  return ai.models.generateContent({ model: "fake-model", contents: [...contents, { role: "model", parts }, { role: "user", parts: results }], config });
+  const second = await ai.models.generateContent({
+    model: "fake-model",
+    contents: [...contents, { role: "model", parts }, { role: "user", parts: results }],
+    config,
+  });
+  return { served, second };
 }
 
 /** What the golden run shows, one exchange after another: a faithful Anthropic tool loop (no

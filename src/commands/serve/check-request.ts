@@ -84,8 +84,8 @@ export function checkRequest(
       ? findDivergence({
           imported: read.imported,
           replies,
-          provider,
           ids: parts.response.ids,
+          servesThinking: parts.response.servesThinking,
           filled,
           conversation: view.conversation,
           ...(book ? { servedIn: (turn: number, served: FixtureReply) => book.servedIn(turn, served) } : {}),

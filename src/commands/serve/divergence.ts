@@ -1,13 +1,12 @@
 // Where a request's history stops being what serve served. Every model turn a request sends back
 // is compared with the script's reply at that turn as it was served (its call ids the served ones,
 // served-ids.ts), recomputed from the script rather than remembered, so nothing grows with the
-// requests: the thinking blocks and their signatures (where the provider's answer carries them:
-// SERVES_THINKING), the text (joined, as Chat joins a reply's text blocks into one string), and
+// requests: the thinking blocks and their signatures (those the provider's answer carries:
+// `servesThinking`), the text (joined, as Chat joins a reply's text blocks into one string), and
 // each call's name, id and arguments. The first place that differs is named as a JSON pointer
 // into the body as the harness sent it (the importer's BlockPlace), with the value served and the
 // value sent back. What the provider refuses of it is judged in divergence-finding.ts.
 import type { AssistantMessage, Message, ThinkingContent, ToolCall } from "../../protocol/types.ts";
-import type { ProviderId } from "../../providers/registry.ts";
 import type { BlockField, BlockPlace, ImportedConversation } from "../../providers/shared/imported-conversation.ts";
 import { readServedCall, type ServedIdStyle } from "../../providers/shared/served-ids.ts";
 import type { FixtureReply } from "./check-request.ts";
@@ -33,10 +32,6 @@ export interface Divergence {
   found?: string;
 }
 
-/** The providers whose answers carry a scripted reply's thinking blocks (anthropic/response.ts,
- *  render-stream.ts): only there can a harness be expected to send them back. */
-const SERVES_THINKING: ReadonlySet<ProviderId> = new Set(["anthropic"]);
-
 /** A sent block with where it came from. */
 interface Sent<B> {
   block: B;
@@ -54,8 +49,9 @@ interface TurnInput {
 export interface DivergenceInput {
   imported: ImportedConversation;
   replies: readonly FixtureReply[];
-  provider: ProviderId;
   ids: ServedIdStyle;
+  /** Which thinking blocks the provider's answer carries (ProviderParts): only those can come back. */
+  servesThinking: ((block: ThinkingContent) => boolean) | undefined;
   /** Call ids the import made up (Gemini calls sent without one): no served id to compare. */
   filled: ReadonlySet<string>;
   /** The conversation the history's served ids name, for a turn whose own ids name none. */
@@ -90,8 +86,8 @@ export function findDivergence(input: DivergenceInput): Divergence | undefined {
 type Found = Omit<Divergence, "turn" | "latest" | "toolTurn">;
 
 function divergenceIn(turn: TurnInput, input: DivergenceInput): Found | undefined {
-  if (SERVES_THINKING.has(input.provider)) {
-    const thinking = thinkingDivergence(turn);
+  if (input.servesThinking) {
+    const thinking = thinkingDivergence(turn, input.servesThinking);
     if (thinking) return thinking;
   }
   return textDivergence(turn) ?? callDivergence(turn, input);
@@ -114,9 +110,9 @@ function fieldAt(place: BlockPlace | undefined, field: BlockField, fallback: str
   return below === undefined ? place.at : place.at + below;
 }
 
-function thinkingDivergence({ sent, reply: { content: served }, at }: TurnInput): Found | undefined {
+function thinkingDivergence({ sent, reply: { content: served }, at }: TurnInput, serves: (block: ThinkingContent) => boolean): Found | undefined {
   const sentThinking = sent.filter((entry): entry is Sent<ThinkingContent> => entry.block.type === "thinking");
-  const servedThinking = served.filter((block): block is ThinkingContent => block.type === "thinking");
+  const servedThinking = served.filter((block): block is ThinkingContent => block.type === "thinking" && serves(block));
   for (let index = 0; index < Math.max(sentThinking.length, servedThinking.length); index++) {
     const want = servedThinking[index];
     const got = sentThinking[index];

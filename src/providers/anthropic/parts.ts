@@ -15,7 +15,14 @@ import { anthropicIds } from "./served-ids.ts";
 export const anthropicParts: ProviderParts = {
   rules: anthropicRuleTable,
   readRequest: parseAnthropicRequest,
-  response: { ids: anthropicIds, render: renderAnthropicResponse, error: anthropicError, faults: anthropicFaults, models: anthropicModelList },
+  response: {
+    ids: anthropicIds,
+    render: renderAnthropicResponse,
+    error: anthropicError,
+    faults: anthropicFaults,
+    models: anthropicModelList,
+    servesThinking: () => true,
+  },
   stream: {
     views: (events) => [{ frames: renderAnthropicStream(events) }],
     serve: (events, at, meta, thinking) => renderAnthropicStream(events, anthropicIds.response(at), meta, thinking),

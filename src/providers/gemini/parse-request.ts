@@ -104,10 +104,10 @@ function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, c
       places.push({ at: partAt, fields: { thinking: "/text", signature: `/${keyOf(part, "thoughtSignature") ?? "thoughtSignature"}` } });
       noteUnusedKeys(builder, part, partAt, used(part, ["text", "thought", "thoughtSignature"]));
     } else if (isRecord(field(part, "functionCall"))) {
-      const callAt = pointer(partAt, keyOf(part, "functionCall") ?? "functionCall");
-      blocks.push(readCall(builder, field(part, "functionCall"), callAt, calls));
+      const key = keyOf(part, "functionCall") ?? "functionCall";
+      blocks.push(readCall(builder, field(part, "functionCall"), pointer(partAt, key), calls));
       callPointers.push(partAt);
-      places.push({ at: callAt, fields: CALL_FIELDS });
+      places.push({ at: partAt, fields: key === "functionCall" ? CALL_FIELDS : callFields(key) });
       noteUnusedKeys(builder, part, partAt, used(part, ["functionCall"]));
     } else builder.note(partAt, "blockDropped", { about: "droppedGeminiPart", keys: Object.keys(part) });
   }
@@ -115,7 +115,11 @@ function modelTurn(builder: ConversationBuilder, parts: Element[], at: string, c
 }
 
 const TEXT_FIELDS = { text: "/text" };
-const CALL_FIELDS = { id: "/id", name: "/name", arguments: "/args" };
+/** A functionCall part's fields, below the part (the call under either of its names). */
+function callFields(key: string) {
+  return { id: `/${key}/id`, name: `/${key}/name`, arguments: `/${key}/args` };
+}
+const CALL_FIELDS = callFields("functionCall");
 
 /** A functionCall as a toolCall block; a call without an id is given one. Every call waits by name, for a response that names no id. */
 function readCall(builder: ConversationBuilder, raw: unknown, at: string, calls: WaitingCalls): ToolCall {

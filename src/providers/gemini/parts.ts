@@ -8,7 +8,7 @@ import { geminiFaults } from "./fault-response.ts";
 import { geminiModelList } from "./model-list.ts";
 import { parseGeminiRequest } from "./parse-request.ts";
 import { parseGeminiStream } from "./parse-stream.ts";
-import { renderGeminiStream } from "./render-stream.ts";
+import { renderGeminiStream, servesThought } from "./render-stream.ts";
 import { renderGeminiResponse } from "./response.ts";
 import { geminiRuleTable } from "./rules.ts";
 import { geminiIds } from "./served-ids.ts";
@@ -22,6 +22,7 @@ export const geminiParts: ProviderParts = {
     error: (kind, message) => geminiError(kind, errorStatus[kind], message),
     faults: geminiFaults,
     models: geminiModelList,
+    servesThinking: servesThought,
   },
   stream: {
     views: (events) => [
@@ -33,7 +34,7 @@ export const geminiParts: ProviderParts = {
     // dist/genai.d.ts marks FunctionCall.partialArgs / willContinue and
     // FunctionCallingConfig.streamFunctionCallArguments "not supported in Gemini API". So a stream
     // plan's fragments of a call are not sent as partialArgs here (replay-stream shows both forms).
-    serve: (events, at, meta) => renderGeminiStream(events, "classic", geminiIds.response(at), meta),
+    serve: (events, at, meta, thinking) => renderGeminiStream(events, "classic", geminiIds.response(at), meta, thinking),
     parse: parseGeminiStream,
     recognises: ({ data }) => isRecord(data) && Array.isArray(data.candidates),
     // The API names no rule for an event it does not have.

@@ -4,12 +4,15 @@
 // opens with its name and id, then one `partialArgs` entry per leaf of the arguments (a long
 // string in pieces, `willContinue` on all but the last), the call's `willContinue` false on its
 // last chunk; calls go one after another, and a cut one sends the leaves it had. Gemini's args are always an object: anything else goes as `{}`.
+// A reply's signed thinking blocks (which the events do not carry) go at their place, each a
+// chunk of one whole thought part (response.ts says which blocks Gemini carries).
 import type { FunctionCall, Part, PartialArg } from "@google/genai";
 import { parsePartialJson } from "../../json/partial-json.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
+import type { ThinkingContent } from "../../protocol/types.ts";
 import { WIRE_MODEL } from "../shared/provider.ts";
 import type { ServedMeta } from "../shared/served-reply.ts";
-import { blockSoFar, groupStream } from "../shared/stream-blocks.ts";
+import { blockSoFar, groupStream, type ThinkingAt } from "../shared/stream-blocks.ts";
 import { formatPartialArgsPath, jsonLeaves } from "./partial-args-path.ts";
 import type { GeminiStreamChunk, GeminiStreamFrame, GeminiUsageMetadata } from "./stream-events.ts";
 
@@ -55,11 +58,22 @@ export function renderGeminiStream(
   form: GeminiStreamForm = "classic",
   responseId?: string,
   meta?: ServedMeta,
+  thinking: readonly ThinkingAt[] = [],
 ): GeminiStreamFrame[] {
   const { blocks, terminal } = groupStream(events);
   const ids: ChunkIds = { responseId, model: meta?.model ?? WIRE_MODEL };
   const frames: GeminiStreamFrame[] = [];
+  const thoughts = thinking.filter((at) => servesThought(at.block));
+  let nextThought = 0;
+  /** The thought parts placed before content index `index`. */
+  const thoughtsBefore = (index: number) => {
+    for (; nextThought < thoughts.length && (thoughts[nextThought]?.index ?? index) < index; nextThought++) {
+      const at = thoughts[nextThought];
+      if (at) frames.push(chunk([thoughtPart(at.block)], ids));
+    }
+  };
   for (const event of events) {
+    if ("contentIndex" in event) thoughtsBefore(event.contentIndex);
     if (event.type === "text_delta") frames.push(chunk([{ text: event.delta }], ids));
     else if (form === "classic" && event.type === "toolcall_end") {
       frames.push(chunk([{ functionCall: { name: event.toolCall.name, args: geminiArgs(event.toolCall.arguments), id: event.toolCall.id } }], ids));
@@ -82,6 +96,7 @@ export function renderGeminiStream(
     frames.push({ data: { error: { code: 500, message: terminal.errorMessage ?? "", status: "INTERNAL" } } });
     return frames;
   }
+  thoughtsBefore(Number.POSITIVE_INFINITY);
   frames.push(
     chunk([{ text: "" }], ids, { finishReason: terminal.reason === "length" ? "MAX_TOKENS" : "STOP", ...(meta ? { usage: geminiUsage(meta) } : {}) }),
   );
@@ -105,4 +120,14 @@ function partialArgChunks(args: Record<string, unknown>, finished: boolean, ids:
   });
   if (finished && entries.length === 0) frames.push(chunk([{ functionCall: { willContinue: false } }], ids));
   return frames;
+}
+
+/** Whether Gemini's answer carries this thinking block: only a signed one that is not redacted. */
+export function servesThought(block: ThinkingContent): boolean {
+  return block.thinkingSignature !== undefined && block.thinkingSignature !== "" && block.redacted !== true;
+}
+
+/** A thinking block as Gemini's thought part. */
+export function thoughtPart(block: ThinkingContent): Part {
+  return { text: block.thinking, thought: true, thoughtSignature: block.thinkingSignature ?? "" };
 }

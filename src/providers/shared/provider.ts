@@ -5,7 +5,7 @@
 // (../registry.ts) lists them, and every feature reaches a provider through that registry.
 import type { JsonObject } from "../../json/is-record.ts";
 import type { AssistantStreamEvent } from "../../protocol/stream-events.ts";
-import type { AssistantMessage, Context } from "../../protocol/types.ts";
+import type { AssistantMessage, Context, ThinkingContent } from "../../protocol/types.ts";
 import type { ErrorKind } from "./error-kind.ts";
 import type { FaultStyle } from "./fault-kind.ts";
 import type { ImportedConversation } from "./imported-conversation.ts";
@@ -101,6 +101,8 @@ export interface ProviderParts {
     readonly faults: FaultStyle;
     /** The list of models (GET `endpoints.models`) in the API's body, naming these models. */
     models(names: readonly string[]): object;
+    /** Which of a reply's thinking blocks the answer carries; absent where it carries none. */
+    servesThinking?(block: ThinkingContent): boolean;
   };
   readonly stream: {
     /** A reply's events as this API's server-sent events, in each form it has (--wire with --stream). */
