@@ -28,6 +28,10 @@ export interface FakeModelOptions {
   fixture: string | object;
   /** The language of the narration and of assertClean's sentences (default "en"). */
   lang?: Language;
+  /** Every divergence — a history that sends back something other than what the fake model served
+   *  (text, calls, ids, arguments, thinking) — answered with the provider's 400 naming the place,
+   *  as `serve --strict` does; otherwise only what the real API refuses is, and the rest is a warning. */
+  strict?: boolean;
   /** Each exchange's narration as serve prints it, when the test wants to see it (say `console.log`). */
   narrate?: (text: string) => void;
 }
@@ -60,6 +64,7 @@ export async function startFakeModel(options: FakeModelOptions): Promise<FakeMod
     host: "127.0.0.1",
     port: 0,
     lang,
+    strict: options.strict ?? false,
     onEvent: (event) => narrate?.(event),
   });
   return fakeModel(server, server.journal, say);

@@ -142,6 +142,30 @@ describe("startFakeModel", () => {
     }
   });
 
+  test("with strict, a harness that edits the model's text is answered 400 naming the place, and assertClean names it", async () => {
+    for (const strict of [false, true]) {
+      const model = await startFakeModel({ fixture: "serve-calc", strict });
+      try {
+        const { client, messages, calls, tools } = await firstTurn(model);
+        const served = messages[2];
+        assert.ok(served?.role === "assistant");
+        messages[2] = { ...served, content: "Two sums, edited." };
+        for (const call of calls) messages.push({ role: "tool", tool_call_id: call.id, content: call.id.endsWith("1") ? "12" : "42" });
+        const answered = client.chat.completions.create({ model: "fake-model", messages, tools });
+        if (!strict) {
+          await answered;
+          model.assertClean();
+          assert.match(assertionMessage(model, { warnings: true }), /request 2: lint warning: .* at \/messages\/2\/content: /);
+          continue;
+        }
+        await assert.rejects(answered, (error: unknown) => error instanceof OpenAI.BadRequestError && /\/messages\/2\/content/.test(error.message));
+        assert.match(assertionMessage(model), /request 2: lint error: .* at \/messages\/2\/content: /);
+      } finally {
+        await model.close();
+      }
+    }
+  });
+
   test("reset starts the script over: the journal empties, and the next loop gets the first loop's numbers and ids", async () => {
     const model = await startFakeModel({ fixture: "serve-calc" });
     try {

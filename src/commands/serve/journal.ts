@@ -38,6 +38,7 @@ const refusedKinds: Record<OutcomeKind, boolean> = {
   clientGone: false,
   models: false,
   lint: true,
+  divergence: true,
   pairing: true,
   malformed: true,
   notABody: true,
@@ -98,7 +99,8 @@ export class Journal {
       const sentence = this.#say.lintFinding(finding.severity, `${finding.provider}/${finding.rule}`, finding.pointer, finding.message);
       this.#note(record.number, sentence, finding.severity !== "error");
     }
-    if (!refusedKinds[outcome.kind] || outcome.kind === "lint") return;
+    // A rule's refusal (a lint error, or a divergence under --strict) is said by its finding above.
+    if (!refusedKinds[outcome.kind] || outcome.kind === "lint" || outcome.kind === "divergence") return;
     if (outcome.kind === "expectation") for (const problem of outcome.problems ?? []) this.#note(record.number, this.#say.unmet(problem), false);
     else this.#note(record.number, this.#say.refused(outcome.status, outcome.kind, outcome.message ?? ""), false);
   }
