@@ -89,6 +89,13 @@ const rows: readonly LimitRow[] = [
     test: "test/serve/serve-pressure.test.ts",
   },
   {
+    limit: "a body's pace",
+    value: `${count(defaultLimits.stallBytes)} bytes within the stall time`,
+    option: "fixed: a harness on the same machine sends a body in one go",
+    past: "a body trickled slower counts as stalled: closed when room is needed, as a silent socket is",
+    test: "test/serve/serve-pressure.test.ts",
+  },
+  {
     limit: "exchanges worked out at once",
     value: count(CONCURRENT_EXCHANGES),
     option: "fixed: the script is played one reply after another",

@@ -126,6 +126,34 @@ test("a request past the cap on requests served at once waits its turn; sockets 
   }
 });
 
+test("uploads trickled a byte at a time hold every place only until they stall: a harness is answered then", async () => {
+  const clock = new TestClock();
+  const { server, port } = await startHostile({ limits: { connections: 2, stallMs: 200 }, clock });
+  const tricklers = [heldSocket(port), heldSocket(port)];
+  try {
+    for (const { socket } of tricklers) socket.write("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{");
+    await until(() => server.inFlight() === 2, "the tricklers hold both places");
+    let answered = false;
+    const answer = openExchange(port, validChat(), 60_000).finally(() => (answered = true));
+    await until(() => server.inFlight() === 3, "the harness's request arrived");
+    // A byte from each every 50 ms of the server's clock: a body still coming, far below any harness's pace.
+    for (let elapsed = 50; elapsed <= 400 && !answered; elapsed += 50) {
+      for (const { socket } of tricklers) if (!socket.destroyed) socket.write(" ");
+      await settled();
+      await clock.advance(50);
+      await settled();
+    }
+    assert.equal(statusOf(await answer), 200, "the tricklers kept the harness out");
+    assert.deepEqual(
+      (await Promise.all(tricklers.map(({ closed }) => closed))).map(({ text }) => text),
+      ["", ""],
+    );
+  } finally {
+    for (const { socket } of tricklers) socket.destroy();
+    await server.close();
+  }
+});
+
 test("while the narration's reader has stopped, refused requests and CONNECT wait for it: nothing is narrated, then all is", { timeout: 20_000 }, async () => {
   let release: () => void = () => {};
   let full = new Promise<void>((resolve) => (release = resolve));

@@ -19,7 +19,7 @@ class StandIn extends EventEmitter {
   }
 }
 
-const limits = { sockets: 4, stallMs: 200, headersMs: 10_000, requestMs: 30_000 };
+const limits = { sockets: 4, stallMs: 200, stallBytes: 1024, headersMs: 10_000, requestMs: 30_000 };
 
 test("silent sockets keep a full table's room only until they stall; then a harness is admitted in their place", async () => {
   const clock = new TestClock();
@@ -67,6 +67,26 @@ test("a sign of life resets the stall, not the time limit: a body trickled a byt
   await clock.advance(50);
   table.sweep(false);
   assert.equal(trickling.destroyed, true, "a body trickled past the limit kept its socket");
+});
+
+test("part of a body is a sign of life only once the parts reach the stall bytes: a byte a time stalls as silence does", async () => {
+  const clock = new TestClock();
+  const table = new SocketTable(limits, clock);
+  const trickling = new StandIn();
+  const uploading = new StandIn();
+  for (const socket of [trickling, uploading]) {
+    table.admit(socket);
+    table.mark(socket, "reading");
+  }
+  for (let elapsed = 50; elapsed <= 200; elapsed += 50) {
+    await clock.advance(50);
+    blockEventLoop(1000);
+    table.bodyPart(trickling, 1);
+    table.bodyPart(uploading, 512);
+    table.sweep(true);
+  }
+  assert.equal(trickling.destroyed, true, "a body trickled a byte at a time kept its place as if it were alive");
+  assert.equal(uploading.destroyed, false, "a body coming at the stall bytes' pace was closed as stalled");
 });
 
 test("headers that never end are cut at the headers' limit, whether room is needed or not", async () => {

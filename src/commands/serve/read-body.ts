@@ -8,9 +8,9 @@ export type BodyRead = { kind: "text"; bytes: Buffer } | { kind: "tooLarge" } | 
 
 /** The body's bytes, or tooLarge as soon as it passes `limit` bytes (reading stops there, and
  *  what came before is dropped, so an oversized body is never held whole), or gone when the
- *  client leaves (or its time runs out) first. `onProgress` is told of each part as it arrives (a
- *  sign of life: a body still coming is not a stalled one). Never rejects. */
-export function readBody(request: IncomingMessage, limit: number, onProgress?: () => void): Promise<BodyRead> {
+ *  client leaves (or its time runs out) first. `onProgress` is told of each part's size as it arrives
+ *  (the socket table weighs it as a sign of life). Never rejects. */
+export function readBody(request: IncomingMessage, limit: number, onProgress?: (bytes: number) => void): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -19,7 +19,7 @@ export function readBody(request: IncomingMessage, limit: number, onProgress?: (
       resolve(read);
     }
     function onData(chunk: Buffer): void {
-      onProgress?.();
+      onProgress?.(chunk.length);
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
       else {

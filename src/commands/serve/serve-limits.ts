@@ -20,11 +20,22 @@ export interface ServeLimits {
   /** How long a socket may send nothing (no request, or a body that stopped coming) before it is
    *  closed to make room for another client. */
   stallMs: number;
+  /** What a body must bring within the stall time to count as a sign of life: a body trickled
+   *  slower than this holds its place for nothing, as a silent one does. */
+  stallBytes: number;
   /** After Ctrl-C or SIGTERM: how long the requests in flight get before their sockets close. */
   shutdownMs: number;
 }
 
-export const defaultLimits: ServeLimits = { headersMs: 10_000, requestMs: 30_000, connections: 64, sockets: 256, stallMs: 2_000, shutdownMs: STOP_GRACE_MS };
+export const defaultLimits: ServeLimits = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  connections: 64,
+  sockets: 256,
+  stallMs: 2_000,
+  stallBytes: 1024,
+  shutdownMs: STOP_GRACE_MS,
+};
 
 /** Exchanges worked out at once, each on a body already read: the script is played one reply
  *  after another anyway, and two keep a second harness from waiting on the first's answer. */

@@ -243,7 +243,7 @@ class Shell {
     if (declared > maxBodyBytes) return { kind: "tooLarge" };
     const socket = request.socket;
     this.#table.mark(socket, "reading");
-    const read = await readBody(request, maxBodyBytes, () => this.#table.mark(socket, "reading"));
+    const read = await readBody(request, maxBodyBytes, (bytes) => this.#table.bodyPart(socket, bytes));
     this.#table.mark(socket, "working");
     return read;
   }

@@ -7,6 +7,8 @@
 // - A socket that has waited or read without a sign of life for the stall time is stalled, and is
 //   closed first when room is needed (a new socket, or a request with every place taken): a
 //   client that holds a socket without using it never keeps a harness out for longer than that.
+//   Part of a body is a sign of life once the parts since the last one add up to the stall
+//   bytes: a body trickled a byte at a time is as stalled as a silent one.
 // `sweep` applies both; the server calls it on a timer of its clock, and `admit` when a socket
 // arrives at a full table.
 import type { Clock } from "../../io/clock.ts";
@@ -23,8 +25,10 @@ interface SocketState {
   phase: Phase;
   /** When the phase began, in the clock's milliseconds. */
   began: number;
-  /** When the socket last showed a sign of life (it connected, was answered, sent part of a body). */
+  /** When the socket last showed a sign of life (it connected, was answered, sent enough of a body). */
   since: number;
+  /** Body bytes that came since then, not yet enough to count as a sign of life. */
+  trickled: number;
 }
 
 export interface SocketLimits {
@@ -32,6 +36,8 @@ export interface SocketLimits {
   sockets: number;
   /** How long a socket may hold one for nothing before it is closed to make room. */
   stallMs: number;
+  /** What part of a body counts as a sign of life: at least this many bytes since the last one. */
+  stallBytes: number;
   /** How long a socket may wait for its request's headers. */
   headersMs: number;
   /** How long a socket may take to send one request's body. */
@@ -54,12 +60,12 @@ export class SocketTable {
     if (this.full()) this.sweep(true);
     if (this.full()) return false;
     const now = this.#clock.now();
-    this.#sockets.set(socket, { phase: "waiting", began: now, since: now });
+    this.#sockets.set(socket, { phase: "waiting", began: now, since: now, trickled: 0 });
     socket.once("close", () => this.#sockets.delete(socket));
     return true;
   }
 
-  /** The socket's request moved on to `phase`, or showed a sign of life in the phase it is in. */
+  /** The socket's request moved on to `phase` (a sign of life), or showed one in the phase it is in. */
   mark(socket: HeldSocket, phase: Phase): void {
     const state = this.#sockets.get(socket);
     if (!state) return;
@@ -67,6 +73,16 @@ export class SocketTable {
     if (state.phase !== phase) state.began = now;
     state.phase = phase;
     state.since = now;
+    state.trickled = 0;
+  }
+
+  /** Part of the body the socket is reading came: a sign of life once the parts since the last
+   *  one reach the stall bytes. */
+  bodyPart(socket: HeldSocket, bytes: number): void {
+    const state = this.#sockets.get(socket);
+    if (!state) return;
+    state.trickled += bytes;
+    if (state.trickled >= this.#limits.stallBytes) this.mark(socket, state.phase);
   }
 
   /** Closes every socket past a time limit, and with `makeRoom` every stalled one too. */
