@@ -1,19 +1,22 @@
-// The peer of scripts/bench-serve.ts: `@dwmkerr/mock-llm`, a mock OpenAI server people put in front
-// of their agents' tests, from the npm registry (an exact-version devDependency). It runs as its
-// own bin does, in a child process on 127.0.0.1, and is told by its YAML config to answer the
-// OpenAI Chat requests with the bodies serve answered them with: the calc calls to the first turn,
-// the text answer to the results turn (a rule matching a last message of role "tool"). It streams
-// only a message's text, in chunks of `chunkSize` characters `chunkIntervalMs` apart; it is given
-// serve's chunk size (8) and no pause (0 ms, which a Node timer rounds up to 1 ms).
+// The peers of scripts/bench-serve.ts, mock LLM servers from the npm registry (exact-version
+// devDependencies), each in a child process of its own on 127.0.0.1 and told to answer the OpenAI
+// Chat requests as serve answered them; what every peer declares (PeerSpec); and the first of
+// them, `@dwmkerr/mock-llm`, a mock OpenAI server people put in front of their agents' tests. It
+// runs as its own bin does and is told by its YAML config to answer with the bodies serve answered
+// with: the calc calls to the first turn, the text answer to the results turn (a rule matching a
+// last message of role "tool"). It streams only a message's text, in chunks of `chunkSize`
+// characters `chunkIntervalMs` apart; it is given serve's chunk size (8) and no pause (0 ms, which
+// a Node timer rounds up to 1 ms). The second peer is in bench-serve-aimock.ts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Turn } from "./bench-serve.ts";
+import type { Mode } from "./bench-serve-rows.ts";
 import { projectRoot } from "./goldens.ts";
 
-export const peerPackage = "@dwmkerr/mock-llm";
-const packageDirectory = join(projectRoot, "node_modules", peerPackage);
+const peerPackage = "@dwmkerr/mock-llm";
 
 export interface PeerAnswers {
   /** serve's plain answer body to the first turn: text and the two calc calls. */
@@ -23,15 +26,27 @@ export interface PeerAnswers {
 }
 
 export interface Peer {
-  label: string;
   url: string;
   pid: number | undefined;
   close(): Promise<void>;
 }
 
-/** The installed version, for the row's label. */
-export function peerVersion(): string {
-  const manifest: unknown = JSON.parse(readFileSync(join(packageDirectory, "package.json"), "utf8"));
+export interface PeerSpec {
+  /** Its npm package. */
+  name: string;
+  /** The OpenAI Chat turns it is measured on (serve on the same), plain and streamed. */
+  turns: Record<Mode, readonly Turn[]>;
+  /** How its plain answers are checked against serve's: the same bytes, or the same content
+   *  (bench-serve-content.ts: text, calls' names and arguments). Streams: the same content. */
+  plain: "bytes" | "content";
+  /** What its rows say of serve's share and of its own. */
+  subjects: Record<Mode, { serve: string; peer: string }>;
+  start(answers: PeerAnswers): Promise<Peer>;
+}
+
+/** The installed version of a package, for the rows' labels. */
+export function packageVersion(name: string): string {
+  const manifest: unknown = JSON.parse(readFileSync(join(projectRoot, "node_modules", name, "package.json"), "utf8"));
   const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : undefined;
   return typeof version === "string" ? version : "?";
 }
@@ -60,12 +75,12 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startPeer(answers: PeerAnswers): Promise<Peer> {
+async function startMockLlm(answers: PeerAnswers): Promise<Peer> {
   const directory = mkdtempSync(join(tmpdir(), "tcp-bench-peer-"));
   const config = join(directory, "mock-llm.yaml");
   writeFileSync(config, peerConfig(answers));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(packageDirectory, "dist", "main.js"), "--config", config], {
+  const child: ChildProcess = spawn(process.execPath, [join(projectRoot, "node_modules", peerPackage, "dist", "main.js"), "--config", config], {
     cwd: directory,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -90,7 +105,6 @@ export async function startPeer(answers: PeerAnswers): Promise<Peer> {
   child.stderr?.removeAllListeners("data");
   child.stderr?.resume();
   return {
-    label: `${peerPackage} ${peerVersion()}`,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     close: async () => {
@@ -99,3 +113,17 @@ export async function startPeer(answers: PeerAnswers): Promise<Peer> {
     },
   };
 }
+
+export const mockLlm: PeerSpec = {
+  name: peerPackage,
+  turns: { plain: ["first", "results"], streamed: ["results"] },
+  plain: "bytes",
+  subjects: {
+    plain: { serve: "OpenAI Chat, plain: first turn + results turn", peer: "the same bodies, byte for byte, plain" },
+    streamed: {
+      serve: "OpenAI Chat, streamed: results turn (the peer streams a message's text, not tool calls)",
+      peer: "the same text in 8-character chunks, streamed",
+    },
+  },
+  start: startMockLlm,
+};

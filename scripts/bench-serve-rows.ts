@@ -1,10 +1,13 @@
-// The rows scripts/bench-serve.ts prints: for each mode, serve against the peer on OpenAI Chat (the
-// target), then serve against the bare servers over all four providers (reference, no target). A
-// mode's rows show the round whose ratio is the median, and every round's ratio beside it.
+// The rows scripts/bench-serve.ts prints: for each mode, serve against each peer on OpenAI Chat
+// (the targets), then serve against the bare servers over all four providers (reference, no
+// target). A mode's rows show the round whose ratio is the median, and every round's ratio beside
+// it, with the CPU per request each server's process spent over all rounds.
 
 import { median } from "./bench-harness.ts";
 import type { Answer } from "./bench-serve-bare.ts";
+import { chatContent, contentLine } from "./bench-serve-content.ts";
 import { answerKey, cpuPerRequest, type Load, type Measured, rate, timing, type Work } from "./bench-serve-load.ts";
+import type { PeerSpec } from "./bench-serve-peer.ts";
 
 export type Row = [section: string, subject: string, measured: string, ratio: string, target: string];
 export type Mode = "plain" | "streamed";
@@ -14,86 +17,81 @@ export interface Round {
   served: Measured;
   bare: Load;
   bareChild: Measured;
-  /** serve and the peer over the peer's share of the mode: OpenAI Chat. */
-  chatServed: Measured;
-  chatPeer: Measured | undefined;
 }
 
-/** What the peer and serve answered, to check that they gave the same reply. */
+/** serve and a peer over the peer's share of the mode's OpenAI Chat requests. */
+export interface PeerRound {
+  served: Measured;
+  peer: Measured;
+}
+
+/** What a peer and serve answered, to check that they gave the same reply. */
 export interface Replies {
   work: readonly Work[];
   served: ReadonlyMap<string, Answer>;
   peer: ReadonlyMap<string, Answer>;
 }
 
+/** A peer's rounds of one mode, one per round run (undefined where it could not run). */
+export interface PeerRun {
+  spec: PeerSpec;
+  label: string;
+  trouble: string;
+  rounds: readonly (PeerRound | undefined)[];
+  replies: Replies;
+}
+
 const cpu = (ms: number | undefined) => (ms === undefined ? "" : `, ${ms.toFixed(3)} ms CPU per request`);
 
 /** The round whose ratio is the median, and every round's ratio in the order run. */
-function middleRound<R extends Round>(rounds: readonly R[], ratioOf: (round: R) => number): { ratio: number; middle: R | undefined; spread: string } {
+function middleRound<R>(rounds: readonly R[], ratioOf: (round: R) => number): { ratio: number; middle: R | undefined; spread: string } {
   const middle = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds.length / 2)];
   const spread = rounds.map((round) => ratioOf(round).toFixed(2)).join(", ");
   return { ratio: median(rounds.map(ratioOf)), middle, spread };
 }
 
-/** The text a stream of OpenAI Chat chunks carries, its deltas joined. */
-function streamedText(body: Uint8Array): string {
-  let text = "";
-  for (const line of Buffer.from(body).toString("utf8").split("\n")) {
-    if (!line.startsWith("data: {")) continue;
-    const chunk: unknown = JSON.parse(line.slice("data: ".length));
-    const choices = typeof chunk === "object" && chunk !== null && "choices" in chunk && Array.isArray(chunk.choices) ? chunk.choices : [];
-    for (const choice of choices) {
-      const delta: unknown = typeof choice === "object" && choice !== null && "delta" in choice ? choice.delta : undefined;
-      if (typeof delta === "object" && delta !== null && "content" in delta && typeof delta.content === "string") text += delta.content;
-    }
-  }
-  return text;
-}
+const oneLine = (body: Uint8Array) => Buffer.from(body).toString("utf8").replace(/\s+/g, " ").slice(0, 80);
 
-/** "" when the peer answered every request as serve did: the same body bytes, or for a stream the
- *  same text; else what differed. */
-function differences({ work, served, peer }: Replies, mode: Mode): string {
+/** "" when the peer answered every request as serve did — the same body bytes, or the same
+ *  content (text, calls' names and arguments) as its spec says — else what differed. */
+function differences({ work, served, peer }: Replies, plain: PeerSpec["plain"]): string {
   for (const item of work) {
     const ours = served.get(answerKey(item));
     const theirs = peer.get(answerKey(item));
     if (!ours || !theirs) return `no answer to ${item.path}`;
     if (theirs.status !== 200) return `status ${theirs.status}`;
-    const alike = mode === "plain" ? Buffer.from(ours.body).equals(Buffer.from(theirs.body)) : streamedText(ours.body) === streamedText(theirs.body);
-    if (!alike) return `its answer differs: ${Buffer.from(theirs.body).toString("utf8").replace(/\s+/g, " ").slice(0, 80)}`;
+    if (!item.stream && plain === "bytes") {
+      if (!Buffer.from(ours.body).equals(Buffer.from(theirs.body))) return `its answer differs: ${oneLine(theirs.body)}`;
+      continue;
+    }
+    const [want, got] = [ours, theirs].map((answer) => contentLine(chatContent(answer.body, item.stream)));
+    if (want !== got) return `it said ${got}, serve ${want}`;
   }
   return "";
 }
 
-const subjects: Record<Mode, { serve: string; peer: string }> = {
-  plain: { serve: "OpenAI Chat, plain: first turn + results turn", peer: "the same bodies, byte for byte, plain" },
-  streamed: {
-    serve: "OpenAI Chat, streamed: results turn (the peer streams a message's text, not tool calls)",
-    peer: "the same text in 8-character chunks, streamed",
-  },
-};
-
-/** serve against the peer on the same Chat requests: the target, at least as many requests a second. */
-export function peerRows(mode: Mode, rounds: readonly Round[], peerLabel: string, trouble: string, replies: Replies): Row[] {
-  const serveLabel = `serve serve-calc --json, ${subjects[mode].serve}`;
-  const peered = rounds.filter((round): round is Round & { chatPeer: Measured } => round.chatPeer !== undefined);
+/** serve against a peer on the same Chat requests: the target, at least as many requests a second. */
+export function peerRows(mode: Mode, { spec, label, trouble, rounds, replies }: PeerRun): Row[] {
+  const serveLabel = `serve serve-calc --json, ${spec.subjects[mode].serve}`;
+  const peered = rounds.filter((round) => round !== undefined);
   if (trouble !== "" || peered.length !== rounds.length) {
-    return [["", serveLabel, "", "", `≥ 1.00× ${peerLabel}: NOT met (the peer could not run: ${trouble})`]];
+    return [["", serveLabel, "", "", `≥ 1.00× ${label}: NOT met (the peer could not run: ${trouble})`]];
   }
-  const { ratio, middle, spread } = middleRound(peered, (round) => rate(round.chatServed) / rate(round.chatPeer));
+  const { ratio, middle, spread } = middleRound(peered, (round) => rate(round.served) / rate(round.peer));
   if (!middle) return [];
-  const peerErrors = peered.reduce((sum, round) => sum + round.chatPeer.errors, 0);
-  const differs = differences(replies, mode);
+  const peerErrors = peered.reduce((sum, round) => sum + round.peer.errors, 0);
+  const differs = differences(replies, spec.plain);
   const verdict =
     differs !== "" ? `NOT met (${differs})` : peerErrors > 0 ? `NOT met (the peer answered ${peerErrors} with errors)` : ratio >= 1 ? "met" : "NOT met";
   return [
     [
       "",
       serveLabel,
-      `${timing(middle.chatServed)}, ${middle.chatServed.errors} errors${cpu(cpuPerRequest(peered.map((round) => round.chatServed)))}`,
+      `${timing(middle.served)}, ${middle.served.errors} errors${cpu(cpuPerRequest(peered.map((round) => round.served)))}`,
       `${ratio.toFixed(2)}× the peer's req/s (rounds: ${spread})`,
-      `≥ 1.00× ${peerLabel}: ${verdict}`,
+      `≥ 1.00× ${label}: ${verdict}`,
     ],
-    ["", `${peerLabel}, ${subjects[mode].peer}`, `${timing(middle.chatPeer)}${cpu(cpuPerRequest(peered.map((round) => round.chatPeer)))}`, "1.00×", ""],
+    ["", `${label}, ${spec.subjects[mode].peer}`, `${timing(middle.peer)}${cpu(cpuPerRequest(peered.map((round) => round.peer)))}`, "1.00×", ""],
   ];
 }
 

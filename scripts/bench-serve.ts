@@ -1,12 +1,13 @@
 // serve under load, bounded and on loopback only: `tool-call-playground serve serve-calc --json`
 // in a child process, warmed up, then rounds of 1,000 requests, 20 in flight, each checked for
 // status 200, rounds interleaved so the machine's load falls on every server alike, the median
-// round reported. The target: serve answers OpenAI Chat at least as many requests per second as a
-// mock LLM server from the npm registry given the same requests and told to answer them with the
-// same bodies (bench-serve-peer.ts). For reference, without a target: serve over all four providers
-// against a bare Node http server answering each request with the very bytes serve answered it
-// with (bench-serve-bare.ts), in the bench's process and in a child process of its own. The serve
-// child is stopped with SIGINT and must exit 130.
+// round reported. The targets: serve answers OpenAI Chat at least as many requests per second as
+// each mock LLM server from the npm registry given the same requests and told to answer them with
+// the same content (bench-serve-peer.ts: @dwmkerr/mock-llm; bench-serve-aimock.ts:
+// @copilotkit/aimock), each in a child process of its own. For reference, without a target: serve
+// over all four providers against a bare Node http server answering each request with the very
+// bytes serve answered it with (bench-serve-bare.ts), in the bench's process and in a child
+// process of its own. The serve child is stopped with SIGINT and must exit 130.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { ToolRegistry } from "../src/agent/tool-registry.ts";
@@ -14,10 +15,11 @@ import type { Context } from "../src/protocol/types.ts";
 import { providerIds } from "../src/providers/registry.ts";
 import { calc } from "../src/tools/calc.ts";
 import { renderWireRequest } from "../src/wire.ts";
+import { aimock } from "./bench-serve-aimock.ts";
 import { type Answer, type BareServer, bareServer, bareServerChild } from "./bench-serve-bare.ts";
 import { answerKey, CONCURRENCY, capture, load, type Work, withCpu } from "./bench-serve-load.ts";
-import { type Peer, peerPackage, startPeer } from "./bench-serve-peer.ts";
-import { type Mode, peerRows, type Round, type Row, referenceRows } from "./bench-serve-rows.ts";
+import { mockLlm, type Peer, type PeerSpec, packageVersion } from "./bench-serve-peer.ts";
+import { type Mode, type PeerRound, peerRows, type Round, type Row, referenceRows } from "./bench-serve-rows.ts";
 import { projectRoot } from "./goldens.ts";
 
 /** Per round, mode and server. */
@@ -28,8 +30,9 @@ const WARM_UP = 40_000;
 const WARM_UP_WINDOW = 5_000;
 /** The bare servers' (a few dozen lines of JavaScript: they are warm long before this). */
 const BARE_WARM_UP = 9_000;
-/** The peer's: its Chat requests, plain and streamed. */
+/** Each peer's: its Chat requests, plain and streamed. */
 const PEER_WARM_UP = 10_000;
+const PEERS: readonly PeerSpec[] = [mockLlm, aimock];
 const USER = "What is 7 + 5, and 6 times 7?";
 
 export type Turn = "first" | "results";
@@ -78,12 +81,13 @@ export function requests(): ServeWork[] {
   );
 }
 
-/** The peer's share of the work: OpenAI Chat, both turns plain, and streamed only the results
- *  turn, since the peer streams a message's text and not its tool calls. */
-function peerWork(work: readonly ServeWork[], mode: Mode): ServeWork[] {
-  const chat = work.filter((item) => item.provider === "openai-chat");
-  return mode === "plain" ? chat.filter((item) => !item.stream) : chat.filter((item) => item.stream && item.turn === "results");
+/** A peer's share of the work: the OpenAI Chat requests of the mode, on the turns it is measured on. */
+function peerWork(work: readonly ServeWork[], spec: PeerSpec, mode: Mode): ServeWork[] {
+  const stream = mode === "streamed";
+  return work.filter((item) => item.provider === "openai-chat" && item.stream === stream && spec.turns[mode].includes(item.turn));
 }
+
+const bothModes = (work: readonly ServeWork[], spec: PeerSpec) => [...peerWork(work, spec, "plain"), ...peerWork(work, spec, "streamed")];
 
 interface Serve {
   url: string;
@@ -122,14 +126,25 @@ function answerBody(answers: ReadonlyMap<string, Answer>, work: readonly ServeWo
   return Buffer.from(answer.body).toString("utf8");
 }
 
-/** The peer, started and warmed up; or why it could not be. */
-async function startWarmPeer(answers: ReadonlyMap<string, Answer>, work: readonly ServeWork[]): Promise<{ peer?: Peer; trouble: string }> {
+/** A peer, started, warmed up and its answers captured; or why it could not be. */
+interface RunningPeer {
+  spec: PeerSpec;
+  label: string;
+  peer: Peer | undefined;
+  trouble: string;
+  answers: Map<string, Answer>;
+}
+
+async function startWarmPeer(spec: PeerSpec, answers: ReadonlyMap<string, Answer>, work: readonly ServeWork[]): Promise<RunningPeer> {
+  const label = `${spec.name} ${packageVersion(spec.name)}`;
+  let peer: Peer | undefined;
   try {
-    const peer = await startPeer({ calls: answerBody(answers, work, "first"), answer: answerBody(answers, work, "results") });
-    await load(peer.url, [...peerWork(work, "plain"), ...peerWork(work, "streamed")], PEER_WARM_UP);
-    return { peer, trouble: "" };
+    peer = await spec.start({ calls: answerBody(answers, work, "first"), answer: answerBody(answers, work, "results") });
+    await load(peer.url, bothModes(work, spec), PEER_WARM_UP);
+    return { spec, label, peer, trouble: "", answers: await capture(peer.url, bothModes(work, spec)) };
   } catch (error) {
-    return { trouble: error instanceof Error ? error.message : String(error) };
+    await peer?.close();
+    return { spec, label, peer: undefined, trouble: error instanceof Error ? error.message : String(error), answers: new Map() };
   }
 }
 
@@ -137,71 +152,106 @@ interface Servers {
   serve: Serve;
   bare: BareServer;
   bareChild: BareServer;
-  peer: Peer | undefined;
+  peers: readonly RunningPeer[];
 }
 
-/** One round of a mode: serve and the bare servers over all four providers, then serve and the
- *  peer over OpenAI Chat, taking turns going first so that neither always follows the other. */
-async function measureRound({ serve, bare, bareChild, peer }: Servers, work: readonly ServeWork[], mode: Mode, peerFirst: boolean): Promise<Round> {
+/** A round of one mode: the reference, and serve against each peer. */
+interface ModeRound {
+  reference: Round;
+  peers: (PeerRound | undefined)[];
+}
+
+/** serve and a peer on the peer's share, the one or the other going first. */
+async function measurePeer(serve: Serve, peer: Peer | undefined, chat: readonly ServeWork[], peerFirst: boolean): Promise<PeerRound | undefined> {
+  if (!peer) return undefined;
+  const serveOnChat = () => withCpu(serve.pid, () => load(serve.url, chat, REQUESTS));
+  const peerOnChat = () => withCpu(peer.pid, () => load(peer.url, chat, REQUESTS));
+  if (peerFirst) {
+    const first = await peerOnChat();
+    return { served: await serveOnChat(), peer: first };
+  }
+  const first = await serveOnChat();
+  return { served: first, peer: await peerOnChat() };
+}
+
+/** One round of a mode: serve and the bare servers over all four providers, then serve and each
+ *  peer over its OpenAI Chat share, taking turns going first so that neither always follows the other. */
+async function measureRound({ serve, bare, bareChild, peers }: Servers, work: readonly ServeWork[], mode: Mode, peerFirst: boolean): Promise<ModeRound> {
   const items = work.filter((item) => item.stream === (mode === "streamed"));
   const served = await withCpu(serve.pid, () => load(serve.url, items, REQUESTS));
   const bareRun = await load(bare.url, items, REQUESTS);
   const bareChildRun = await withCpu(bareChild.pid, () => load(bareChild.url, items, REQUESTS));
-  const reference = { served, bare: bareRun, bareChild: bareChildRun };
-  const chat = peerWork(work, mode);
-  const serveOnChat = () => withCpu(serve.pid, () => load(serve.url, chat, REQUESTS));
-  const peerOnChat = async () => (peer ? await withCpu(peer.pid, () => load(peer.url, chat, REQUESTS)) : undefined);
-  if (peerFirst) {
-    const chatPeer = await peerOnChat();
-    return { ...reference, chatServed: await serveOnChat(), chatPeer };
+  const peerRounds: (PeerRound | undefined)[] = [];
+  for (const { spec, peer } of peers) peerRounds.push(await measurePeer(serve, peer, peerWork(work, spec, mode), peerFirst));
+  return { reference: { served, bare: bareRun, bareChild: bareChildRun }, peers: peerRounds };
+}
+
+/** serve's warm-up, not counted: its CPU per request in each window. */
+async function warmUpServe(serve: Serve, work: readonly ServeWork[]): Promise<number[]> {
+  // A server answers for hours, and the target is what it sustains; its first tens of thousands
+  // of requests run while its code is still being compiled. Measured in process (the exchange and
+  // its --json line, 10,000 requests a window, all 16 requests, three runs): 185–216 µs in the
+  // first window, 55–76 in the second, 35–60 from the third on; in the child, 5,000 a window: 380,
+  // 186, 104, then 80–102. The windows' CPU per request is printed with the rows, so a reader sees
+  // it level off — or not.
+  const warmUp: number[] = [];
+  for (let done = 0; done < WARM_UP; done += WARM_UP_WINDOW) {
+    const run = await withCpu(serve.pid, () => load(serve.url, work, WARM_UP_WINDOW));
+    if (run.cpuMs !== undefined) warmUp.push((run.cpuMs * 1000) / WARM_UP_WINDOW);
   }
-  const chatServed = await serveOnChat();
-  return { ...reference, chatServed, chatPeer: await peerOnChat() };
+  return warmUp;
+}
+
+/** The rows, from the rounds measured. */
+function rowsOf(rounds: Record<Mode, ModeRound[]>, peers: readonly RunningPeer[], work: readonly ServeWork[], answers: ReadonlyMap<string, Answer>): Row[] {
+  const rows: Row[] = [];
+  for (const mode of ["plain", "streamed"] as const) {
+    for (const [index, { spec, label, trouble, answers: peerAnswers }] of peers.entries()) {
+      const replies = { work: peerWork(work, spec, mode), served: answers, peer: peerAnswers };
+      rows.push(...peerRows(mode, { spec, label, trouble, rounds: rounds[mode].map((round) => round.peers[index]), replies }));
+    }
+  }
+  for (const mode of ["plain", "streamed"] as const)
+    rows.push(
+      ...referenceRows(
+        mode,
+        rounds[mode].map((round) => round.reference),
+      ),
+    );
+  return rows;
 }
 
 export async function serveBenchRows(progress: (text: string) => void): Promise<Row[]> {
   progress("serve load");
   const work = requests();
   const serve = await startServe();
-  // Warm-up, not counted. A server answers for hours, and the target is what it sustains; its
-  // first tens of thousands of requests run while its code is still being compiled. Measured in
-  // process (the exchange and its --json line, 10,000 requests a window, all 16 requests, three
-  // runs): 185–216 µs in the first window, 55–76 in the second, 35–60 from the third on; in the
-  // child, 5,000 a window: 380, 186, 104, then 80–102. The windows' CPU per request is printed
-  // with the rows, so a reader sees it level off — or not.
-  const warmUp: number[] = [];
-  for (let done = 0; done < WARM_UP; done += WARM_UP_WINDOW) {
-    const run = await withCpu(serve.pid, () => load(serve.url, work, WARM_UP_WINDOW));
-    if (run.cpuMs !== undefined) warmUp.push((run.cpuMs * 1000) / WARM_UP_WINDOW);
-  }
+  const warmUp = await warmUpServe(serve, work);
   const answers = await capture(serve.url, work);
   const bare = await bareServer(answers);
   const bareChild = await bareServerChild(answers);
   await load(bare.url, work, BARE_WARM_UP);
   await load(bareChild.url, work, BARE_WARM_UP);
-  progress(`serve load, ${peerPackage}`);
-  const { peer, trouble: peerTrouble } = await startWarmPeer(answers, work);
-  const peerAnswers = peer ? await capture(peer.url, [...peerWork(work, "plain"), ...peerWork(work, "streamed")]) : new Map<string, Answer>();
-  const servers: Servers = { serve, bare, bareChild, peer };
-  const rounds: Record<Mode, Round[]> = { plain: [], streamed: [] };
+  const peers: RunningPeer[] = [];
+  for (const spec of PEERS) {
+    progress(`serve load, ${spec.name}`);
+    peers.push(await startWarmPeer(spec, answers, work));
+  }
+  const servers: Servers = { serve, bare, bareChild, peers };
+  const rounds: Record<Mode, ModeRound[]> = { plain: [], streamed: [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of ["plain", "streamed"] as const) rounds[mode].push(await measureRound(servers, work, mode, round % 2 === 1));
   }
   const code = await serve.stop();
   await bare.close();
   await bareChild.close();
-  await peer?.close();
+  for (const { peer } of peers) await peer?.close();
   const section = `serve, ${REQUESTS.toLocaleString("en")} requests × ${ROUNDS} rounds (median), ${CONCURRENCY} in flight (loopback), after ${WARM_UP.toLocaleString("en")} warm-up`;
   const rows: Row[] = [[section, "", "", "", ""]];
   const curve = warmUp.map((us) => us.toFixed(0)).join(", ");
   rows.push(["", `serve's warm-up, CPU per request, each ${WARM_UP_WINDOW.toLocaleString("en")} requests (all 16)`, `${curve} µs`, "", ""]);
-  const peerLabel = peer?.label ?? peerPackage;
-  for (const mode of ["plain", "streamed"] as const) {
-    rows.push(...peerRows(mode, rounds[mode], peerLabel, peerTrouble, { work: peerWork(work, mode), served: answers, peer: peerAnswers }));
-  }
-  for (const mode of ["plain", "streamed"] as const) rows.push(...referenceRows(mode, rounds[mode]));
+  rows.push(...rowsOf(rounds, peers, work, answers));
   const all = [...rounds.plain, ...rounds.streamed];
-  const errors = all.reduce((sum, round) => sum + round.served.errors + round.chatServed.errors, 0);
+  const errors = all.reduce((sum, round) => sum + round.reference.served.errors + round.peers.reduce((more, peer) => more + (peer?.served.errors ?? 0), 0), 0);
   const ok = errors === 0 && code === 130;
   rows.push(["", "serve: every answer 200, exit 130 on SIGINT", "", "", ok ? "met" : `NOT met (${errors} errors, exit ${code})`]);
   return rows;

@@ -1,8 +1,8 @@
 // `npm run bench`: one table, every row measured in this run — validation against ajv, TypeBox and
 // zod, the executor's overhead, the agent loop at 1k/10k/100k turns (each size in a fresh child
 // process, so its peak memory is its own), start-up, lint, import and replay at scale, the bytes
-// --wire writes, the partial-JSON parser and serve against a mock LLM server from npm — with the targets
-// printed next to them.
+// --wire writes, the partial-JSON parser and serve against two mock LLM servers from npm — with the
+// targets printed next to them.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { Ajv } from "ajv";
