@@ -1,5 +1,7 @@
 // What the run puts into `--mermaid` stays text: a `%%{init: …}%%` in a title, a message or a
-// tool's name is never read by Mermaid as a directive (nor `%%` as a comment), yet still shows.
+// tool's name is never read by Mermaid as a directive (nor `%%` as a comment), yet still shows; and
+// two tools whose names read the same as ids (`get-weather`, `get_weather`) get lanes of their own,
+// in the picture and in Mermaid's list of participants.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DiagramRecorder } from "../../src/diagram/diagram-recorder.ts";
@@ -47,4 +49,22 @@ test("--mermaid holds no %%{ from the run: a directive in a title, a message or 
   assert.ok(text.includes(`title a title ${shown}`), text);
   assert.ok(text.includes(`as tool calc${shown}\n`), text);
   assert.ok(text.includes(`-->>app: returned ${shown}`), text);
+});
+
+test("tools whose names read the same as ids get lanes of their own, in every episode and in Mermaid", async () => {
+  const recorder = recorded("lanes", [
+    ["get-weather", "get_weather", "get.weather"],
+    ["get_weather", "get_weather_2", "get-weather"],
+  ]);
+  const episodes = recorder.diagram().episodes;
+  const lanes = (index: number) => (episodes[index]?.lanes ?? []).filter((lane) => lane.tool !== undefined).map((lane) => `${lane.tool}=${lane.id}`);
+  assert.deepEqual(lanes(0), ["get-weather=tool_get_weather", "get_weather=tool_get_weather_2", "get.weather=tool_get_weather_3"]);
+  // The same tool keeps its id from episode to episode; a tool whose own name is a numbered id
+  // gets the next free one.
+  assert.deepEqual(lanes(1), ["get_weather=tool_get_weather_2", "get_weather_2=tool_get_weather_2_2", "get-weather=tool_get_weather"]);
+  const participants = (await mermaidOf(recorder)).split("\n").filter((line) => line.startsWith("  participant tool_"));
+  assert.deepEqual(
+    participants.map((line) => line.split(" ")[3]),
+    ["tool_get_weather", "tool_get_weather_2", "tool_get_weather_3", "tool_get_weather_2_2"],
+  );
 });
