@@ -1,9 +1,9 @@
 // serve's own page: `GET /` at serve's own address shows the session so far as the sequence
 // diagram (src/diagram/), and the page asks `GET /_playground/session.json` every half second for
-// what happened since. It answers only a request whose Host names this server and that carries no
-// foreign Origin (request-guard.ts, the same check the provider endpoints make); anything else goes
-// on to serve's usual answers. What it shows is what serve's narration shows: the path without its
-// query and no header at all, so a key a request carried (Authorization, x-api-key,
+// what happened since. It answers only a request whose Host names this server and that no other
+// site's page sent (request-guard.ts, the same check the provider endpoints make); anything else
+// goes on to serve's usual answers. What it shows is what serve's narration shows: the path without
+// its query and no header at all, so a key a request carried (Authorization, x-api-key,
 // x-goog-api-key, api-key, `?key=`) never reaches the page.
 //
 // The page and the session's JSON are up to 16 MB each and take a second or two to make: each is

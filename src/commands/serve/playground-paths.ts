@@ -3,7 +3,7 @@
 // `POST /_playground/reset` starts the script over and empties it, so a test in another process
 // (a jest global setup, a pytest fixture, a shell script) reads and resets what an in-process test
 // reaches through src/testing.ts. Like the live page they answer only a request whose Host names
-// this server and that carries no foreign Origin (request-guard.ts): a web page can neither read
+// this server and that no other site's page sent (request-guard.ts): a web page can neither read
 // what a harness sent nor reset it. Anything else goes on to serve's usual answers. The shell
 // writes their answers as it writes the live page's (page-writes.ts), and the reset happens when
 // the answer's turn comes.
