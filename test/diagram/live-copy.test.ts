@@ -1,8 +1,9 @@
 // serve's live page as a copy: the page and the session's JSON are each made at most once per
-// change of the session (an exchange recorded, a reset), however often they are asked for; and
-// neither it nor the JSON, nor the journal and reset paths, answer a request another site's page
-// sent (Sec-Fetch-Site), while serve's own page (`same-origin`) and an address typed (`none`) are
-// answered.
+// change of the session (an exchange recorded, a reset), however often they are asked for; the
+// page comes with its Content-Security-Policy as a header, `frame-ancestors 'none'` in it, and
+// `X-Frame-Options: DENY`, with no second policy in a <meta>; and neither it nor the JSON, nor the
+// journal and reset paths, answer a request another site's page sent (Sec-Fetch-Site), while
+// serve's own page (`same-origin`) and an address typed (`none`) are answered.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { type LiveRender, livePage, SESSION_PATH } from "../../src/commands/serve/live-page.ts";
@@ -61,6 +62,18 @@ test("the page and its JSON are each made once per change of the session, howeve
   live.record(exchange(2));
   live.answerFor(get("/"), policy);
   assert.deepEqual(made, { page: 3, data: 3 });
+});
+
+test("the page forbids framing: frame-ancestors 'none' in its one policy, sent as a header, and X-Frame-Options DENY", async () => {
+  const live = await livePage("en", "framed");
+  const answer = live.answerFor(get("/"), policy);
+  assert.ok(answer);
+  const csp = String(answer.headers["content-security-policy"]);
+  assert.match(csp, /(^|; )frame-ancestors 'none'($|;)/);
+  assert.match(csp, /(^|; )default-src 'none'($|;)/);
+  assert.match(csp, /(^|; )connect-src 'self'($|;)/);
+  assert.equal(answer.headers["x-frame-options"], "DENY");
+  assert.doesNotMatch(answer.take().toString(), /http-equiv/i, "no second policy in a <meta>");
 });
 
 let server: ServeRun;

@@ -8,9 +8,11 @@
 //
 // The page and the session's JSON are up to 16 MB each and take a second or two to make: each is
 // made at most once per change of the session, when first asked for, and every request until the
-// next change is answered from that one copy (the shell writes it: page-writes.ts).
+// next change is answered from that one copy (the shell writes it: page-writes.ts). The page may be
+// framed by no other page: its Content-Security-Policy, sent as a header, says `frame-ancestors
+// 'none'`, and `X-Frame-Options: DENY` says it to browsers that predate it.
 import type { DiagramMessages } from "../../diagram/diagram-messages.ts";
-import { htmlPage } from "../../diagram/html-page.ts";
+import { htmlPage, pagePolicy } from "../../diagram/html-page.ts";
 import { type LiveExchange, LiveSession } from "../../diagram/live-session.ts";
 import { loadDiagramMessages } from "../../diagram/load-diagram-messages.ts";
 import { pageData } from "../../diagram/page-data.ts";
@@ -60,7 +62,13 @@ function liveExchange(record: ExchangeRecord): LiveExchange {
 
 const sentHeaders = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
-const pageHeaders = { ...sentHeaders, "content-type": "text/html; charset=utf-8" };
+/** The page's own headers: its policy (html-page.ts) as a header, and framed by no page. */
+const pageHeaders = {
+  ...sentHeaders,
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy": pagePolicy(true),
+  "x-frame-options": "DENY",
+};
 const jsonHeaders = { ...sentHeaders, "content-type": "application/json; charset=utf-8" };
 
 /** Something made from the session at most once per change of it: made when first taken, kept
