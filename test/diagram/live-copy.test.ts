@@ -111,4 +111,11 @@ test("serve's own page (same-origin), an address typed (none) and a client that 
   for (const headers of [[["Sec-Fetch-Site", "same-origin"]], [["Sec-Fetch-Site", "none"]], []] as const)
     for (const [method, path] of own) assert.equal(await sent(method, path, headers), 200, `${JSON.stringify(headers)} ${method} ${path}`);
   assert.equal(await sent("POST", RESET_PATH, [["Sec-Fetch-Site", "same-origin"]]), 204);
+  // A 204 carries no length (RFC 9110 §8.6): Node would send the one it is given.
+  const reset = await rawExchange(
+    Number(new URL(server.url).port),
+    `POST ${RESET_PATH} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
+  assert.match(reset, /^HTTP\/1\.1 204 /);
+  assert.doesNotMatch(reset, /content-length/i);
 });

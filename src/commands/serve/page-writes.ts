@@ -22,7 +22,7 @@ export type Asked = Pick<IncomingMessage, "method" | "url" | "headers" | "rawHea
 /** One of serve's own answers. */
 export interface OwnAnswer {
   status: number;
-  /** Its headers; the writer adds the length. */
+  /** Its headers; the writer adds the length (but to a 204). */
   headers: Record<string, string | number>;
   /** Its body, made when its turn comes (a path's action, such as reset, happens then too). */
   take(): Buffer;
@@ -48,7 +48,9 @@ export class PageWrites {
       if (response.destroyed) return;
       turn();
       const body = answer.take();
-      response.writeHead(answer.status, { ...answer.headers, "content-length": body.length });
+      // A 204 has no body, and so no length (RFC 9110 §8.6).
+      const length = answer.status === 204 ? {} : { "content-length": body.length };
+      response.writeHead(answer.status, { ...answer.headers, ...length });
       for (let at = 0; at < body.length; at += SLICE_BYTES) {
         if (response.destroyed) return;
         if (!response.write(body.subarray(at, at + SLICE_BYTES)) && !(await this.#taken(response, "drain"))) return;
