@@ -3,6 +3,7 @@
 // test keeps the copy in the docs equal to this; `npm run limits-table` prints it.
 
 import { JOURNAL_BYTES, JOURNAL_PROBLEMS } from "../src/commands/serve/journal.ts";
+import { PAGE_WRITES } from "../src/commands/serve/page-writes.ts";
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "../src/commands/serve/serve-limits.ts";
 import { KEPT_BYTES, KEPT_EXCHANGES } from "../src/diagram/live-session.ts";
 
@@ -115,6 +116,13 @@ const rows: readonly LimitRow[] = [
     option: "fixed: the page is for watching the session, the narration keeps all of it",
     past: "the earliest are left out, and the page's title counts them",
     test: "test/diagram/live-session.test.ts",
+  },
+  {
+    limit: "serve's own pages written at once (the live page, its session, the journal)",
+    value: count(PAGE_WRITES),
+    option: "fixed: a browser's tab asks for one at a time; each is one shared copy, made once per change",
+    past: "the next waits its turn; a reader that takes nothing of its page for the stall time is cut off",
+    test: "test/serve/page-writes.test.ts",
   },
   {
     limit: "the journal a test reads (`/_playground/exchanges`)",

@@ -86,7 +86,8 @@ export interface Diagram {
   episodes: DiagramEpisode[];
 }
 
-/** The tool lane's id for a tool name: Mermaid ids are letters, digits and `_`. */
+/** A tool lane's id as its name reads (Mermaid ids are letters, digits and `_`): two names can read
+ *  the same, so the recorder numbers the second (diagram-recorder.ts). */
 export function toolLaneId(name: string, kind: "tool" | "record"): string {
   return `${kind}_${name.replace(/[^A-Za-z0-9_]/g, "_").slice(0, 32)}`;
 }

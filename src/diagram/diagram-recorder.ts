@@ -33,6 +33,8 @@ export interface EpisodeStart {
 
 export class DiagramRecorder {
   readonly #episodes: DiagramEpisode[] = [];
+  /** Each tool lane's id, by its kind and the tool's name (`tool get-weather`). */
+  readonly #laneIds = new Map<string, string>();
   #recorded: ReadonlySet<string> = new Set();
   /** The previous turn had a failed result: the next request is the model's retry. */
   #afterFailure = false;
@@ -135,9 +137,24 @@ export class DiagramRecorder {
     const kind = recorded ? "record" : "tool";
     const found = episode.lanes.find((lane) => lane.tool === name && lane.kind === kind);
     if (found) return found.id;
-    const lane: Lane = { id: toolLaneId(name, kind), kind, tool: name };
+    const lane: Lane = { id: this.#laneId(name, kind), kind, tool: name };
     episode.lanes.push(lane);
     return lane.id;
+  }
+
+  /** One id per tool and kind for the whole run, never another tool's: `get-weather` and
+   *  `get_weather` read the same as ids (`tool_get_weather`), so the one met second is numbered
+   *  (`tool_get_weather_2`). Mermaid draws every episode's lanes as one list, keyed by id. */
+  #laneId(name: string, kind: "tool" | "record"): string {
+    const key = `${kind} ${name}`;
+    const known = this.#laneIds.get(key);
+    if (known !== undefined) return known;
+    const taken = new Set(this.#laneIds.values());
+    const base = toolLaneId(name, kind);
+    let id = base;
+    for (let number = 2; taken.has(id); number++) id = `${base}_${number}`;
+    this.#laneIds.set(key, id);
+    return id;
   }
 
   #arrow(episode: DiagramEpisode, from: string, to: string, style: ArrowStyle, facts: ArrowFacts, message?: unknown): void {

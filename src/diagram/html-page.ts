@@ -1,6 +1,8 @@
 // `--html <file>` (and serve's live page): one self-contained page. Its style, script and data are
 // inline, and its Content-Security-Policy forbids loading anything from anywhere (the live page may
-// ask its own server for the session, nothing else): no CDN, no font, no image from elsewhere.
+// ask its own server for the session, nothing else): no CDN, no font, no image from elsewhere. A
+// file's page carries the policy in a <meta>; the live page's comes as a header (live-page.ts),
+// the only way `frame-ancestors 'none'` is obeyed, so that no other site can frame it.
 import { readFileSync } from "node:fs";
 import type { DiagramMessages } from "./diagram-messages.ts";
 import type { Diagram } from "./diagram-model.ts";
@@ -19,16 +21,23 @@ function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** The page around its data. */
+/** The page's Content-Security-Policy: a file's, or (`live`) serve's, which may ask its own server
+ *  for the session and may be framed by no page at all. */
+export function pagePolicy(live: boolean): string {
+  const base = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
+  const rest = "img-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'";
+  return live ? `${base}; connect-src 'self'; ${rest}; frame-ancestors 'none'` : `${base}; connect-src 'none'; ${rest}`;
+}
+
+/** The page around its data; a file's page carries its policy itself, the live page's comes as a
+ *  header (a <meta> cannot say `frame-ancestors`). */
 function pageHtml(data: PageData & { live?: string }, words: DiagramMessages["page"]): string {
-  const connect = data.live === undefined ? "'none'" : "'self'";
-  const policy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src ${connect}; img-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'`;
+  const policy = data.live === undefined ? `\n<meta http-equiv="Content-Security-Policy" content="${pagePolicy(false)}">` : "";
   return `<!doctype html>
 <html lang="${data.lang === "zh" ? "zh-CN" : "en"}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">${policy}
 <title>${escapeText(data.title)}</title>
 <style>${pageStyle}</style>
 </head>

@@ -1,8 +1,9 @@
 // `--mermaid`: the picture as a Mermaid sequenceDiagram (https://mermaid.js.org/syntax/sequenceDiagram.html),
 // which GitHub draws where a Markdown file holds it in a ```mermaid block. Arrows: `->>` a message,
 // `-->>` an answer, `-x`/`--x` a failure, `-)` a retry. Repeated turns are folded as the terminal
-// folds them. Every text from the run is escaped: Mermaid reads `;`, `#` and markup itself, and a
-// newline would end the statement.
+// folds them. Every text from the run is escaped: Mermaid reads `;`, `#` and markup itself, a
+// newline would end the statement, and `%%` starts a comment or a directive (`%%{init: …}%%`, which
+// Mermaid applies wherever it stands: a `themeCSS` in a tool's name could hide every message).
 import { hasUnsafe } from "../io/sanitize.ts";
 import type { Catalog } from "../narration/catalog.ts";
 import { arrowWords, isAnswer, laneName } from "./arrow-words.ts";
@@ -18,8 +19,9 @@ function mermaidText(text: string): string {
     const code = char.codePointAt(0) ?? 0;
     // What the terminal would not show as itself (control, bidi, zero-width, tag characters).
     if (hasUnsafe(char)) safe += " ";
-    // `#` too: Mermaid's renderer cuts a message at a bare one (calc#call_1 shows as calc).
-    else if (/[#;<>&\\]/.test(char)) safe += `#${code};`;
+    // `#` too: Mermaid's renderer cuts a message at a bare one (calc#call_1 shows as calc); and
+    // `%`, so no `%%` from the run is ever read as a comment or a directive.
+    else if (/[#;<>&\\%]/.test(char)) safe += `#${code};`;
     else safe += char;
   }
   return safe.trim();

@@ -189,6 +189,15 @@ describe("Mermaid's own code accepts --mermaid", { skip }, () => {
     assert.equal(await parse(run.out), "ok");
   });
 
+  test("a Mermaid directive in a reply is drawn as text, not applied: every message line still shows", async () => {
+    const directive = '%%{init: {"themeCSS": ".messageText {display: none}"}}%%';
+    const run = await cli([walkthroughReplying(directive, "mermaid-directive.json"), "--mermaid", "--lang", "en"]);
+    const drawn: unknown = await page.evaluate(`renderDiagram(${JSON.stringify(run.out)})`);
+    assert.ok(typeof drawn === "object" && drawn !== null && "lines" in drawn && "text" in drawn);
+    assert.ok(String(drawn.text).includes('reply: "%%{init: {'), String(drawn.text));
+    assert.equal(await page.evaluate(`getComputedStyle(document.querySelector(".messageText")).display`), "block");
+  });
+
   test("the walkthrough renders with one message line per arrow", async () => {
     const text = await fixtureMermaid(await fixture("walkthrough"), "en");
     const drawn: unknown = await page.evaluate(`renderDiagram(${JSON.stringify(text)})`);

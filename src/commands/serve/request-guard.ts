@@ -3,8 +3,13 @@
 // with DNS rebinding — the page's own name re-resolved to this machine — it can even read the
 // answers. Both are told apart by their headers, which a browser sets and a page cannot forge:
 // `Host` names what the page's URL named (not an address this server listens on), and `Origin`
-// names the page (https://fetch.spec.whatwg.org/#origin-header). An SDK or curl sends neither an
-// Origin nor a foreign Host, whatever its content type, so it is never refused here.
+// names the page (https://fetch.spec.whatwg.org/#origin-header). A request a page makes with no
+// Origin at all (an `<img src>`, a `<script src>`, a link followed) still carries `Sec-Fetch-Site`,
+// which says whose page asked (https://www.w3.org/TR/fetch-metadata/): only `same-origin` (serve's
+// own live page) and `none` (an address typed, a bookmark) are ours. `same-site` is refused too: it
+// is any other port or subdomain of the same site, such as another dev server on localhost. An SDK
+// or curl sends no Origin, no foreign Host and no Sec-Fetch-Site, whatever its content type, so it
+// is never refused here.
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { hostname } from "node:os";
@@ -59,5 +64,8 @@ export function browserRefusal({ headers, rawHeaders }: Pick<IncomingMessage, "h
   const origin = headers.origin;
   if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`)
     return `tool-call-playground serve: refused: the request comes from a web page (Origin ${JSON.stringify(origin)}); this server answers harnesses and SDKs, not browsers`;
+  const site = headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none")
+    return `tool-call-playground serve: refused: the request comes from another site's web page (Sec-Fetch-Site ${JSON.stringify(site)}); this server answers harnesses and SDKs, not browsers`;
   return undefined;
 }

@@ -80,7 +80,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   const paths = playgroundPaths(() => journal.json(), reset);
   const handler: Handler = {
-    page: (request, response, policy) => live.answers(request, response, policy) || paths.answers(request, response, policy),
+    page: (request, policy) => live.answerFor(request, policy) ?? paths.answerFor(request, policy),
     tell,
     async answer(arrived, shell) {
       const answer = await script.answer(arrived);

@@ -19,6 +19,7 @@ import type { PartsOf, ProviderId } from "../../providers/registry.ts";
 import type { ErrorKind } from "../../providers/shared/error-kind.ts";
 import { type Answer, answering } from "./answer.ts";
 import { listen } from "./listen.ts";
+import { type OwnAnswer, PageWrites } from "./page-writes.ts";
 import { type BodyRead, readBody } from "./read-body.ts";
 import { type Refusal, refusalAnswer } from "./refusal.ts";
 import { browserRefusal, type HostPolicy, hostPolicy } from "./request-guard.ts";
@@ -85,8 +86,9 @@ export interface ShellContext {
 export interface Handler {
   /** Told of each request as it arrives, before anything is answered (the recorder learns its keys). */
   heard?(request: IncomingMessage, target: RequestTarget | undefined): void;
-  /** A page of the server's own, asked before anything else: true when it answered the request. */
-  page?(request: IncomingMessage, response: ServerResponse, policy: HostPolicy): boolean;
+  /** A page of the server's own, asked before anything else: its answer when the request is the
+   *  page's, which is never numbered nor narrated, and is written under page-writes.ts's cap. */
+  page?(request: IncomingMessage, policy: HostPolicy): OwnAnswer | undefined;
   /** Answers a request whose body is whole, narrating it. */
   answer(arrived: Arrived, shell: ShellContext): Promise<void>;
   /** Narrates what the shell answered itself: a refusal, a body too large, a client gone, a bug. */
@@ -116,6 +118,7 @@ class Shell {
   /** The requests served at once: each takes a place before its body is read. */
   readonly #places: Slots;
   readonly #pending = new Set<Promise<void>>();
+  readonly #pages: PageWrites;
   readonly #server: Server;
   readonly #stopping = new AbortController();
   readonly #context: ShellContext;
@@ -134,6 +137,7 @@ class Shell {
     const { limits, clock } = options;
     this.#table = new SocketTable(limits, clock);
     this.#places = new Slots(limits.connections);
+    this.#pages = new PageWrites(clock, limits.stallMs);
     this.#policy = hostPolicy(options.host, options.host);
     this.#context = {
       clock,
@@ -186,7 +190,12 @@ class Shell {
 
   #onRequest(request: IncomingMessage, response: ServerResponse): void {
     const { handler } = this.#options;
-    if (handler.page?.(request, response, this.#policy)) return;
+    const own = handler.page?.(request, this.#policy);
+    if (own !== undefined) {
+      // Working once its turn comes; until then it may be closed, stalled, to make room.
+      response.once("finish", () => this.#table.mark(request.socket, "waiting"));
+      return this.#track(this.#pages.write(response, own, () => this.#table.mark(request.socket, "working")));
+    }
     const seen = this.#seen(request.method ?? "GET", request.url ?? "/");
     handler.heard?.(request, seen.target);
     this.#track(this.#life(seen, request, response).catch((error: unknown) => this.#lastResort(seen, response, error)));
