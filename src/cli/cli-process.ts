@@ -42,9 +42,21 @@ for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 // Once stopped by a signal, the process ends soon after its grace whatever stdout does: a reader
 // that stopped reading (`serve … | less`, left waiting) must not hold it open for ever. The
 // command's own grace ends first, so what it cut off (serve's stalled answers) is still told.
+// Work a command holds the exit for (a file being written) is waited for, however long it takes.
 const SAYING_WHAT_THE_GRACE_ENDED_MS = 250;
+const held = new Set<Promise<unknown>>();
 function leaveAfterGrace(code: number): void {
-  setTimeout(() => process.exit(code), STOP_GRACE_MS + SAYING_WHAT_THE_GRACE_ENDED_MS).unref();
+  setTimeout(() => void released().then(() => process.exit(code)), STOP_GRACE_MS + SAYING_WHAT_THE_GRACE_ENDED_MS).unref();
+}
+async function released(): Promise<void> {
+  while (held.size > 0) await Promise.allSettled([...held]);
+}
+function holdExit(work: Promise<unknown>): void {
+  const settled: Promise<unknown> = work.then(
+    () => held.delete(settled),
+    () => held.delete(settled),
+  );
+  held.add(settled);
 }
 
 /** Resolves once stdout can take more (or can no longer take anything); undefined if it can now. */
@@ -89,6 +101,7 @@ try {
     outputClosed: outputClosed.signal,
     onOutputClosed: () => void (tellOutputClosed = true),
     stdinIsTTY: process.stdin.isTTY === true,
+    holdExit,
   });
 } catch (error) {
   // The message may quote model or fixture data: shown, like all data, with its control characters made visible.

@@ -47,6 +47,8 @@ export interface RecordOptions {
   clock?: Clock;
   /** Where the keys the requests carry are put: never written, only looked for and hidden. */
   secrets: Set<string>;
+  /** Told after each exchange is told: the book may have changed (the session is saved then). */
+  onRecorded?: () => void;
 }
 
 export interface RecordingServer extends RunningShell {
@@ -61,6 +63,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   const tell = (record: ExchangeRecord, upstream?: UpstreamOutcome): void => {
     const outcome = record.outcome.message ? { ...record.outcome, message: hide(record.outcome.message) } : record.outcome;
     options.onEvent({ type: "exchange", record: { ...record, outcome }, ...(upstream ? { upstream } : {}) });
+    options.onRecorded?.();
   };
   const handler: Handler = {
     heard(request, target) {

@@ -151,6 +151,9 @@ const serveEn: ServeMessages = {
   recordCannotWrite: (file, why) => `serve --record: cannot write ${file}: ${why}`,
   recordBadUpstream: (url) => `serve --record: ${url} is not an http:// or https:// base URL`,
   recordNeedsOutput: "serve --record: say where the session is written with -o <file>",
+  recordKept: (file, exchanges, why) => `serve --record: ${file} no longer follows the session: it keeps the first ${exchanges} exchange(s); ${why}`,
+  recordTooLarge: (bytes, limit) => `the fixture would be ${bytes} bytes, over the ${limit} bytes serve loads`,
+  recordHoldsSecret: "the session now holds an API key the harness sent",
   upstreamPassed: (status) => `← ${status} from the upstream, passed on; no provider route: not recorded`,
 };
 

@@ -88,6 +88,10 @@ export interface ServeMessages {
   recordCannotWrite(file: string, why: string): string;
   recordBadUpstream(url: string): string;
   recordNeedsOutput: string;
+  /** --record: the file stopped following the session (it keeps `exchanges`), and why. */
+  recordKept(file: string, exchanges: number, why: string): string;
+  recordTooLarge(bytes: number, limit: number): string;
+  recordHoldsSecret: string;
   /** --record: a request that names no provider's route, passed on and back but not recorded. */
   upstreamPassed(status: number): string;
 }
