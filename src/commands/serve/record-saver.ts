@@ -42,6 +42,8 @@ export class SessionSaver {
   #stop: SaveStop | undefined;
   /** The text last written, to look in for a key learnt after it was written. */
   #lastText = "";
+  /** The book's version last written (or refused). */
+  #version = -1;
   /** Exchanges in the file on disk, and its conversations (0: nothing written yet). */
   saved = { exchanges: 0, conversations: 0 };
 
@@ -75,8 +77,9 @@ export class SessionSaver {
   }
 
   async #writeOnce(): Promise<void> {
-    if (this.#stop) return;
     const { book, file, upstream, secrets } = this.#options;
+    if (this.#stop || book.version === this.#version) return;
+    this.#version = book.version;
     const exchanges = book.exchanges;
     const recorded = recordedFixture(book, `Recorded session: ${upstream.host}`, upstream.origin);
     if (recorded.conversations === 0) return;

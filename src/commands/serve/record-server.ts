@@ -5,11 +5,11 @@
 // kept meanwhile to be read as the model's reply once it has ended. The session goes into a
 // RecordBook; the keys the requests carried are kept apart, only to hide them and to check the
 // fixture against them.
-import { once } from "node:events";
-import type { ServerResponse } from "node:http";
 import type { Language } from "../../fixture/fixture-format.ts";
+import { MAX_FIXTURE_BYTES } from "../../fixture/load-fixture.ts";
 import { type Clock, systemClock } from "../../io/clock.ts";
 import { decodeText } from "../../io/decode-text.ts";
+import { visible } from "../../io/sanitize.ts";
 import type { JsonObject } from "../../json/is-record.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
@@ -17,9 +17,10 @@ import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
 import { exchangeRecord } from "./answer.ts";
 import { modelTurns } from "./conversation-book.ts";
-import { type PassedAnswer, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
+import { readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";
-import { answerHeaders, forward, unreachableReason, upstreamUrl } from "./record-upstream.ts";
+import { passOn, unaskedEncoding } from "./record-pass.ts";
+import { forward, unreachableReason, upstreamUrl } from "./record-upstream.ts";
 import { bodyObject, wantsStream } from "./request-body.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
 import { hideSecrets, secretsOf } from "./secrets.ts";
@@ -31,7 +32,7 @@ import { type Arrived, type Handler, type RunningShell, type ShellContext, start
  *  when the shell answered the request itself: a refusal, a body too large, a client gone). */
 export type RecordEvent = { type: "listening"; url: string; upstream: string } | { type: "exchange"; record: ExchangeRecord; upstream?: UpstreamOutcome };
 
-export type UpstreamOutcome = UpstreamAnswer | { kind: "unreachable"; why: string } | { kind: "passed" };
+export type UpstreamOutcome = UpstreamAnswer | { kind: "unreachable"; why: string } | { kind: "passed" } | { kind: "encoded"; encoding: string };
 
 export interface RecordOptions {
   upstream: URL;
@@ -47,6 +48,8 @@ export interface RecordOptions {
   clock?: Clock;
   /** Where the keys the requests carry are put: never written, only looked for and hidden. */
   secrets: Set<string>;
+  /** The most of one answer kept to be read (MAX_FIXTURE_BYTES unless a test passes less). */
+  maxKeptBytes?: number | undefined;
   /** Told after each exchange is told: the book may have changed (the session is saved then). */
   onRecorded?: () => void;
 }
@@ -119,7 +122,14 @@ async function recordExchange({ seen, request, response, body }: Arrived, shell:
     if (place) book.note(place, `model turn ${place.turn + 1}: the upstream could not be reached.`);
     return tell({ status: 502, kind: "internal", message }, { kind: "unreachable", why });
   }
-  const passed = await passOn(answer, response, place !== undefined);
+  const encoding = unaskedEncoding(answer);
+  if (encoding !== undefined) {
+    await answer.body?.cancel();
+    const message = `tool-call-playground serve --record: the upstream answered in content-encoding ${encoding}, though identity was asked; refused unread`;
+    response.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify(parts.response.error("internal", message)));
+    return tell({ status: 502, kind: "internal", message }, { kind: "encoded", encoding: visible(encoding) });
+  }
+  const passed = await passOn(answer, response, place ? (options.maxKeptBytes ?? MAX_FIXTURE_BYTES) : 0);
   if (!place) return tell({ status: answer.status, kind: "notABody", message: "" }, { kind: "passed" });
   const upstream = readUpstreamAnswer(provider, parts, passed);
   tell(recordOutcome(book, place, upstream, hide), upstream);
@@ -137,8 +147,11 @@ function recordOutcome(book: RecordBook, place: Place, upstream: UpstreamAnswer,
         book.note(place, `model turn ${place.turn + 1}: the upstream answered ${upstream.status} (${hide(upstream.message)}), which no scripted failure says.`);
       return { status: upstream.status, kind: "internal", message: upstream.message };
     case "unreadable":
-      book.note(place, `model turn ${place.turn + 1}: the upstream's answer could not be read as a reply.`);
-      return { status: 200, kind: "internal", message: "unreadable" };
+      book.note(place, `model turn ${place.turn + 1}: the upstream's answer (${upstream.status}) could not be read as a reply.`);
+      return { status: upstream.status, kind: "internal", message: "unreadable" };
+    case "tooLarge":
+      book.note(place, `model turn ${place.turn + 1}: the upstream's answer (${upstream.bytes} bytes) was over the ${upstream.limit} kept; not recorded.`);
+      return { status: upstream.status, kind: "internal", message: "tooLarge" };
     case "cut":
       book.note(place, `model turn ${place.turn + 1}: the answer stopped before its end.`);
       return { status: 200, kind: "aborted", ...(upstream.events === undefined ? {} : { events: upstream.events }) };
@@ -150,33 +163,6 @@ function conversationOf(provider: ProviderId, parts: ProviderParts, body: JsonOb
   const { imported } = readHistory(parts, provider, body);
   if (imported === undefined) return undefined;
   return { context: imported.context, findings: lintBody(body, parts.rules, lang) };
-}
-
-/** The upstream's answer passed back as it arrives; each chunk is kept to be read once it ended
- *  when `keep` (an answer nobody reads, to a request not on a route, is not held). */
-async function passOn(answer: Response, response: ServerResponse, keep: boolean): Promise<PassedAnswer> {
-  response.writeHead(answer.status, answerHeaders(answer.headers));
-  response.flushHeaders();
-  const chunks: Uint8Array[] = [];
-  let whole = true;
-  try {
-    for await (const chunk of answer.body ?? []) {
-      if (keep) chunks.push(chunk);
-      if (response.destroyed) throw new Error("the harness went away");
-      if (!response.write(chunk)) await Promise.race([once(response, "drain"), once(response, "close")]);
-    }
-  } catch {
-    whole = false;
-  }
-  if (whole) response.end();
-  else response.destroy();
-  return {
-    status: answer.status,
-    contentType: answer.headers.get("content-type") ?? "",
-    retryAfter: answer.headers.get("retry-after"),
-    text: Buffer.concat(chunks).toString("utf8"),
-    whole,
-  };
 }
 
 /** The body as a JSON object, read as serve reads one, for the narration and the book; undefined

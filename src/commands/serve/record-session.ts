@@ -69,6 +69,7 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
       clock: io.clock,
       drained: io.drained,
       secrets,
+      maxKeptBytes: options.maxFixtureBytes,
       onRecorded: () => saver?.changed(),
     });
     saver = sessionSaver(server.book, plan, { options, say: serveSay, output, secrets, io });

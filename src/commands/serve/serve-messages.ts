@@ -89,6 +89,12 @@ export interface ServeMessages {
   recordBadUpstream(url: string): string;
   recordNeedsOutput: string;
   /** --record: the file stopped following the session (it keeps `exchanges`), and why. */
+  /** --record: an answer in a content-encoding not asked for, refused unread with a 502. */
+  upstreamEncoded(encoding: string): string;
+  /** --record: an answer passed on that is no reply (a redirect, a body no reader reads). */
+  upstreamUnreadable(status: number): string;
+  /** --record: an answer passed on whole but longer than the recorder keeps. */
+  upstreamTooLarge(status: number, bytes: number, limit: number): string;
   recordKept(file: string, exchanges: number, why: string): string;
   recordTooLarge(bytes: number, limit: number): string;
   recordHoldsSecret: string;
