@@ -7,8 +7,8 @@
 // after it is checked for every key the harness sent.
 import { fileURLToPath } from "node:url";
 import type { Language } from "../../fixture/fixture-format.ts";
-import { destinationKind } from "../../fixture/write-fixture.ts";
 import { visible } from "../../io/sanitize.ts";
+import { writeProblem } from "../../io/write-output.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
@@ -102,8 +102,10 @@ async function sessionPlan(options: RecordSessionOptions, say: ServeMessages, ou
   if (file === undefined || file === "" || file === "-") return say.recordNeedsOutput;
   const upstream = URL.canParse(options.record) ? new URL(options.record) : undefined;
   if (upstream === undefined || !/^https?:$/.test(upstream.protocol)) return say.recordBadUpstream(visible(options.record));
-  if (!options.force && (await destinationKind(file)) === "file")
-    return say.recordCannotWrite(visible(file), output.writeProblem({ kind: "exists" }, "--force"));
+  // The writer's own checks (a missing folder, a folder, a symlink, a symlinked folder, a FIFO, a
+  // file there without --force), asked now: the writer asks them again at every save.
+  const problem = await writeProblem(file, { replace: options.force === true });
+  if (problem) return say.recordCannotWrite(visible(file), visible(output.writeProblem(problem, "--force")));
   return { upstream, file };
 }
 
