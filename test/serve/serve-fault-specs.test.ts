@@ -4,7 +4,7 @@
 // failure where the harness's tool result is expected (a recorded result or a user turn cannot fail).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_DELAY_MS } from "../../src/fixture/fault-format.ts";
+import { MAX_DELAY_MS, MAX_RETRY_AFTER_S } from "../../src/fixture/fault-format.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
 import { errorLine } from "../../src/narration/error-line.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
@@ -39,8 +39,13 @@ test("a count below 1 is refused at fail.times", async () => {
   );
 });
 
-test("a negative retry-after is refused at fail.retryAfter", async () => {
-  assert.match(await lineFor({ script: [{ ...reply, fail: { kind: "rateLimit", retryAfter: -1 } }] }), /\.fail\.retryAfter: .*number ≥ 0/);
+test("a retry-after below 0 or past a day is refused at fail.retryAfter, with its bounds", async () => {
+  for (const retryAfter of [-1, MAX_RETRY_AFTER_S + 1, 1e308]) {
+    assert.match(
+      await lineFor({ script: [{ ...reply, fail: { kind: "rateLimit", retryAfter } }] }),
+      new RegExp(`\\.fail\\.retryAfter: .*number 0…${MAX_RETRY_AFTER_S}`),
+    );
+  }
 });
 
 test("a delay over the maximum is refused with the maximum, at the delay", async () => {
