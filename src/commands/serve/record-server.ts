@@ -20,7 +20,7 @@ import { modelTurns } from "./conversation-book.ts";
 import { readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";
 import { passOn, unaskedEncoding } from "./record-pass.ts";
-import { forward, unreachableReason, upstreamUrl } from "./record-upstream.ts";
+import { forward, unreachableReason, upstreamUrl, withheldSecrets } from "./record-upstream.ts";
 import { bodyObject, wantsStream } from "./request-body.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
 import { hideSecrets, secretsOf } from "./secrets.ts";
@@ -70,7 +70,7 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   };
   const handler: Handler = {
     heard(request, target) {
-      for (const secret of secretsOf(request.headers, target?.query)) secrets.add(secret);
+      for (const secret of [...secretsOf(request.headers, target?.query), ...withheldSecrets(request.headers)]) secrets.add(secret);
     },
     tell,
     answer: (arrived, shell) => recordExchange(arrived, shell, { options, partsOf, book, tell, hide }),
