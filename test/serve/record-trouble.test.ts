@@ -12,6 +12,7 @@ import { after, test } from "node:test";
 import { MAX_RETRY_AFTER_S } from "../../src/fixture/fault-format.ts";
 import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { TestClock } from "../test-clock.ts";
+import { rawExchange, statusOf, validChat } from "./hostile-raw.ts";
 import { startRecord } from "./record-helpers.ts";
 import { startServe } from "./serve-helpers.ts";
 
@@ -203,4 +204,19 @@ test("an upstream retry-after past the format's bound is recorded at the bound, 
   const written = JSON.parse(await readFile(file, "utf8"));
   assert.equal(written.episodes[0].script[0].fail.retryAfter, MAX_RETRY_AFTER_S);
   assert.equal((await loadFixture(file, undefined, "en")).episodes.length, 1);
+});
+
+test("an absolute-form request line is refused with 400 in the provider's shape and never sent on (the recorder is not a proxy)", async (t) => {
+  const upstream = await scriptedUpstream([{ status: 200, body: completion }]);
+  t.after(() => upstream.close());
+  const recorder = await startRecord(upstream.url, join(folder, "absolute.json"));
+  t.after(() => recorder.stop());
+  const port = Number(new URL(recorder.url).port);
+  const answer = await rawExchange(port, validChat().replace("POST /v1/", "POST http://x/v1/"));
+  assert.equal(statusOf(answer), 400, answer);
+  assert.match(answer, /"message":"tool-call-playground serve --record: the request line names a whole URL, not a path/);
+  assert.equal(upstream.seen.length, 0);
+  assert.equal(await recorder.stop(), 130);
+  assert.match(recorder.out(), /← 400: the request line names a whole URL, not a path: refused, never sent on/);
+  assert.doesNotMatch(recorder.out(), /ENOTFOUND/);
 });

@@ -32,7 +32,12 @@ import { type Arrived, type Handler, type RunningShell, type ShellContext, start
  *  when the shell answered the request itself: a refusal, a body too large, a client gone). */
 export type RecordEvent = { type: "listening"; url: string; upstream: string } | { type: "exchange"; record: ExchangeRecord; upstream?: UpstreamOutcome };
 
-export type UpstreamOutcome = UpstreamAnswer | { kind: "unreachable"; why: string } | { kind: "passed" } | { kind: "encoded"; encoding: string };
+export type UpstreamOutcome =
+  | UpstreamAnswer
+  | { kind: "unreachable"; why: string }
+  | { kind: "passed" }
+  | { kind: "encoded"; encoding: string }
+  | { kind: "absoluteForm" };
 
 export interface RecordOptions {
   upstream: URL;
@@ -111,6 +116,13 @@ async function recordExchange({ seen, request, response, body }: Arrived, shell:
   const conversation =
     heard && place && describeConversation(heard.context, heard.findings, place.conversation - 1, place.turn, 0, modelTurns(heard.context.messages).at(-1));
   const tell = (outcome: ExchangeRecord["outcome"], upstream: UpstreamOutcome) => recorder.tell(exchangeRecord(head, conversation, outcome), upstream);
+  if (!(request.url ?? "/").startsWith("/")) {
+    // An absolute-form target (`POST http://x/v1/...`) asks a proxy for another host; the recorder
+    // is none, so it is refused rather than sent on: 400 (RFC 9112 §3.2.2 is for proxies only).
+    const message = "tool-call-playground serve --record: the request line names a whole URL, not a path; the recorder is not a proxy";
+    response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify(parts.response.error("invalid", message)));
+    return tell({ status: 400, kind: "notFound", message }, { kind: "absoluteForm" });
+  }
   let answer: Response;
   try {
     answer = await forward(upstreamUrl(options.upstream, request.url ?? "/"), seen.method, request.headers, body, shell.stopping);

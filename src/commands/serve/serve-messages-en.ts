@@ -151,6 +151,7 @@ const serveEn: ServeMessages = {
   recordCannotWrite: (file, why) => `serve --record: cannot write ${file}: ${why}`,
   recordBadUpstream: (url) => `serve --record: ${url} is not an http:// or https:// base URL`,
   recordNeedsOutput: "serve --record: say where the session is written with -o <file>",
+  recordAbsoluteForm: "← 400: the request line names a whole URL, not a path: refused, never sent on (the recorder is not a proxy)",
   upstreamEncoded: (encoding) => `← 502: the upstream answered in content-encoding ${encoding}, though identity was asked: refused unread, not recorded`,
   upstreamUnreadable: (status) => `← ${status} from the upstream, passed on; not a reply the recorder can read: noted in the fixture's description`,
   upstreamTooLarge: (status, bytes, limit) =>

@@ -89,6 +89,8 @@ export interface ServeMessages {
   recordBadUpstream(url: string): string;
   recordNeedsOutput: string;
   /** --record: the file stopped following the session (it keeps `exchanges`), and why. */
+  /** --record: a request line in absolute form (a whole URL), refused with 400, never sent on. */
+  recordAbsoluteForm: string;
   /** --record: an answer in a content-encoding not asked for, refused unread with a 502. */
   upstreamEncoded(encoding: string): string;
   /** --record: an answer passed on that is no reply (a redirect, a body no reader reads). */
