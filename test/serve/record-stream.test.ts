@@ -89,3 +89,35 @@ test("a redirect is told with its own status; a complete stream is told as a rep
   const written = JSON.parse(await readFile(file, "utf8"));
   assert.deepEqual(written.episodes[0].script, [{ content: [{ type: "text", text: "Four." }] }]);
 });
+
+test("a stream the harness leaves once it has every event is told and recorded as a whole reply, and the upstream is let go", async (t) => {
+  const events = [
+    { id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant", content: "Five." } }] },
+    { id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+  ];
+  let upstreamClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+  const upstream = await localUpstream((request, response) => {
+    request.resume().on("end", () => {
+      // Every event and [DONE], then the answer is held open, as a slow upstream's last bytes are.
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(`${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("")}data: [DONE]\n\n`);
+      response.on("close", upstreamClosed);
+    });
+  });
+  t.after(() => upstream.close());
+  const file = join(folder, "left.json");
+  const recorder = await startRecord(upstream.url, file);
+  t.after(() => recorder.stop());
+  const reader = (await askChat(recorder.url, [user], { stream: true })).body?.getReader();
+  let text = "";
+  while (!text.includes("[DONE]")) text += new TextDecoder().decode((await reader?.read())?.value);
+  await reader?.cancel();
+  await closed;
+  await recorder.saved(1);
+  assert.equal(await recorder.stop(), 130);
+  assert.doesNotMatch(recorder.out(), /stopped before its end/);
+  assert.match(recorder.out(), /← 200 from the upstream, streamed as 3 server-sent event\(s\):\nupstream {5}text\("Five\."\)/);
+  const written = JSON.parse(await readFile(file, "utf8"));
+  assert.deepEqual(written.episodes[0].script, [{ content: [{ type: "text", text: "Five." }] }]);
+});

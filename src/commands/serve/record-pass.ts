@@ -22,17 +22,23 @@ export async function passOn(answer: Response, response: ServerResponse, keep: n
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   let whole = true;
+  const reader = answer.body?.getReader();
+  // A harness gone stops the read at once, even while the upstream sends nothing more.
+  const stopReading = (): void => void reader?.cancel().catch(() => {});
+  response.once("close", stopReading);
   try {
-    for await (const chunk of answer.body ?? []) {
+    for (let read = await reader?.read(); read !== undefined && !read.done; read = await reader?.read()) {
       if (response.destroyed) throw new Error("the harness went away");
-      bytes += chunk.byteLength;
-      if (bytes <= keep) chunks.push(chunk);
+      bytes += read.value.byteLength;
+      if (bytes <= keep) chunks.push(read.value);
       else chunks.length = 0;
-      if (!response.write(chunk)) await writable(response);
+      if (!response.write(read.value)) await writable(response);
     }
+    if (response.destroyed) whole = false;
   } catch {
     whole = false;
   }
+  response.off("close", stopReading);
   if (whole) response.end();
   else response.destroy();
   return {
