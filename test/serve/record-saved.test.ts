@@ -104,3 +104,27 @@ test("the process: Ctrl-C with a stream in flight exits within 10 s, and the fil
   assert.match(out, /wrote .*process\.json: 1 conversation\(s\) from 2 exchange\(s\)/);
   assert.equal((await loadFixture(file, undefined, "en")).episodes.length, 1);
 });
+
+test("an upstream that crashes mid-answer, then SIGTERM: every completed exchange is still in a file serve loads", async (t) => {
+  let requests = 0;
+  const upstream = await localUpstream((request, response) => {
+    const number = ++requests;
+    request.resume().on("end", () => {
+      if (number === 1) return void response.writeHead(200, { "content-type": "application/json" }).end(completionOf("Four."));
+      response.writeHead(200, { "content-type": "text/event-stream" }).write(chunk("The sum"));
+      setImmediate(() => response.socket?.destroy());
+    });
+  });
+  t.after(() => upstream.close());
+  const file = join(folder, "crash.json");
+  const recorder = await startRecord(upstream.url, file);
+  t.after(() => recorder.stop());
+  await (await askChat(recorder.url, [{ role: "user", content: "What is 2 + 2?" }])).text();
+  await (await askChat(recorder.url, [{ role: "user", content: "And 1 + 2?" }], { stream: true })).text().catch(() => "");
+  await upstream.close();
+  await recorder.saved(2);
+  assert.equal((await loadFixture(file, undefined, "en")).episodes.length, 1);
+  assert.equal(await recorder.stop("SIGTERM"), 143, recorder.err());
+  assert.match(recorder.out(), /✂ the answer stopped before its end/);
+  assert.equal((await loadFixture(file, undefined, "en")).episodes.length, 1);
+});
