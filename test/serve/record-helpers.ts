@@ -29,6 +29,7 @@ export async function startRecord(
     limits?: Partial<ServeLimits>;
     clock?: Clock;
     drained?: () => Promise<void> | undefined;
+    holdExit?: (work: Promise<unknown>) => void;
   } = {},
 ): Promise<RecordRun> {
   let out = "";
@@ -57,6 +58,7 @@ export async function startRecord(
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.drained ? { drained: options.drained } : {}),
+      ...(options.holdExit ? { holdExit: options.holdExit } : {}),
     },
   );
   const server = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve --record exited ${code}: ${err}`)))]);
