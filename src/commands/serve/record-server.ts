@@ -1,8 +1,10 @@
 // serve --record's server: the shared HTTP shell (shell.ts), so the recorder keeps every
 // protection serve keeps, with the forward to the upstream as its handler. Each request whose body
 // is whole is read as its provider's conversation for the narration and the lint (as serve reads
-// it), sent on to the upstream unchanged, and its answer passed back chunk by chunk as it arrives,
-// kept meanwhile to be read as the model's reply once it has ended. The session goes into a
+// it), sent on to the upstream unchanged (but for the hop's headers and the harness's proxy
+// credentials and cookies), and its answer passed back chunk by chunk as it arrives (record-pass.ts),
+// kept meanwhile, up to the fixture's size, to be read as the model's reply once it has ended. An
+// encoded answer or an absolute-form request line is refused instead. The session goes into a
 // RecordBook; the keys the requests carried are kept apart, only to hide them and to check the
 // fixture against them.
 import type { Language } from "../../fixture/fixture-format.ts";
