@@ -6,6 +6,7 @@ import { JOURNAL_BYTES, JOURNAL_PROBLEMS } from "../src/commands/serve/journal.t
 import { PAGE_WRITES } from "../src/commands/serve/page-writes.ts";
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget } from "../src/commands/serve/serve-limits.ts";
 import { KEPT_BYTES, KEPT_EXCHANGES } from "../src/diagram/live-session.ts";
+import { MAX_FIXTURE_BYTES } from "../src/fixture/load-fixture.ts";
 
 interface LimitRow {
   limit: string;
@@ -130,6 +131,13 @@ const rows: readonly LimitRow[] = [
     option: "fixed: far past what a test's requests make, so a serve left running stays bounded",
     past: "the earliest exchanges leave it; problems past the count are counted, not kept",
     test: "test/serve/journal.test.ts",
+  },
+  {
+    limit: "`--record`: an answer kept, and the fixture written",
+    value: megabytes(MAX_FIXTURE_BYTES),
+    option: "fixed: the size of fixture `serve` loads",
+    past: "a longer answer still passes whole, narrated and noted as too large; a larger fixture is not written, the file keeps the last session that fits",
+    test: "test/serve/record-stream.test.ts",
   },
 ];
 

@@ -5,8 +5,10 @@
 import { RunAborted } from "../agent/call-policy.ts";
 import { exitCodes } from "../commands/shared/exit-codes.ts";
 import { STOP_GRACE_MS } from "../commands/shared/stop-grace.ts";
+import type { Clock } from "../io/clock.ts";
 import { visible } from "../io/sanitize.ts";
 import { runCli } from "./cli.ts";
+import { ExitHold } from "./exit-hold.ts";
 
 let writeFailed = false;
 // A reader that stops early (`| head -1`) closes the pipe; that is a normal end, not a crash. Any
@@ -42,9 +44,15 @@ for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 // Once stopped by a signal, the process ends soon after its grace whatever stdout does: a reader
 // that stopped reading (`serve … | less`, left waiting) must not hold it open for ever. The
 // command's own grace ends first, so what it cut off (serve's stalled answers) is still told.
+// Work a command holds the exit for (a file being written) is waited for, however long it takes.
 const SAYING_WHAT_THE_GRACE_ENDED_MS = 250;
+const exitHold = new ExitHold();
+const unrefTimer: Clock["after"] = (ms, callback) => {
+  const timer = setTimeout(callback, ms).unref();
+  return () => clearTimeout(timer);
+};
 function leaveAfterGrace(code: number): void {
-  setTimeout(() => process.exit(code), STOP_GRACE_MS + SAYING_WHAT_THE_GRACE_ENDED_MS).unref();
+  exitHold.leaveAfter(unrefTimer, STOP_GRACE_MS + SAYING_WHAT_THE_GRACE_ENDED_MS, () => process.exit(code));
 }
 
 /** Resolves once stdout can take more (or can no longer take anything); undefined if it can now. */
@@ -89,6 +97,7 @@ try {
     outputClosed: outputClosed.signal,
     onOutputClosed: () => void (tellOutputClosed = true),
     stdinIsTTY: process.stdin.isTTY === true,
+    holdExit: (work) => exitHold.hold(work),
   });
 } catch (error) {
   // The message may quote model or fixture data: shown, like all data, with its control characters made visible.

@@ -9,7 +9,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { MAX_RETRY_AFTER_S } from "../../src/fixture/fault-format.ts";
+import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import { TestClock } from "../test-clock.ts";
+import { rawExchange, statusOf, validChat } from "./hostile-raw.ts";
 import { startRecord } from "./record-helpers.ts";
 import { startServe } from "./serve-helpers.ts";
 
@@ -183,4 +186,37 @@ test("a request a web page sent is refused with 403 and never reaches the upstre
   assert.equal(await recorder.stop(), 130);
   assert.match(recorder.out(), /── request 2 · GET \/v1\/models · - ──\nupstream {3}← 404 from the upstream, passed on; no provider route: not recorded/);
   assert.match(recorder.err(), /nothing was recorded/);
+});
+
+test("an upstream retry-after past the format's bound is recorded at the bound, so serve loads the fixture", async (t) => {
+  const upstream = await scriptedUpstream([
+    { status: 429, headers: { "retry-after": "9".repeat(24) }, body: rateLimited },
+    { status: 200, body: completion },
+  ]);
+  t.after(() => upstream.close());
+  const file = join(folder, "retry-after.json");
+  const recorder = await startRecord(upstream.url, file);
+  t.after(() => recorder.stop());
+  const user = { role: "user", content: "What is 1 + 2?" };
+  await (await ask(recorder.url, [user])).text();
+  await (await ask(recorder.url, [user])).text();
+  assert.equal(await recorder.stop(), 130, recorder.err());
+  const written = JSON.parse(await readFile(file, "utf8"));
+  assert.equal(written.episodes[0].script[0].fail.retryAfter, MAX_RETRY_AFTER_S);
+  assert.equal((await loadFixture(file, undefined, "en")).episodes.length, 1);
+});
+
+test("an absolute-form request line is refused with 400 in the provider's shape and never sent on (the recorder is not a proxy)", async (t) => {
+  const upstream = await scriptedUpstream([{ status: 200, body: completion }]);
+  t.after(() => upstream.close());
+  const recorder = await startRecord(upstream.url, join(folder, "absolute.json"));
+  t.after(() => recorder.stop());
+  const port = Number(new URL(recorder.url).port);
+  const answer = await rawExchange(port, validChat().replace("POST /v1/", "POST http://x/v1/"));
+  assert.equal(statusOf(answer), 400, answer);
+  assert.match(answer, /"message":"tool-call-playground serve --record: the request line names a whole URL, not a path/);
+  assert.equal(upstream.seen.length, 0);
+  assert.equal(await recorder.stop(), 130);
+  assert.match(recorder.out(), /← 400: the request line names a whole URL, not a path: refused, never sent on/);
+  assert.doesNotMatch(recorder.out(), /ENOTFOUND/);
 });

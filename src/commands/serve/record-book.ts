@@ -32,9 +32,12 @@ export class RecordBook {
   /** The conversation (index) that asks next for a turn, by provider, opening and turn. */
   #waiting = new Map<string, number>();
   exchanges = 0;
+  /** Counts every change, so a saver can tell whether the file on disk is still the session. */
+  version = 0;
 
   place(provider: ProviderId, context: RecordedConversation["context"]): Place {
     this.exchanges++;
+    this.version++;
     const turn = modelTurns(context.messages).length;
     const opening = openingOf(context);
     const key = JSON.stringify([provider, opening, turn]);
@@ -51,6 +54,7 @@ export class RecordBook {
   answered(place: Place, message: AssistantMessage): void {
     const conversation = this.#at(place);
     if (!conversation) return;
+    this.version++;
     conversation.answers.set(place.turn, message);
     this.#waiting.delete(JSON.stringify([conversation.provider, conversation.opening, place.turn]));
     this.#waiting.set(JSON.stringify([conversation.provider, conversation.opening, place.turn + 1]), place.conversation - 1);
@@ -59,11 +63,13 @@ export class RecordBook {
   failed(place: Place, failure: ScriptedFailure): void {
     const conversation = this.#at(place);
     if (!conversation) return;
+    this.version++;
     const before = conversation.failures.get(place.turn);
     conversation.failures.set(place.turn, { ...failure, times: (before?.times ?? 0) + 1 });
   }
 
   note(place: Place, text: string): void {
+    this.version++;
     this.#at(place)?.notes.push(text);
   }
 

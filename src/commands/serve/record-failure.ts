@@ -3,7 +3,7 @@
 // which kind it is. A failure no kind can say (a 404) is not replayable, nor a 401 or 403, which
 // is the recording's own key (`unauthorized` and `permissionDenied` are for a fixture to script on
 // purpose); the recorder notes it.
-import type { Fail } from "../../fixture/fault-format.ts";
+import { type Fail, MAX_RETRY_AFTER_S } from "../../fixture/fault-format.ts";
 import { isRecord } from "../../json/is-record.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";
 
@@ -37,7 +37,8 @@ export function failureOf(status: number, body: unknown, retryAfter: string | nu
   const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
   return {
     kind,
-    ...(Number.isInteger(seconds) && seconds >= 0 ? { retryAfter: seconds } : {}),
+    // Clamped to what the format loads: an upstream's `retry-after: 999…9` is a day, not 1e+23.
+    ...(Number.isInteger(seconds) && seconds >= 0 ? { retryAfter: Math.min(seconds, MAX_RETRY_AFTER_S) } : {}),
     ...(message === undefined ? {} : { message }),
   };
 }

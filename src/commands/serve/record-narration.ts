@@ -22,6 +22,10 @@ function recordWords(words: ServeWords, upstream: UpstreamOutcome | undefined, u
       if (upstream === undefined) return say.refused(status, kind, message);
       if (upstream.kind === "unreachable") return say.upstreamUnreachable(upstreamName, upstream.why);
       if (upstream.kind === "passed") return say.upstreamPassed(status);
+      if (upstream.kind === "absoluteForm") return say.recordAbsoluteForm;
+      if (upstream.kind === "encoded") return say.upstreamEncoded(upstream.encoding);
+      if (upstream.kind === "unreadable") return say.upstreamUnreadable(upstream.status);
+      if (upstream.kind === "tooLarge") return say.upstreamTooLarge(upstream.status, upstream.bytes, upstream.limit);
       return say.upstreamFailed(status, message, upstream.kind === "failed" ? upstream.failure?.kind : undefined);
     },
     dropped: () => say.upstreamCut,

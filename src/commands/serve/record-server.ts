@@ -1,15 +1,17 @@
 // serve --record's server: the shared HTTP shell (shell.ts), so the recorder keeps every
 // protection serve keeps, with the forward to the upstream as its handler. Each request whose body
 // is whole is read as its provider's conversation for the narration and the lint (as serve reads
-// it), sent on to the upstream unchanged, and its answer passed back chunk by chunk as it arrives,
-// kept meanwhile to be read as the model's reply once it has ended. The session goes into a
+// it), sent on to the upstream unchanged (but for the hop's headers and the harness's proxy
+// credentials and cookies), and its answer passed back chunk by chunk as it arrives (record-pass.ts),
+// kept meanwhile, up to the fixture's size, to be read as the model's reply once it has ended. An
+// encoded answer or an absolute-form request line is refused instead. The session goes into a
 // RecordBook; the keys the requests carried are kept apart, only to hide them and to check the
 // fixture against them.
-import { once } from "node:events";
-import type { ServerResponse } from "node:http";
 import type { Language } from "../../fixture/fixture-format.ts";
+import { MAX_FIXTURE_BYTES } from "../../fixture/load-fixture.ts";
 import { type Clock, systemClock } from "../../io/clock.ts";
 import { decodeText } from "../../io/decode-text.ts";
+import { visible } from "../../io/sanitize.ts";
 import type { JsonObject } from "../../json/is-record.ts";
 import { jsonTooDeep } from "../../json/json-depth.ts";
 import { loadAllParts, type ProviderId } from "../../providers/registry.ts";
@@ -17,9 +19,10 @@ import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
 import { exchangeRecord } from "./answer.ts";
 import { modelTurns } from "./conversation-book.ts";
-import { type PassedAnswer, readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
+import { readUpstreamAnswer, type UpstreamAnswer } from "./record-answer.ts";
 import { type Place, RecordBook } from "./record-book.ts";
-import { answerHeaders, forward, unreachableReason, upstreamUrl } from "./record-upstream.ts";
+import { passOn, unaskedEncoding } from "./record-pass.ts";
+import { forward, unreachableReason, upstreamUrl, withheldSecrets } from "./record-upstream.ts";
 import { bodyObject, wantsStream } from "./request-body.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
 import { hideSecrets, secretsOf } from "./secrets.ts";
@@ -31,7 +34,12 @@ import { type Arrived, type Handler, type RunningShell, type ShellContext, start
  *  when the shell answered the request itself: a refusal, a body too large, a client gone). */
 export type RecordEvent = { type: "listening"; url: string; upstream: string } | { type: "exchange"; record: ExchangeRecord; upstream?: UpstreamOutcome };
 
-export type UpstreamOutcome = UpstreamAnswer | { kind: "unreachable"; why: string } | { kind: "passed" };
+export type UpstreamOutcome =
+  | UpstreamAnswer
+  | { kind: "unreachable"; why: string }
+  | { kind: "passed" }
+  | { kind: "encoded"; encoding: string }
+  | { kind: "absoluteForm" };
 
 export interface RecordOptions {
   upstream: URL;
@@ -47,6 +55,10 @@ export interface RecordOptions {
   clock?: Clock;
   /** Where the keys the requests carry are put: never written, only looked for and hidden. */
   secrets: Set<string>;
+  /** The most of one answer kept to be read (MAX_FIXTURE_BYTES unless a test passes less). */
+  maxKeptBytes?: number | undefined;
+  /** Told after each exchange is told: the book may have changed (the session is saved then). */
+  onRecorded?: () => void;
 }
 
 export interface RecordingServer extends RunningShell {
@@ -61,10 +73,11 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   const tell = (record: ExchangeRecord, upstream?: UpstreamOutcome): void => {
     const outcome = record.outcome.message ? { ...record.outcome, message: hide(record.outcome.message) } : record.outcome;
     options.onEvent({ type: "exchange", record: { ...record, outcome }, ...(upstream ? { upstream } : {}) });
+    options.onRecorded?.();
   };
   const handler: Handler = {
     heard(request, target) {
-      for (const secret of secretsOf(request.headers, target?.query)) secrets.add(secret);
+      for (const secret of [...secretsOf(request.headers, target?.query), ...withheldSecrets(request.headers)]) secrets.add(secret);
     },
     tell,
     answer: (arrived, shell) => recordExchange(arrived, shell, { options, partsOf, book, tell, hide }),
@@ -105,6 +118,13 @@ async function recordExchange({ seen, request, response, body }: Arrived, shell:
   const conversation =
     heard && place && describeConversation(heard.context, heard.findings, place.conversation - 1, place.turn, 0, modelTurns(heard.context.messages).at(-1));
   const tell = (outcome: ExchangeRecord["outcome"], upstream: UpstreamOutcome) => recorder.tell(exchangeRecord(head, conversation, outcome), upstream);
+  if (!(request.url ?? "/").startsWith("/")) {
+    // An absolute-form target (`POST http://x/v1/...`) asks a proxy for another host; the recorder
+    // is none, so it is refused rather than sent on: 400 (RFC 9112 §3.2.2 is for proxies only).
+    const message = "tool-call-playground serve --record: the request line names a whole URL, not a path; the recorder is not a proxy";
+    response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify(parts.response.error("invalid", message)));
+    return tell({ status: 400, kind: "notFound", message }, { kind: "absoluteForm" });
+  }
   let answer: Response;
   try {
     answer = await forward(upstreamUrl(options.upstream, request.url ?? "/"), seen.method, request.headers, body, shell.stopping);
@@ -116,7 +136,14 @@ async function recordExchange({ seen, request, response, body }: Arrived, shell:
     if (place) book.note(place, `model turn ${place.turn + 1}: the upstream could not be reached.`);
     return tell({ status: 502, kind: "internal", message }, { kind: "unreachable", why });
   }
-  const passed = await passOn(answer, response, place !== undefined);
+  const encoding = unaskedEncoding(answer);
+  if (encoding !== undefined) {
+    await answer.body?.cancel();
+    const message = `tool-call-playground serve --record: the upstream answered in content-encoding ${encoding}, though identity was asked; refused unread`;
+    response.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify(parts.response.error("internal", message)));
+    return tell({ status: 502, kind: "internal", message }, { kind: "encoded", encoding: visible(encoding) });
+  }
+  const passed = await passOn(answer, response, place ? (options.maxKeptBytes ?? MAX_FIXTURE_BYTES) : 0);
   if (!place) return tell({ status: answer.status, kind: "notABody", message: "" }, { kind: "passed" });
   const upstream = readUpstreamAnswer(provider, parts, passed);
   tell(recordOutcome(book, place, upstream, hide), upstream);
@@ -134,8 +161,11 @@ function recordOutcome(book: RecordBook, place: Place, upstream: UpstreamAnswer,
         book.note(place, `model turn ${place.turn + 1}: the upstream answered ${upstream.status} (${hide(upstream.message)}), which no scripted failure says.`);
       return { status: upstream.status, kind: "internal", message: upstream.message };
     case "unreadable":
-      book.note(place, `model turn ${place.turn + 1}: the upstream's answer could not be read as a reply.`);
-      return { status: 200, kind: "internal", message: "unreadable" };
+      book.note(place, `model turn ${place.turn + 1}: the upstream's answer (${upstream.status}) could not be read as a reply.`);
+      return { status: upstream.status, kind: "internal", message: "unreadable" };
+    case "tooLarge":
+      book.note(place, `model turn ${place.turn + 1}: the upstream's answer (${upstream.bytes} bytes) was over the ${upstream.limit} kept; not recorded.`);
+      return { status: upstream.status, kind: "internal", message: "tooLarge" };
     case "cut":
       book.note(place, `model turn ${place.turn + 1}: the answer stopped before its end.`);
       return { status: 200, kind: "aborted", ...(upstream.events === undefined ? {} : { events: upstream.events }) };
@@ -147,33 +177,6 @@ function conversationOf(provider: ProviderId, parts: ProviderParts, body: JsonOb
   const { imported } = readHistory(parts, provider, body);
   if (imported === undefined) return undefined;
   return { context: imported.context, findings: lintBody(body, parts.rules, lang) };
-}
-
-/** The upstream's answer passed back as it arrives; each chunk is kept to be read once it ended
- *  when `keep` (an answer nobody reads, to a request not on a route, is not held). */
-async function passOn(answer: Response, response: ServerResponse, keep: boolean): Promise<PassedAnswer> {
-  response.writeHead(answer.status, answerHeaders(answer.headers));
-  response.flushHeaders();
-  const chunks: Uint8Array[] = [];
-  let whole = true;
-  try {
-    for await (const chunk of answer.body ?? []) {
-      if (keep) chunks.push(chunk);
-      if (response.destroyed) throw new Error("the harness went away");
-      if (!response.write(chunk)) await Promise.race([once(response, "drain"), once(response, "close")]);
-    }
-  } catch {
-    whole = false;
-  }
-  if (whole) response.end();
-  else response.destroy();
-  return {
-    status: answer.status,
-    contentType: answer.headers.get("content-type") ?? "",
-    retryAfter: answer.headers.get("retry-after"),
-    text: Buffer.concat(chunks).toString("utf8"),
-    whole,
-  };
 }
 
 /** The body as a JSON object, read as serve reads one, for the narration and the book; undefined

@@ -1,12 +1,14 @@
 // `serve --record <upstream base URL> -o <file>`: serve stands between a harness and the real API,
-// passes every request on and every answer back, narrates each exchange as serve does, and when
-// stopped (Ctrl-C, SIGTERM) writes the session as one fixture that `serve <file>` replays offline.
-// The file is written as `import -o` writes one (never over a file without --force, never half),
-// and only after it is checked for every key the harness sent.
+// passes every request on and every answer back, narrates each exchange as serve does, and keeps
+// the session on disk as it goes (record-saver.ts: the fixture rewritten after every exchange), so
+// a Ctrl-C, a second one, SIGTERM or a crash of the upstream loses no completed exchange; once
+// stopped, it writes the session a last time, and the process waits for that write. The file is
+// written as `import -o` writes one (never over a file without --force, never half), and only
+// after it is checked for every key the harness sent.
 import { fileURLToPath } from "node:url";
 import type { Language } from "../../fixture/fixture-format.ts";
-import { destinationKind, fixtureText, SaveError, writeFixtureFile } from "../../fixture/write-fixture.ts";
 import { visible } from "../../io/sanitize.ts";
+import { writeProblem } from "../../io/write-output.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
@@ -15,8 +17,8 @@ import type { OutputMessages } from "../shared/output-messages.ts";
 import { loadServeMessages } from "./load-serve-messages.ts";
 import { NarrationOutput } from "./narration-output.ts";
 import type { RecordBook } from "./record-book.ts";
-import { recordedFixture } from "./record-fixture.ts";
 import { recordJsonLine, recordNarrationLines } from "./record-narration.ts";
+import { type SaveStop, SessionSaver } from "./record-saver.ts";
 import { type RecordEvent, startRecording } from "./record-server.ts";
 import { hideSecrets } from "./secrets.ts";
 import type { ServeIO } from "./serve-command.ts";
@@ -36,6 +38,10 @@ export interface RecordSessionOptions {
   json?: boolean;
   lang: Language;
   maxBody?: number;
+  /** The largest fixture written: serve's load limit (MAX_FIXTURE_BYTES) unless a test passes one. */
+  maxFixtureBytes?: number;
+  /** Told after each save with the exchanges the file holds (tests wait on it). */
+  onSaved?: (exchanges: number) => void;
 }
 
 export async function recordSession(options: RecordSessionOptions, io: ServeIO): Promise<number> {
@@ -50,8 +56,9 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
   const secrets = new Set<string>();
   const { emit, narration } = await narrator(options, plan, words, io, secrets);
   const { host, port, lang } = options;
-  const recording = () =>
-    startRecording({
+  let saver: SessionSaver | undefined;
+  const recording = async () => {
+    const server = await startRecording({
       upstream: plan.upstream,
       host,
       port,
@@ -62,20 +69,29 @@ export async function recordSession(options: RecordSessionOptions, io: ServeIO):
       clock: io.clock,
       drained: io.drained,
       secrets,
+      maxKeptBytes: options.maxFixtureBytes,
+      onRecorded: () => saver?.changed(),
     });
+    saver = sessionSaver(server.book, plan, { options, say: serveSay, output, secrets, io });
+    return server;
+  };
   const server = await listening(recording, options, serveSay, io);
   if (typeof server === "number") return server;
   const style = narration.style;
   const tell = (text: string): void => narration.output.line(text);
+  let finished: () => void = () => {};
   const { stop, requests } = await untilStopped(server, io, {
     lang,
     closing: (signal, inFlight) => {
+      // The process waits for the session to be written, past its stop grace if need be.
+      io.holdExit?.(new Promise<void>((resolve) => (finished = resolve)));
       if (!options.json) tell(`${serveNarrationLines({ type: "closing", signal, inFlight }, words, style).join("\n")}\n`);
     },
     silence: () => narration.output.silence(),
   });
   if (!options.json) tell(`${serveNarrationLines({ type: "closed", requests }, words, style).join("\n")}\n`);
-  const code = await writeSession(server.book, plan, { options, say: serveSay, output, secrets, io, tell });
+  const code = saver && (await finalSave(saver, server.book, plan, { say: serveSay, json: options.json === true, io, tell }));
+  finished();
   return code ?? stopExitCodes[stop];
 }
 
@@ -86,8 +102,10 @@ async function sessionPlan(options: RecordSessionOptions, say: ServeMessages, ou
   if (file === undefined || file === "" || file === "-") return say.recordNeedsOutput;
   const upstream = URL.canParse(options.record) ? new URL(options.record) : undefined;
   if (upstream === undefined || !/^https?:$/.test(upstream.protocol)) return say.recordBadUpstream(visible(options.record));
-  if (!options.force && (await destinationKind(file)) === "file")
-    return say.recordCannotWrite(visible(file), output.writeProblem({ kind: "exists" }, "--force"));
+  // The writer's own checks (a missing folder, a folder, a symlink, a symlinked folder, a FIFO, a
+  // file there without --force), asked now: the writer asks them again at every save.
+  const problem = await writeProblem(file, { replace: options.force === true });
+  if (problem) return say.recordCannotWrite(visible(file), visible(output.writeProblem(problem, "--force")));
   return { upstream, file };
 }
 
@@ -120,37 +138,51 @@ interface Writing {
   output: OutputMessages;
   secrets: ReadonlySet<string>;
   io: ServeIO;
+}
+
+/** The saver that keeps the file following the session, saying on stderr when it stops. */
+function sessionSaver(book: RecordBook, { upstream, file }: SessionPlan, { options, say, output, secrets, io }: Writing): SessionSaver {
+  return new SessionSaver({
+    book,
+    file,
+    schemaFile,
+    upstream,
+    force: options.force === true,
+    secrets,
+    maxBytes: options.maxFixtureBytes,
+    onSaved: options.onSaved,
+    onStop: (stop, exchanges) => io.err(`${stopLine(stop, exchanges, file, say, output)}\n`),
+  });
+}
+
+function stopLine(stop: SaveStop, exchanges: number, file: string, say: ServeMessages, output: OutputMessages): string {
+  if (stop.kind === "cannotWrite") return say.recordCannotWrite(visible(file), visible(output.writeProblem(stop.writeProblem, "--force")));
+  if (exchanges === 0 && stop.kind === "secret") return say.recordSecretFound(visible(file));
+  return say.recordKept(visible(file), exchanges, stop.kind === "secret" ? say.recordHoldsSecret : say.recordTooLarge(stop.bytes, stop.limit));
+}
+
+interface Ending {
+  say: ServeMessages;
+  json: boolean;
+  io: ServeIO;
   /** Writes a line of the narration (nothing once its reader has gone). */
   tell(text: string): void;
 }
 
-/** Writes the session as a fixture, checked first for every key the harness sent: undefined once
- *  written (or when nothing was recorded), else the exit code after the line saying why not. */
-async function writeSession(
-  book: RecordBook,
-  { upstream, file }: SessionPlan,
-  { options, say, output, secrets, io, tell }: Writing,
-): Promise<number | undefined> {
-  const recorded = recordedFixture(book, `Recorded session: ${upstream.host}`, upstream.origin);
-  if (recorded.conversations === 0) {
+/** The session's last write, from the same book every save wrote: undefined once written (or when
+ *  nothing was recorded), else the exit code (the saver has said why on stderr). */
+async function finalSave(saver: SessionSaver, book: RecordBook, { file }: SessionPlan, { say, json, io, tell }: Ending): Promise<number | undefined> {
+  saver.changed();
+  await saver.settled();
+  if (saver.stop) return exitCodes.badInput;
+  const { conversations } = saver.saved;
+  if (conversations === 0) {
     io.err(`${say.recordNothing}\n`);
     return undefined;
   }
-  const text = fixtureText(recorded.fixture, file, schemaFile);
-  if ([...secrets].some((secret) => text.includes(secret))) {
-    io.err(`${say.recordSecretFound(visible(file))}\n`);
-    return exitCodes.badInput;
-  }
-  try {
-    await writeFixtureFile(file, text, { replace: options.force === true });
-  } catch (error) {
-    if (!(error instanceof SaveError)) throw error;
-    io.err(`${say.recordCannotWrite(visible(file), visible(output.writeProblem(error.writeProblem, "--force")))}\n`);
-    return exitCodes.badInput;
-  }
-  const written = options.json
-    ? JSON.stringify({ type: "written", file: visible(file), conversations: recorded.conversations })
-    : say.recordWritten(visible(file), recorded.conversations, book.exchanges);
+  const written = json
+    ? JSON.stringify({ type: "written", file: visible(file), conversations })
+    : say.recordWritten(visible(file), conversations, book.exchanges);
   tell(`${written}\n`);
   return undefined;
 }

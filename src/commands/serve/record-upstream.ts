@@ -1,7 +1,8 @@
 // serve --record's way to the real API: a request goes on to the upstream as the harness sent it
 // (its path and query on the upstream's base URL, its body byte for byte, its headers with the
 // harness's own key), and the answer comes back as it arrives. Only the hop's own headers are
-// dropped: they describe this connection, not the request (RFC 9110 §7.6.1).
+// dropped: they describe this connection, not the request (RFC 9110 §7.6.1); so are the harness's
+// proxy credentials and cookies, which are kept apart as secrets.
 import type { IncomingHttpHeaders } from "node:http";
 
 /** Headers of the connection itself, never passed on (RFC 9110 §7.6.1), and the ones the
@@ -18,7 +19,26 @@ const hopHeaders = new Set([
   "content-length",
   "expect",
   "accept-encoding",
+  // The harness's credentials for a proxy and its cookies are for this hop, never the upstream's:
+  // an upstream that echoed them in an error would put them into the fixture and the narration.
+  "proxy-authorization",
+  "cookie",
 ]);
+
+/** The values of the headers withheld from the upstream as credentials, each part a cookie or a
+ *  scheme's token: hidden wherever they would show, as the harness's keys are (secrets.ts). */
+export function withheldSecrets(headers: IncomingHttpHeaders): string[] {
+  const found: string[] = [];
+  for (const value of [headers["proxy-authorization"], headers.cookie]) {
+    if (value === undefined) continue;
+    found.push(value);
+    const token = /^\S+\s+(\S.*)$/.exec(value)?.[1];
+    if (token !== undefined) found.push(token);
+    for (const pair of value.split(";")) found.push(pair.trim(), pair.slice(pair.indexOf("=") + 1).trim());
+  }
+  // As for keys: a value too short to tell from ordinary text is no secret.
+  return found.filter((secret) => secret.length >= 8);
+}
 
 /** Answer headers not passed back: the answer is re-sent on this connection, decoded. */
 const answerHopHeaders = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);

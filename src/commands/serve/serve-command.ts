@@ -26,7 +26,19 @@ import { stopExitCodes } from "./stop.ts";
 /** The command line's io, plus a hook tests use to learn the running server. */
 export type ServeIO = Pick<
   CliIO,
-  "out" | "err" | "env" | "isTTY" | "colorDepth" | "interrupt" | "terminate" | "onTerminate" | "drained" | "outputClosed" | "onOutputClosed" | "clock"
+  | "out"
+  | "err"
+  | "env"
+  | "isTTY"
+  | "colorDepth"
+  | "interrupt"
+  | "terminate"
+  | "onTerminate"
+  | "drained"
+  | "outputClosed"
+  | "onOutputClosed"
+  | "clock"
+  | "holdExit"
 > & {
   /** Told the running server once it listens (tests drive it, then stop it). */
   onListening?: (server: RunningShell) => void;

@@ -151,6 +151,14 @@ const serveEn: ServeMessages = {
   recordCannotWrite: (file, why) => `serve --record: cannot write ${file}: ${why}`,
   recordBadUpstream: (url) => `serve --record: ${url} is not an http:// or https:// base URL`,
   recordNeedsOutput: "serve --record: say where the session is written with -o <file>",
+  recordAbsoluteForm: "← 400: the request line names a whole URL, not a path: refused, never sent on (the recorder is not a proxy)",
+  upstreamEncoded: (encoding) => `← 502: the upstream answered in content-encoding ${encoding}, though identity was asked: refused unread, not recorded`,
+  upstreamUnreadable: (status) => `← ${status} from the upstream, passed on; not a reply the recorder can read: noted in the fixture's description`,
+  upstreamTooLarge: (status, bytes, limit) =>
+    `← ${status} from the upstream, passed on whole (${bytes} bytes); too large to record (over ${limit} bytes): noted in the fixture's description`,
+  recordKept: (file, exchanges, why) => `serve --record: ${file} no longer follows the session: it keeps the first ${exchanges} exchange(s); ${why}`,
+  recordTooLarge: (bytes, limit) => `the fixture would be ${bytes} bytes, over the ${limit} bytes serve loads`,
+  recordHoldsSecret: "the session now holds an API key the harness sent",
   upstreamPassed: (status) => `← ${status} from the upstream, passed on; no provider route: not recorded`,
 };
 

@@ -158,6 +158,14 @@ const serveZh: ServeMessages = {
   recordCannotWrite: (file, why) => `serve --record：无法写入 ${file}：${why}`,
   recordBadUpstream: (url) => `serve --record：${url} 不是 http:// 或 https:// 的 base URL`,
   recordNeedsOutput: "serve --record：用 -o <文件> 指定会话写到哪里",
+  recordAbsoluteForm: "← 400：请求行写的是完整 URL 而不是路径：拒绝，不转发（录制器不是代理）",
+  upstreamEncoded: (encoding) => `← 502：上游用 content-encoding ${encoding} 回答，而请求要的是 identity：不读取就拒绝，不录制`,
+  upstreamUnreadable: (status) => `← ${status} 来自上游，原样转交；录制器读不出这是一个回复：记在 fixture 的 description 里`,
+  upstreamTooLarge: (status, bytes, limit) =>
+    `← ${status} 来自上游，已完整转交（${bytes} 字节）；太大无法录制（超过 ${limit} 字节）：记在 fixture 的 description 里`,
+  recordKept: (file, exchanges, why) => `serve --record：${file} 不再跟随会话更新：只保留前 ${exchanges} 次往返；${why}`,
+  recordTooLarge: (bytes, limit) => `fixture 会有 ${bytes} 字节，超过 serve 能加载的 ${limit} 字节`,
+  recordHoldsSecret: "会话里现在含有 harness 发来的 API 密钥",
   upstreamPassed: (status) => `← ${status} 来自上游，原样转交；不是任何服务商的路由：不录制`,
 };
 

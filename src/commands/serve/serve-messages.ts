@@ -88,6 +88,18 @@ export interface ServeMessages {
   recordCannotWrite(file: string, why: string): string;
   recordBadUpstream(url: string): string;
   recordNeedsOutput: string;
+  /** --record: the file stopped following the session (it keeps `exchanges`), and why. */
+  /** --record: a request line in absolute form (a whole URL), refused with 400, never sent on. */
+  recordAbsoluteForm: string;
+  /** --record: an answer in a content-encoding not asked for, refused unread with a 502. */
+  upstreamEncoded(encoding: string): string;
+  /** --record: an answer passed on that is no reply (a redirect, a body no reader reads). */
+  upstreamUnreadable(status: number): string;
+  /** --record: an answer passed on whole but longer than the recorder keeps. */
+  upstreamTooLarge(status: number, bytes: number, limit: number): string;
+  recordKept(file: string, exchanges: number, why: string): string;
+  recordTooLarge(bytes: number, limit: number): string;
+  recordHoldsSecret: string;
   /** --record: a request that names no provider's route, passed on and back but not recorded. */
   upstreamPassed(status: number): string;
 }

@@ -27,6 +27,9 @@ export interface CliIO {
   stdinIsTTY?: boolean;
   /** A promise while the output stream's buffer is full: the run waits for it (backpressure). */
   drained?: () => Promise<void> | undefined;
+  /** Asks the process not to end at its stop grace until `work` settles (a file being written:
+   *  serve --record's session). A second Ctrl-C still ends it at once. */
+  holdExit?: (work: Promise<unknown>) => void;
   /** The clock every timeout, wait and time limit runs on: the system's unless a test passes one it moves itself. */
   clock?: Clock;
 }
