@@ -25,7 +25,7 @@ import { passOn, unaskedEncoding } from "./record-pass.ts";
 import { forward, unreachableReason, upstreamUrl, withheldSecrets } from "./record-upstream.ts";
 import { bodyObject, wantsStream } from "./request-body.ts";
 import { describeConversation, readHistory } from "./request-history.ts";
-import { hideSecrets, secretsOf } from "./secrets.ts";
+import { hideSecrets, secretsOf, withSecretsHidden } from "./secrets.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
 import { DEFAULT_MAX_BODY_BYTES, defaultLimits, type ServeLimits } from "./serve-limits.ts";
 import { type Arrived, type Handler, type RunningShell, type ShellContext, startShell } from "./shell.ts";
@@ -71,8 +71,8 @@ export async function startRecording(options: RecordOptions): Promise<RecordingS
   const { secrets } = options;
   const hide = (text: string): string => hideSecrets(text, secrets);
   const tell = (record: ExchangeRecord, upstream?: UpstreamOutcome): void => {
-    const outcome = record.outcome.message ? { ...record.outcome, message: hide(record.outcome.message) } : record.outcome;
-    options.onEvent({ type: "exchange", record: { ...record, outcome }, ...(upstream ? { upstream } : {}) });
+    // Hidden in the record itself, before the narration cuts a long text or --json escapes it.
+    options.onEvent({ type: "exchange", record: withSecretsHidden(record, secrets), ...(upstream ? { upstream } : {}) });
     options.onRecorded?.();
   };
   const handler: Handler = {

@@ -3,6 +3,7 @@
 // request's path without its `key` query value; the recorder, which passes keys on to the upstream,
 // also hides every key it has seen from each line it prints and checks the fixture it writes.
 import type { IncomingHttpHeaders } from "node:http";
+import { isRecord } from "../../json/is-record.ts";
 
 /** Where each provider's SDK puts the key (OpenAI: Authorization; Azure OpenAI: api-key; Anthropic:
  *  x-api-key; Gemini: x-goog-api-key or the `key` query parameter). */
@@ -39,4 +40,28 @@ export function hideSecrets(text: string, secrets: ReadonlySet<string>): string 
   let shown = text;
   for (const secret of secrets) if (shown.includes(secret)) shown = shown.split(secret).join("***");
   return shown;
+}
+
+/** A copy of `value` (JSON-like data: a record to narrate) with every key hidden in each string it
+ *  holds, before anything cuts, folds or escapes those strings: a key split by a preview's cut, or
+ *  written with escapes, is no longer whole where the finished lines are searched. */
+export function withSecretsHidden<T>(value: T, secrets: ReadonlySet<string>): T {
+  if (secrets.size === 0) return value;
+  const copy = structuredClone(value);
+  hideInPlace(copy, secrets);
+  return copy;
+}
+
+function hideInPlace(value: unknown, secrets: ReadonlySet<string>): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      if (typeof item === "string") value[index] = hideSecrets(item, secrets);
+      else hideInPlace(item, secrets);
+    });
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === "string") value[key] = hideSecrets(item, secrets);
+      else hideInPlace(item, secrets);
+    }
+  }
 }
