@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { LLMock } from "@copilotkit/aimock";
 import { chatContent } from "./bench-serve-content.ts";
+import { childServer } from "./bench-serve-load.ts";
 import type { Peer, PeerAnswers, PeerSpec } from "./bench-serve-peer.ts";
 
 const aimockPackage = "@copilotkit/aimock";
@@ -40,15 +41,7 @@ async function startAimock(answers: PeerAnswers): Promise<Peer> {
     });
     child.send(answers);
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    url,
-    pid: child.pid,
-    close: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return childServer(child, url);
 }
 
 export const aimock: PeerSpec = {

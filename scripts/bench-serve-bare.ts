@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { childServer } from "./bench-serve-load.ts";
 
 export interface Answer {
   status: number;
@@ -49,15 +50,7 @@ export async function bareServerChild(answers: ReadonlyMap<string, Answer>): Pro
     child.once("message", (message) => resolve(String(message)));
     child.send([...answers]);
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return {
-    url,
-    pid: child.pid,
-    close: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return childServer(child, url);
 }
 
 function isAnswerList(value: unknown): value is [string, Answer][] {

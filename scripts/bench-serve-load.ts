@@ -4,6 +4,7 @@
 // error), so a run is bounded in count and in time. Alongside, the CPU time the server's process
 // spent meanwhile, where Linux's /proc says it: unlike requests per second, it hardly moves with
 // what else the machine runs.
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { nowMs } from "./bench-harness.ts";
@@ -124,3 +125,17 @@ export function cpuPerRequest(runs: readonly Measured[]): number | undefined {
 
 export const rate = (run: Load) => run.requests / run.seconds;
 export const timing = (run: Load) => `${rate(run).toFixed(0)} req/s, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms`;
+
+/** A server in a child process as the bench holds it: its URL, its pid (for the CPU it spends),
+ *  and a stop that waits for it to exit. */
+export function childServer(child: ChildProcess, url: string): { url: string; pid: number | undefined; close(): Promise<void> } {
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url,
+    pid: child.pid,
+    close: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

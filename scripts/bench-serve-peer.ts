@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Turn } from "./bench-serve.ts";
+import { childServer } from "./bench-serve-load.ts";
 import type { Mode } from "./bench-serve-rows.ts";
 import { projectRoot } from "./goldens.ts";
 
@@ -85,7 +86,6 @@ async function startMockLlm(answers: PeerAnswers): Promise<Peer> {
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let said = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${peerPackage} did not listen within 30 s: ${said}`)), 30_000);
@@ -104,14 +104,7 @@ async function startMockLlm(answers: PeerAnswers): Promise<Peer> {
   child.stdout?.resume();
   child.stderr?.removeAllListeners("data");
   child.stderr?.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    close: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return childServer(child, `http://127.0.0.1:${port}`);
 }
 
 export const mockLlm: PeerSpec = {

@@ -20,15 +20,20 @@ after(() => rm(folder, { recursive: true, force: true }));
 
 const chunk = (text: string) => `data: ${JSON.stringify({ id: "c2", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: text } }] })}\n\n`;
 
-test("a completed exchange is on disk, replayable, before the recorder stops; a stream in flight at Ctrl-C takes nothing away", async (t) => {
+/** An upstream whose first answer is whole and whose later ones are streams that never end. */
+function answersThenStreams() {
   let requests = 0;
-  const upstream = await localUpstream((request, response) => {
+  return localUpstream((request, response) => {
     const number = ++requests;
     request.resume().on("end", () => {
       if (number === 1) response.writeHead(200, { "content-type": "application/json" }).end(completionOf("Four."));
       else response.writeHead(200, { "content-type": "text/event-stream" }).write(chunk("The sum"));
     });
   });
+}
+
+test("a completed exchange is on disk, replayable, before the recorder stops; a stream in flight at Ctrl-C takes nothing away", async (t) => {
+  const upstream = await answersThenStreams();
   t.after(() => upstream.close());
   const file = join(folder, "saved.json");
   const clock = new TestClock();
@@ -75,14 +80,7 @@ test("a session past the fixture bound says so once, keeps the exchanges before 
 });
 
 test("the process: Ctrl-C with a stream in flight exits within 10 s, and the file replays every completed exchange", async (t) => {
-  let requests = 0;
-  const upstream = await localUpstream((request, response) => {
-    const number = ++requests;
-    request.resume().on("end", () => {
-      if (number === 1) response.writeHead(200, { "content-type": "application/json" }).end(completionOf("Four."));
-      else response.writeHead(200, { "content-type": "text/event-stream" }).write(chunk("The sum"));
-    });
-  });
+  const upstream = await answersThenStreams();
   t.after(() => upstream.close());
   const file = join(folder, "process.json");
   const child = spawn(process.execPath, [join(projectRoot, "bin", "tool-call-playground"), "serve", "--record", upstream.url, "-o", file, "--lang", "en"], {
