@@ -3,6 +3,10 @@
 // its time has passed, or at once when its signal aborts. The test's own clock shows the second,
 // and moves no time while a run it drives waits on something else: a module still being loaded.
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { sleep, systemClock } from "../../src/io/clock.ts";
 import { TestClock } from "../test-clock.ts";
@@ -52,4 +56,15 @@ test("the test's clock runs a run to its end without moving time while a module 
   const run = Promise.race([new Promise<string>((resolve) => clock.after(300, () => resolve("timed out"))), import(fresh).then(() => "loaded")]);
   assert.equal(await clock.runAll(run), "loaded");
   assert.equal(clock.now(), 0, "no time passed on the clock");
+});
+
+test("the test's clock moves a run's time on only once a file it writes is written", async () => {
+  const clock = new TestClock();
+  const file = join(mkdtempSync(join(tmpdir(), "tcp-clock-")), "big.txt");
+  // A grace of one second on the clock, and a write the run waits on first, as a recorder's
+  // stop writes its session: on a loaded machine the write takes longer, never the clock's time.
+  const written = writeFile(file, "x".repeat(32 * 1024 * 1024)).then(() => "written");
+  const run = Promise.race([new Promise<string>((resolve) => clock.after(1000, () => resolve("timed out"))), written]);
+  assert.equal(await clock.run(run, { limitMs: 2000 }), "written");
+  rmSync(dirname(file), { recursive: true, force: true });
 });
