@@ -65,20 +65,8 @@ export function renderAnthropicStream(
   });
   const finished = terminal !== undefined && terminal.reason !== "aborted" && terminal.reason !== "error";
   inContentOrder(blocks, thinking, finished).forEach((block, index) => {
-    if ("block" in block) return pushThinking(push, block.block, index);
-    const contentBlock: RawContentBlockStartEvent["content_block"] =
-      block.kind === "text"
-        ? { type: "text", text: "", citations: null }
-        : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
-    push({ type: "content_block_start", index, content_block: contentBlock });
-    for (const fragment of block.fragments) {
-      push({
-        type: "content_block_delta",
-        index,
-        delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
-      });
-    }
-    if (block.ended || terminal?.reason === "length") push({ type: "content_block_stop", index });
+    if ("block" in block) pushThinking(push, block.block, index);
+    else pushBlock(push, block, index, terminal?.reason === "length");
   });
   if (!terminal || terminal.reason === "aborted") return frames;
   if (terminal.reason === "error") {
@@ -102,6 +90,24 @@ export function renderAnthropicStream(
   });
   push({ type: "message_stop" });
   return frames;
+}
+
+/** A text or call block: its start, each fragment as a delta, and its stop once it ended (or the
+ *  reply was cut at its length, which stops every open block). */
+function pushBlock(push: (data: RawMessageStreamEvent) => void, block: StreamBlock, index: number, cutAtLength: boolean): void {
+  const contentBlock: RawContentBlockStartEvent["content_block"] =
+    block.kind === "text"
+      ? { type: "text", text: "", citations: null }
+      : { type: "tool_use", id: block.id, name: block.name, input: {}, caller: { type: "direct" } };
+  push({ type: "content_block_start", index, content_block: contentBlock });
+  for (const fragment of block.fragments) {
+    push({
+      type: "content_block_delta",
+      index,
+      delta: block.kind === "text" ? { type: "text_delta", text: fragment } : { type: "input_json_delta", partial_json: fragment },
+    });
+  }
+  if (block.ended || cutAtLength) push({ type: "content_block_stop", index });
 }
 
 /** The streamed blocks and the thinking blocks, by their place in the reply. A thinking block
