@@ -100,6 +100,28 @@ function helpAsked(argv: readonly string[]): readonly string[] {
   return argv[0] === "help" && !fixtureNames().includes("help") ? [...argv.slice(1), "--help"] : argv;
 }
 
+/** What `--help` prints after the options: examples, exit codes, colour. */
+const mainHelpAfter =
+  "\nExamples (from the project folder; npm needs -- before the options it should pass on):\n" +
+  "  npm start                                             the walkthrough, narrated in Chinese\n" +
+  "  npm start -- --lang en                                the same transcript in English\n" +
+  "  npm start -- --list                                   the scenario fixtures\n" +
+  "  npm start -- --interactive                            pick a fixture, step through it, edit calls, save\n" +
+  "  npm start -- self-correction --tool-errors detailed   the failed result names the field\n" +
+  "  npm start -- final-answer --wire anthropic            the same history as Anthropic's request bodies\n" +
+  "  npm start -- --diagram                                the walkthrough, then its sequence diagram\n" +
+  "\nThe same as a command, anywhere, after npm link (or npm install -g .):\n" +
+  "  tool-call-playground --lang en\n" +
+  "  tool-call-playground parallel-calls --tool-execution sequential\n" +
+  "  tool-call-playground my-fixture.json --json\n" +
+  "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
+  "  tool-call-playground replay-stream fixtures/streams/anthropic-calc.sse   rebuild a message from a captured stream\n" +
+  "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
+  "Exit codes: 0 done, 1 bad input (a fixture, an option's value) or output that could not be\n" +
+  "written, 2 a usage mistake (an unknown option) or --interactive without a terminal, 70 internal\n" +
+  "error, 130 interrupted (Ctrl-C, or Esc at a prompt), 143 SIGTERM, 129 SIGHUP.\n" +
+  "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.";
+
 /** The main command as declared: its argument, options and help text, before any action is
  *  attached. `docs/command.md`'s usage lines and options table are generated from it. */
 export function declareMainCommand(providerChoices: readonly string[], io: Pick<CliIO, "out" | "err">): Command {
@@ -144,28 +166,7 @@ export function declareMainCommand(providerChoices: readonly string[], io: Pick<
       .helpOption("-h, --help", "show this help")
       // Commander repeats what it was given (an unknown option, a bad value): shown, never obeyed.
       .configureOutput({ writeOut: io.out, writeErr: (text) => io.err(visibleLines(text)) })
-      .addHelpText(
-        "after",
-        "\nExamples (from the project folder; npm needs -- before the options it should pass on):\n" +
-          "  npm start                                             the walkthrough, narrated in Chinese\n" +
-          "  npm start -- --lang en                                the same transcript in English\n" +
-          "  npm start -- --list                                   the scenario fixtures\n" +
-          "  npm start -- --interactive                            pick a fixture, step through it, edit calls, save\n" +
-          "  npm start -- self-correction --tool-errors detailed   the failed result names the field\n" +
-          "  npm start -- final-answer --wire anthropic            the same history as Anthropic's request bodies\n" +
-          "  npm start -- --diagram                                the walkthrough, then its sequence diagram\n" +
-          "\nThe same as a command, anywhere, after npm link (or npm install -g .):\n" +
-          "  tool-call-playground --lang en\n" +
-          "  tool-call-playground parallel-calls --tool-execution sequential\n" +
-          "  tool-call-playground my-fixture.json --json\n" +
-          "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
-          "  tool-call-playground replay-stream fixtures/streams/anthropic-calc.sse   rebuild a message from a captured stream\n" +
-          "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
-          "Exit codes: 0 done, 1 bad input (a fixture, an option's value) or output that could not be\n" +
-          "written, 2 a usage mistake (an unknown option) or --interactive without a terminal, 70 internal\n" +
-          "error, 130 interrupted (Ctrl-C, or Esc at a prompt), 143 SIGTERM, 129 SIGHUP.\n" +
-          "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
-      )
+      .addHelpText("after", mainHelpAfter)
   );
 }
 
