@@ -100,95 +100,110 @@ function helpAsked(argv: readonly string[]): readonly string[] {
   return argv[0] === "help" && !fixtureNames().includes("help") ? [...argv.slice(1), "--help"] : argv;
 }
 
+/** What `--help` prints after the options: examples, exit codes, colour. */
+const mainHelpAfter =
+  "\nExamples (from the project folder; npm needs -- before the options it should pass on):\n" +
+  "  npm start                                             the walkthrough, narrated in Chinese\n" +
+  "  npm start -- --lang en                                the same transcript in English\n" +
+  "  npm start -- --list                                   the scenario fixtures\n" +
+  "  npm start -- --interactive                            pick a fixture, step through it, edit calls, save\n" +
+  "  npm start -- self-correction --tool-errors detailed   the failed result names the field\n" +
+  "  npm start -- final-answer --wire anthropic            the same history as Anthropic's request bodies\n" +
+  "  npm start -- --diagram                                the walkthrough, then its sequence diagram\n" +
+  "\nThe same as a command, anywhere, after npm link (or npm install -g .):\n" +
+  "  tool-call-playground --lang en\n" +
+  "  tool-call-playground parallel-calls --tool-execution sequential\n" +
+  "  tool-call-playground my-fixture.json --json\n" +
+  "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
+  "  tool-call-playground replay-stream fixtures/streams/anthropic-calc.sse   rebuild a message from a captured stream\n" +
+  "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
+  "Exit codes: 0 done, 1 bad input (a fixture, an option's value) or output that could not be\n" +
+  "written, 2 a usage mistake (an unknown option) or --interactive without a terminal, 70 internal\n" +
+  "error, 130 interrupted (Ctrl-C, or Esc at a prompt), 143 SIGTERM, 129 SIGHUP.\n" +
+  "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.";
+
+/** The main command as declared: its argument, options and help text, before any action is
+ *  attached. `docs/command.md`'s usage lines and options table are generated from it. */
+export function declareMainCommand(providerChoices: readonly string[], io: Pick<CliIO, "out" | "err">): Command {
+  return (
+    new Command("tool-call-playground")
+      .description(
+        "Watch the tool-calling protocol happen: a scripted FakeModel replies with text and toolCall blocks,\n" +
+          "the app validates the arguments, runs the tools and appends paired toolResult messages.",
+      )
+      .argument(
+        "[fixture]",
+        `a fixture name from fixtures/ (see --list) or a path to a fixture .json file (default: ${defaultFixtureName}; with --interactive, a list to pick from)`,
+      )
+      .addOption(new Option("--lang <lang>", "language of the narration").choices(languages).default("zh"))
+      .option("--list", "list the fixtures with their titles")
+      .option("-i, --interactive", "step through a run in a terminal: edit, rename or drop calls, then save the run as a fixture")
+      .option("--json", "print the loop's events as JSON Lines instead of the narrated transcript")
+      .addOption(new Option("--max-turns <n>", "model requests at most per episode (overrides the fixture)").argParser(positiveInteger))
+      .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
+      .addOption(new Option("--validation <policy>", 'strict rejects "128" for a number; coerce converts it first, as Pi does').choices(["strict", "coerce"]))
+      .addOption(
+        new Option(
+          "--tool-errors <detail>",
+          "what a failed validation tells the model: brief (the schema's message, chapter 06) or detailed (field path, expectation, value received)",
+        )
+          .choices(["brief", "detailed"])
+          .default("brief"),
+      )
+      .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
+      .addOption(
+        new Option("--wire <provider>", "also print each request as that provider's API body (after an episode's first, what it changes)").choices(
+          providerChoices,
+        ),
+      )
+      .option("--wire-full", "with --wire, print every request body whole")
+      .option("--stream", "stream each reply as events (Pi's names) and narrate them; with --wire, also the provider's server-sent events")
+      .addOption(new Option("--chunk <n>", "fragment size for --stream (overrides the fixture; implies --stream)").argParser(positiveInteger))
+      .option("--diagram", "after the transcript, draw the run as a sequence diagram (lanes: person, app, model, tools)")
+      .option("--mermaid", "print the run as a Mermaid sequenceDiagram instead of the transcript (GitHub draws it in a ```mermaid block)")
+      .option("--html <file>", "also write the run as one self-contained web page: the diagram, each arrow's message, history and request body")
+      .version(version, "-V, --version", "print the version")
+      .helpOption("-h, --help", "show this help")
+      // Commander repeats what it was given (an unknown option, a bad value): shown, never obeyed.
+      .configureOutput({ writeOut: io.out, writeErr: (text) => io.err(visibleLines(text)) })
+      .addHelpText("after", mainHelpAfter)
+  );
+}
+
+/** Every command as declared, the subcommands included; nothing is run (the doc generator reads it). */
+export async function declareCli(io: CliIO): Promise<Command> {
+  const program = declareMainCommand(await wireChoices(), io);
+  await addSubcommands(program, io, () => undefined);
+  return program;
+}
+
 export async function runCli(givenArgv: readonly string[], io: CliIO): Promise<number> {
   const argv = helpAsked(givenArgv);
   let exitCode: number = exitCodes.ok;
   // A plain run loads no provider: --wire's choices are read only where they are checked or listed.
   const providerChoices = mentionsWire(argv) || mayReachSubcommand(argv) ? await wireChoices() : [];
-  const program = new Command("tool-call-playground")
-    .description(
-      "Watch the tool-calling protocol happen: a scripted FakeModel replies with text and toolCall blocks,\n" +
-        "the app validates the arguments, runs the tools and appends paired toolResult messages.",
-    )
-    .argument(
-      "[fixture]",
-      `a fixture name from fixtures/ (see --list) or a path to a fixture .json file (default: ${defaultFixtureName}; with --interactive, a list to pick from)`,
-    )
-    .addOption(new Option("--lang <lang>", "language of the narration").choices(languages).default("zh"))
-    .option("--list", "list the fixtures with their titles")
-    .option("-i, --interactive", "step through a run in a terminal: edit, rename or drop calls, then save the run as a fixture")
-    .option("--json", "print the loop's events as JSON Lines instead of the narrated transcript")
-    .addOption(new Option("--max-turns <n>", "model requests at most per episode (overrides the fixture)").argParser(positiveInteger))
-    .addOption(new Option("--tool-execution <mode>", "run several calls of one reply one after another, or together").choices(["sequential", "parallel"]))
-    .addOption(new Option("--validation <policy>", 'strict rejects "128" for a number; coerce converts it first, as Pi does').choices(["strict", "coerce"]))
-    .addOption(
-      new Option(
-        "--tool-errors <detail>",
-        "what a failed validation tells the model: brief (the schema's message, chapter 06) or detailed (field path, expectation, value received)",
-      )
-        .choices(["brief", "detailed"])
-        .default("brief"),
-    )
-    .addOption(new Option("--timeout <ms>", "abort each episode after this many milliseconds").argParser(positiveInteger))
-    .addOption(
-      new Option("--wire <provider>", "also print each request as that provider's API body (after an episode's first, what it changes)").choices(
-        providerChoices,
-      ),
-    )
-    .option("--wire-full", "with --wire, print every request body whole")
-    .option("--stream", "stream each reply as events (Pi's names) and narrate them; with --wire, also the provider's server-sent events")
-    .addOption(new Option("--chunk <n>", "fragment size for --stream (overrides the fixture; implies --stream)").argParser(positiveInteger))
-    .option("--diagram", "after the transcript, draw the run as a sequence diagram (lanes: person, app, model, tools)")
-    .option("--mermaid", "print the run as a Mermaid sequenceDiagram instead of the transcript (GitHub draws it in a ```mermaid block)")
-    .option("--html <file>", "also write the run as one self-contained web page: the diagram, each arrow's message, history and request body")
-    .version(version, "-V, --version", "print the version")
-    .helpOption("-h, --help", "show this help")
-    // Commander repeats what it was given (an unknown option, a bad value): shown, never obeyed.
-    .configureOutput({ writeOut: io.out, writeErr: (text) => io.err(visibleLines(text)) })
-    .addHelpText(
-      "after",
-      "\nExamples (from the project folder; npm needs -- before the options it should pass on):\n" +
-        "  npm start                                             the walkthrough, narrated in Chinese\n" +
-        "  npm start -- --lang en                                the same transcript in English\n" +
-        "  npm start -- --list                                   the scenario fixtures\n" +
-        "  npm start -- --interactive                            pick a fixture, step through it, edit calls, save\n" +
-        "  npm start -- self-correction --tool-errors detailed   the failed result names the field\n" +
-        "  npm start -- final-answer --wire anthropic            the same history as Anthropic's request bodies\n" +
-        "  npm start -- --diagram                                the walkthrough, then its sequence diagram\n" +
-        "\nThe same as a command, anywhere, after npm link (or npm install -g .):\n" +
-        "  tool-call-playground --lang en\n" +
-        "  tool-call-playground parallel-calls --tool-execution sequential\n" +
-        "  tool-call-playground my-fixture.json --json\n" +
-        "  tool-call-playground stream-cut-length --stream      watch a reply arrive in pieces, and be cut\n" +
-        "  tool-call-playground replay-stream fixtures/streams/anthropic-calc.sse   rebuild a message from a captured stream\n" +
-        "\nSettings given here win over the fixture's own (maxTurns, toolExecution, validation, timeoutMs).\n" +
-        "Exit codes: 0 done, 1 bad input (a fixture, an option's value) or output that could not be\n" +
-        "written, 2 a usage mistake (an unknown option) or --interactive without a terminal, 70 internal\n" +
-        "error, 130 interrupted (Ctrl-C, or Esc at a prompt), 143 SIGTERM, 129 SIGHUP.\n" +
-        "Colour only on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.",
-    )
-    .action(async (fixtureArgument: string | undefined, options: PlayOptions & DiagramOptions) => {
-      const valueTakenBy =
-        fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument)
-          ? await optionForValue(fixtureArgument)
-          : undefined;
-      const swallowed = swallowedByNpm(io.env) ?? valueTakenBy;
-      if (swallowed) {
-        const example = fixtureArgument !== undefined && valueTakenBy === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
-        io.err(
-          `${(await loadCatalog(options.lang)).npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`,
-        );
-        exitCode = exitCodes.badInput;
-        return;
-      }
-      const conflict = await diagramConflict(options);
-      if (conflict !== undefined) {
-        io.err(`${conflict}\n`);
-        exitCode = exitCodes.usage;
-      } else if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
-      else if (options.interactive) exitCode = await (await import("../commands/interactive/interactive-command.ts")).interactive(fixtureArgument, options, io);
-      else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
-    });
+  const program = declareMainCommand(providerChoices, io).action(async (fixtureArgument: string | undefined, options: PlayOptions & DiagramOptions) => {
+    const valueTakenBy =
+      fixtureArgument !== undefined && io.env.npm_lifecycle_event !== undefined && !fixtureNames().includes(fixtureArgument)
+        ? await optionForValue(fixtureArgument)
+        : undefined;
+    const swallowed = swallowedByNpm(io.env) ?? valueTakenBy;
+    if (swallowed) {
+      const example = fixtureArgument !== undefined && valueTakenBy === swallowed ? `${swallowed} ${fixtureArgument}` : swallowed;
+      io.err(
+        `${(await loadCatalog(options.lang)).npmSwallowedOption(swallowed, `npm ${io.env.npm_lifecycle_event === "start" ? "start" : `run ${io.env.npm_lifecycle_event ?? "start"}`} -- ${example}`)}\n`,
+      );
+      exitCode = exitCodes.badInput;
+      return;
+    }
+    const conflict = await diagramConflict(options);
+    if (conflict !== undefined) {
+      io.err(`${conflict}\n`);
+      exitCode = exitCodes.usage;
+    } else if (options.list) exitCode = options.json ? await listJson(options.lang, io) : await list(options.lang, io);
+    else if (options.interactive) exitCode = await (await import("../commands/interactive/interactive-command.ts")).interactive(fixtureArgument, options, io);
+    else exitCode = await play(fixtureArgument ?? defaultFixtureName, options, io);
+  });
   // Before the subcommands are added: each copies it, so a usage mistake after `serve` or
   // `import` returns its exit code here too, instead of commander ending the process itself.
   program.exitOverride();

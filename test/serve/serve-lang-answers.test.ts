@@ -1,6 +1,7 @@
 // One language per run, data included: under `--lang en` serve plays the fixture's English texts
 // (a fixture text is `{zh, en}`), so nothing it prints or answers holds a Chinese character —
-// not the narration, not a reply, not an error answer — for every fixture it can play.
+// not the narration, not a reply, not an error answer — for every fixture it can play; under
+// `--lang zh` its serve fixtures answer in Chinese.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fixtureFileFor, fixtureNames } from "../../src/fixture/fixture-files.ts";
@@ -63,4 +64,28 @@ test("in a Chinese run (the default), a lint finding's fix is worded in Chinese,
   const english = "drop the result, or move it";
   assert.match(server.out(), new RegExp(chinese));
   assert.doesNotMatch(`${server.out()}${answer}`, new RegExp(english));
+});
+
+test("in a Chinese run (the default), serve-calc answers a harness with the script's Chinese text", async () => {
+  const fixture = await loadFixture(fixtureFileFor("serve-calc"), undefined, "zh");
+  const first = fixture.episodes[0]?.script[0];
+  const text = first !== undefined && "content" in first ? first.content.find((block) => block.type === "text") : undefined;
+  const server = await startServe("serve-calc", { lang: "zh" });
+  let answer: string;
+  try {
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "m",
+        messages: [{ role: "user", content: "What is 7 + 5, and 6 times 7?" }],
+        tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
+      }),
+    });
+    answer = await response.text();
+  } finally {
+    await server.stop();
+  }
+  assert.ok(text?.type === "text" && han.test(text.text), "the fixture's Chinese text");
+  assert.ok(answer.includes(JSON.stringify(text.text)), answer);
 });

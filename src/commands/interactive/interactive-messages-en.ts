@@ -10,7 +10,7 @@ const interactiveEn: InteractiveMessages = {
   pauseRunToEnd: "Run to the end (no more pauses)",
   pauseShowContext: "Show what the model receives next (history + tool definitions)",
   pauseValidation: (current) => `Switch validation (now ${current}, switch to ${current === "strict" ? "coerce" : "strict"})`,
-  pauseLanguage: () => "切换到中文 (switch to Chinese)",
+  pauseLanguage: () => "Switch to Chinese",
   pauseQuit: "Quit (without saving)",
   reviewCall: (name, id, json) => `The model asks to call ${name === "" ? "(an empty name)" : name} (id=${id}), arguments=${json}. Before it runs: (${keys})`,
   callRun: "Run it as scripted",

@@ -10,7 +10,7 @@ const interactiveZh: InteractiveMessages = {
   pauseRunToEnd: "一直运行到结束（不再暂停）",
   pauseShowContext: "看看模型下一次会收到什么（历史 + 工具定义）",
   pauseValidation: (current) => `切换校验策略（现在是 ${current}，切换到 ${current === "strict" ? "coerce" : "strict"}）`,
-  pauseLanguage: () => "Switch to English（切换到英文）",
+  pauseLanguage: () => "切换到英文",
   pauseQuit: "退出（不保存）",
   reviewCall: (name, id, json) => `模型请求调用 ${name === "" ? "（空名字）" : name}（id=${id}），arguments=${json}。执行前怎么处理？（${keys}）`,
   callRun: "照脚本执行",
