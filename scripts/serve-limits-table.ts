@@ -1,4 +1,4 @@
-// The limits serve keeps, as the Markdown table docs/serve.md shows: each with its default, read
+// The limits serve keeps, as the Markdown table docs/serve-limits.md shows: each with its default, read
 // from the code, the option that changes it (or why it is fixed), and the test that checks it. A
 // test keeps the copy in the docs equal to this; `npm run limits-table` prints it.
 

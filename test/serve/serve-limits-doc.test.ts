@@ -1,4 +1,4 @@
-// docs/serve.md states every limit serve keeps, with its default and its option: its table is the
+// docs/serve-limits.md states every limit serve keeps, with its default and its option: its table is the
 // one the code generates, so a changed default or a new limit shows up as a failing test here.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -7,8 +7,8 @@ import { test } from "node:test";
 import { projectRoot } from "../../scripts/goldens.ts";
 import { renderLimitsTable } from "../../scripts/serve-limits-table.ts";
 
-test("docs/serve.md's limits table is the one generated from serve's own defaults", () => {
-  const doc = readFileSync(join(projectRoot, "docs/serve.md"), "utf8");
+test("docs/serve-limits.md's limits table is the one generated from serve's own defaults", () => {
+  const doc = readFileSync(join(projectRoot, "docs/serve-limits.md"), "utf8");
   const between = /<!-- limits-table:start -->\n([\s\S]*?)<!-- limits-table:end -->/.exec(doc)?.[1];
   assert.equal(between, renderLimitsTable(), "regenerate it with npm run limits-table");
 });
