@@ -1,5 +1,5 @@
 // The limits serve keeps against its clients, with their defaults: scripts/serve-limits-table.ts puts them in
-// docs/serve.md, and the options of serve-command.ts change some of them.
+// docs/serve-limits.md, and the options of serve-command.ts change some of them.
 import type { StoreBudget } from "../../providers/shared/provider.ts";
 import { STOP_GRACE_MS } from "../shared/stop-grace.ts";
 
