@@ -8,7 +8,8 @@
 // their reasons, a summary.
 // Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the
 // checks still run); `--verbose` prints every test with Node's spec reporter instead; `--deep`
-// (`npm run test:deep`) runs every property test with 1,000 cases instead of its 200.
+// (`npm run test:deep`) runs every property test with 1,000 cases instead of its 200, and the
+// README's whole newcomer's path on copies of the checkout (TCP_DEEP=1).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -162,7 +163,12 @@ const steps: Step[] = [
 function run(step: Step): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
-      env: { ...process.env, TCP_TEST_QUEUE: queue, ...(deep && process.env.TCP_PROPERTY_RUNS === undefined ? { TCP_PROPERTY_RUNS: "1000" } : {}) },
+      env: {
+        ...process.env,
+        TCP_TEST_QUEUE: queue,
+        ...(deep ? { TCP_DEEP: "1" } : {}),
+        ...(deep && process.env.TCP_PROPERTY_RUNS === undefined ? { TCP_PROPERTY_RUNS: "1000" } : {}),
+      },
       stdio: ["ignore", step.live ? "inherit" : "pipe", step.live ? "inherit" : "pipe"],
     });
     let held = "";
