@@ -7,6 +7,8 @@ import { loadDiagramMessages } from "../../diagram/load-diagram-messages.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import { visible } from "../../io/sanitize.ts";
 import { WriteError, type WriteProblem, writeOutputFile, writeProblem } from "../../io/write-output.ts";
+import { shownMarks } from "../../narration/episode-options.ts";
+import type { ShownMarks } from "../../narration/legend-marks.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import type { Style } from "../../narration/style.ts";
 import { loadOutputMessages } from "../shared/load-output-messages.ts";
@@ -33,7 +35,7 @@ export async function htmlProblemLine(file: string, problem: WriteProblem, lang:
 export async function showDiagram(
   diagram: Diagram,
   options: DiagramOptions,
-  { lang, style, write, signal }: { lang: Language; style: Style; write: (line: string) => void; signal?: AbortSignal },
+  { lang, style, write, signal, shown }: { lang: Language; style: Style; write: (line: string) => void; signal?: AbortSignal; shown: ShownMarks },
 ): Promise<string | undefined> {
   const [say, catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
   if (options.diagram) {
@@ -47,7 +49,7 @@ export async function showDiagram(
   }
   if (options.html === undefined) return undefined;
   const { htmlPage } = await import("../../diagram/html-page.ts");
-  const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say });
+  const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend(shown), say });
   try {
     await writeOutputFile(options.html, page, signal === undefined ? {} : { signal });
     return undefined;
@@ -73,7 +75,7 @@ export async function fixturePage(fixture: Fixture, lang: Language): Promise<{ d
     loadCatalog(lang),
     import("../../diagram/html-page.ts"),
   ]);
-  return { diagram, html: htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say }) };
+  return { diagram, html: htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend(shownMarks(fixture)), say }) };
 }
 
 /** What --mermaid prints for a fixture; `episodes` keeps only the first few (the README's figure is the first). */
