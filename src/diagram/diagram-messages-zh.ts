@@ -17,7 +17,8 @@ const messages: DiagramMessages = {
     retry: "··▶  重试：把失败结果带回给模型的请求",
     self: " ↺   应用自己的一步：查找、校验、追加的 toolResult",
   },
-  episode: (index, title) => `第 ${index + 1} 段${title === undefined ? "" : `：${title}`}`,
+  episode: (index, title, steps) =>
+    `${steps === undefined ? `第 ${index + 1} 段` : steps.first === steps.last ? `第 [${steps.first}] 步` : `第 [${steps.first}]–[${steps.last}] 步`}${title === undefined ? "" : `：${title}`}`,
   user: (text) => `用户：${text}`,
   request: (turn, messages, tools) => `第 ${turn} 次请求：重发 ${messages} 条消息${tools > 0 ? ` + ${tools} 个工具` : "，没带工具列表"}`,
   reply: (text, calls, stopReason) => {

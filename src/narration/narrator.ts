@@ -100,6 +100,11 @@ export class Narrator {
     return this.#out.holding;
   }
 
+  /** How many steps the transcript has numbered so far (the diagram names episodes by them). */
+  get stepsTaken(): number {
+    return this.#step;
+  }
+
   /** An interactive session switches language mid-run. */
   setCatalog(catalog: Catalog): void {
     this.catalog = catalog;

@@ -58,7 +58,8 @@ export async function narrateFixture(
             episodeOptions(episode, settings, episodeSignal, toolErrors),
           );
           narrator.setFindings(episode.lintFindings ?? []);
-          diagram?.onEpisodeStart(episode);
+          // The diagram names the episode by the transcript's step numbers, one scheme for one run.
+          diagram?.onEpisodeStart(episode, narrator.stepsTaken + 1);
         },
         // A saved interactive run: the person's edits are told as theirs, as they were live.
         onPersonEdits: (edited) => narrator.personEdited(edited),
@@ -76,6 +77,7 @@ export async function narrateFixture(
       { now: replayClock(), clock, overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins, clock) },
     );
     narrator.runEnded();
+    diagram?.recorder.stepsEnded(narrator.stepsTaken);
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
     narrator.finish();
