@@ -52,6 +52,7 @@ const messages: DiagramMessages = {
   },
   folded: (count, first, last) => `… ${count}× the same turn again (requests ${first}–${last})`,
   cannotWrite: (file, why) => `--html ${file}: not written: ${why}`,
+  wrotePage: (file) => `wrote ${file}: open it in a browser`,
   htmlCannotServe: (option) =>
     option === "serve"
       ? "--html writes the page of a finished run; serve shows its live page at its own address instead (open the URL it prints)"

@@ -51,6 +51,7 @@ const messages: DiagramMessages = {
   },
   folded: (count, first, last) => `… 同样的一轮又来了 ${count} 次（第 ${first}–${last} 次请求）`,
   cannotWrite: (file, why) => `--html ${file}：没有写入：${why}`,
+  wrotePage: (file) => `已写入 ${file}：用浏览器打开它`,
   htmlCannotServe: (option) =>
     option === "serve"
       ? "--html 写的是一次跑完的运行的页面；serve 的实时页面就在它自己的地址上（打开它打印的 URL）"

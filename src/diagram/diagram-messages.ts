@@ -27,6 +27,8 @@ export interface DiagramMessages {
   folded(count: number, first: number, last: number): string;
   /** --html: the page was not written. */
   cannotWrite(file: string, why: string): string;
+  /** On stderr once --html wrote its page, as `import -o` says it wrote its file. */
+  wrotePage(file: string): string;
   /** --html with an option whose run it cannot show. */
   htmlCannotServe(option: string): string;
   /** --diagram or --mermaid with an option that prints something else on stdout. */

@@ -31,12 +31,19 @@ export async function htmlProblemLine(file: string, problem: WriteProblem, lang:
   return visible(say.cannotWrite(file, output.writeProblem(problem, undefined)));
 }
 
-/** After the run: the text diagram, the Mermaid text, the page, as asked. Returns a problem line, or undefined. */
+/** What showDiagram says on stderr: that the page was written, or why not (`failed`). */
+export interface PageLine {
+  line: string;
+  failed: boolean;
+}
+
+/** After the run: the text diagram, the Mermaid text, the page, as asked. Returns the page's line on
+ *  stderr (written, or why not), or undefined when no page was asked for. */
 export async function showDiagram(
   diagram: Diagram,
   options: DiagramOptions,
   { lang, style, write, signal, shown }: { lang: Language; style: Style; write: (line: string) => void; signal?: AbortSignal; shown: ShownMarks },
-): Promise<string | undefined> {
+): Promise<PageLine | undefined> {
   const [say, catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
   if (options.diagram) {
     const { terminalDiagram } = await import("../../diagram/terminal-diagram.ts");
@@ -52,10 +59,10 @@ export async function showDiagram(
   const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend(shown), say });
   try {
     await writeOutputFile(options.html, page, signal === undefined ? {} : { signal });
-    return undefined;
+    return { line: visible(say.wrotePage(options.html)), failed: false };
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
-    return htmlProblemLine(options.html, error.problem, lang);
+    return { line: await htmlProblemLine(options.html, error.problem, lang), failed: true };
   }
 }
 

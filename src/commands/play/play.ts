@@ -99,8 +99,9 @@ export async function play(fixtureArgument: string, options: PlayOptions & Diagr
     return exitCodes.interrupted;
   }
   if (drawing === undefined || diagram === undefined) return exitCodes.ok;
-  const problem = await drawing.showDiagram(diagram.recorder.diagram(), options, { lang: options.lang, style, write, signal: io.interrupt, shown });
-  if (problem === undefined) return exitCodes.ok;
-  io.err(`${problem}\n`);
-  return exitCodes.badInput;
+  const page = await drawing.showDiagram(diagram.recorder.diagram(), options, { lang: options.lang, style, write, signal: io.interrupt, shown });
+  if (page === undefined) return exitCodes.ok;
+  // The page's line on stderr: where it was written (as `import -o` says), or why not.
+  io.err(`${page.line}\n`);
+  return page.failed ? exitCodes.badInput : exitCodes.ok;
 }
