@@ -29,6 +29,12 @@ function isTestData(value: unknown): value is TestData {
 /** A suite's name is the test file's path (scripts/test-worker.ts names each file's suite so). */
 const isFileSuite = (data: TestData) => data.details?.type === "suite" && data.name.startsWith("test/");
 
+/** A test of a test file that the runner reports at nesting 0, outside its file's suite: one whose
+ *  file's suite had ended when it was declared (after a top-level await, the test can find its
+ *  suite finished: "test could not be started because its parent finished"). Counted like any
+ *  other test, so the summary never drops it; the worker entries at nesting 0 live outside test/. */
+const isStray = (data: TestData) => data.nesting === 0 && data.details?.type === "test" && relative(process.cwd(), data.file ?? "").startsWith("test/");
+
 /** Whether a file's suite failed because tests in it failed, as the runner says, rather than
  *  because the file itself could not load. Its tests may be counted under another file: one a
  *  helper module declares names the helper. */
@@ -63,7 +69,8 @@ export default async function* quietReporter(source: AsyncIterable<TestEvent>): 
     // Suites end after their tests: where a test sits is known from the order tests start in.
     if (event.type === "test:start") {
       place.length = Math.max(1, data.nesting);
-      place[data.nesting] = data.name;
+      // At nesting 0 the place is the file itself (a stray test is named after it).
+      if (data.nesting > 0) place[data.nesting] = data.name;
       continue;
     }
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
@@ -79,8 +86,8 @@ export default async function* quietReporter(source: AsyncIterable<TestEvent>): 
       yield `${event.type === "test:pass" ? "✓" : "✗"} ${data.name}  ${counts.tests} tests, ${seconds} s${counts.failed > 0 ? `, ${counts.failed} failed` : ""}\n${loadError}`;
       continue;
     }
-    // Nesting 0 holds only the files' suites and the worker entries that ran them: no test of its own.
-    if (data.details?.type === "suite" || data.nesting === 0) continue;
+    // Nesting 0 holds the files' suites and the worker entries that ran them, and a stray test.
+    if (data.details?.type === "suite" || (data.nesting === 0 && !isStray(data))) continue;
     const counts = running.get(file) ?? { tests: 0, failed: 0 };
     running.set(file, counts);
     counts.tests++;

@@ -17,7 +17,8 @@ const messages: DiagramMessages = {
     retry: "··▶  a retry: a request that carries a failed result back to the model",
     self: " ↺   the app's own step: lookup, parse, the toolResult it appends",
   },
-  episode: (index, title) => `Episode ${index + 1}${title === undefined ? "" : `: ${title}`}`,
+  episode: (index, title, steps) =>
+    `${steps === undefined ? `Episode ${index + 1}` : steps.first === steps.last ? `Step [${steps.first}]` : `Steps [${steps.first}]–[${steps.last}]`}${title === undefined ? "" : `: ${title}`}`,
   user: (text) => `user: ${text}`,
   request: (turn, messages, tools) =>
     `request ${turn}: resends ${messages} message${messages === 1 ? "" : "s"}${tools > 0 ? ` + ${tools} tool${tools === 1 ? "" : "s"}` : ", no tool list"}`,
@@ -51,6 +52,7 @@ const messages: DiagramMessages = {
   },
   folded: (count, first, last) => `… ${count}× the same turn again (requests ${first}–${last})`,
   cannotWrite: (file, why) => `--html ${file}: not written: ${why}`,
+  wrotePage: (file) => `wrote ${file}: open it in a browser`,
   htmlCannotServe: (option) =>
     option === "serve"
       ? "--html writes the page of a finished run; serve shows its live page at its own address instead (open the URL it prints)"

@@ -17,7 +17,8 @@ const messages: DiagramMessages = {
     retry: "··▶  重试：把失败结果带回给模型的请求",
     self: " ↺   应用自己的一步：查找、校验、追加的 toolResult",
   },
-  episode: (index, title) => `第 ${index + 1} 段${title === undefined ? "" : `：${title}`}`,
+  episode: (index, title, steps) =>
+    `${steps === undefined ? `第 ${index + 1} 段` : steps.first === steps.last ? `第 [${steps.first}] 步` : `第 [${steps.first}]–[${steps.last}] 步`}${title === undefined ? "" : `：${title}`}`,
   user: (text) => `用户：${text}`,
   request: (turn, messages, tools) => `第 ${turn} 次请求：重发 ${messages} 条消息${tools > 0 ? ` + ${tools} 个工具` : "，没带工具列表"}`,
   reply: (text, calls, stopReason) => {
@@ -50,6 +51,7 @@ const messages: DiagramMessages = {
   },
   folded: (count, first, last) => `… 同样的一轮又来了 ${count} 次（第 ${first}–${last} 次请求）`,
   cannotWrite: (file, why) => `--html ${file}：没有写入：${why}`,
+  wrotePage: (file) => `已写入 ${file}：用浏览器打开它`,
   htmlCannotServe: (option) =>
     option === "serve"
       ? "--html 写的是一次跑完的运行的页面；serve 的实时页面就在它自己的地址上（打开它打印的 URL）"

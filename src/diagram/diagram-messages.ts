@@ -3,13 +3,14 @@
 // names are the narration's producer marks, so the picture and the transcript name the same actors.
 import type { SkipReason } from "../agent/execute-tool-call.ts";
 import type { StopReason } from "../protocol/types.ts";
-import type { CallRef, EpisodeEnd } from "./diagram-model.ts";
+import type { CallRef, EpisodeEnd, StepRange } from "./diagram-model.ts";
 
 export interface DiagramMessages {
   heading: string;
   /** What each arrow style means, one entry per line of the legend. */
   legend: { arrow: string; reply: string; failure: string; retry: string; self: string };
-  episode(index: number, title: string | undefined): string;
+  /** An episode's heading: by the transcript's step numbers when it has them, by its place otherwise. */
+  episode(index: number, title: string | undefined, steps?: StepRange): string;
   user(text: string): string;
   request(turn: number, messages: number, tools: number): string;
   reply(text: string, calls: readonly CallRef[], stopReason: StopReason): string;
@@ -26,6 +27,8 @@ export interface DiagramMessages {
   folded(count: number, first: number, last: number): string;
   /** --html: the page was not written. */
   cannotWrite(file: string, why: string): string;
+  /** On stderr once --html wrote its page, as `import -o` says it wrote its file. */
+  wrotePage(file: string): string;
   /** --html with an option whose run it cannot show. */
   htmlCannotServe(option: string): string;
   /** --diagram or --mermaid with an option that prints something else on stdout. */

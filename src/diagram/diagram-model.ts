@@ -69,8 +69,16 @@ export interface EpisodeEnd {
   historyLength: number;
 }
 
+/** The transcript's step numbers an episode took, [first]–[last]: the diagram names it by them. */
+export interface StepRange {
+  first: number;
+  last: number;
+}
+
 export interface DiagramEpisode {
   title?: string;
+  /** A narrated fixture run's: the steps the transcript numbered for this episode. */
+  steps?: StepRange;
   lanes: Lane[];
   arrows: Arrow[];
   requests: RequestPoint[];

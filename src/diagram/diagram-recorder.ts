@@ -29,6 +29,8 @@ export interface EpisodeStart {
   title?: string;
   /** Tools that only play back what a log recorded (an imported conversation): their lane is `record`. */
   recordedTools?: ReadonlySet<string>;
+  /** The transcript's number for the episode's first step, when a transcript numbers them. */
+  firstStep?: number;
 }
 
 export class DiagramRecorder {
@@ -44,8 +46,11 @@ export class DiagramRecorder {
     this.#title = title;
   }
 
-  startEpisode({ title, recordedTools }: EpisodeStart): void {
-    this.#episodes.push({ ...(title === undefined ? {} : { title }), lanes: [...baseLanes], arrows: [], requests: [], history: [] });
+  startEpisode({ title, recordedTools, firstStep }: EpisodeStart): void {
+    // The previous episode's steps end where this one's begin.
+    if (firstStep !== undefined) this.stepsEnded(firstStep - 1);
+    const steps = firstStep === undefined ? {} : { steps: { first: firstStep, last: firstStep } };
+    this.#episodes.push({ ...(title === undefined ? {} : { title }), ...steps, lanes: [...baseLanes], arrows: [], requests: [], history: [] });
     this.#recorded = recordedTools ?? new Set();
     this.#afterFailure = false;
   }
@@ -89,6 +94,12 @@ export class DiagramRecorder {
     if (episode === undefined) return;
     episode.history = history;
     episode.end = { ...end, historyLength: history.length };
+  }
+
+  /** The transcript's last step so far: the last episode's steps end there. */
+  stepsEnded(last: number): void {
+    const steps = this.#episodes.at(-1)?.steps;
+    if (steps !== undefined) steps.last = Math.max(steps.first, last);
   }
 
   diagram(): Diagram {

@@ -8,7 +8,8 @@ import { DiagramRecorder } from "./diagram-recorder.ts";
 
 export interface DiagramHooks {
   recorder: DiagramRecorder;
-  onEpisodeStart(episode: Episode): void;
+  /** `firstStep`: the transcript's number for the episode's first step (a narrated run's). */
+  onEpisodeStart(episode: Episode, firstStep?: number): void;
   onEvent(event: AgentEvent): void;
   onEpisodeEnd(outcome: { result: AgentLoopResult; awaitingReply?: boolean }): void;
 }
@@ -17,10 +18,11 @@ export function diagramHooks(title: string, lang: Language): DiagramHooks {
   const recorder = new DiagramRecorder(title);
   return {
     recorder,
-    onEpisodeStart: (episode) =>
+    onEpisodeStart: (episode, firstStep) =>
       recorder.startEpisode({
         ...(episode.title === undefined ? {} : { title: localize(episode.title, lang) }),
         recordedTools: recordedToolNames(episode),
+        ...(firstStep === undefined ? {} : { firstStep }),
       }),
     onEvent: (event) => recorder.onEvent(event),
     onEpisodeEnd: ({ result, awaitingReply }) =>

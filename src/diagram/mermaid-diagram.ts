@@ -37,7 +37,7 @@ function arrowSign(arrow: Arrow): string {
 function episodeStatements(episode: DiagramEpisode, index: number, say: DiagramMessages): string[] {
   const first = episode.lanes[0]?.id ?? "app";
   const last = episode.lanes.at(-1)?.id ?? first;
-  const lines = [`  Note over ${first},${last}: ${mermaidText(say.episode(index, episode.title))}`];
+  const lines = [`  Note over ${first},${last}: ${mermaidText(say.episode(index, episode.title, episode.steps))}`];
   for (const shown of foldedArrows(episode)) {
     if (shown.kind === "folded") lines.push(`  Note over app,model: ${mermaidText(say.folded(shown.count, shown.first, shown.last))}`);
     else lines.push(`  ${shown.arrow.from}${arrowSign(shown.arrow)}${shown.arrow.to}: ${mermaidText(arrowWords(shown.arrow.facts, say))}`);

@@ -48,7 +48,7 @@ export interface PageWords {
 
 function pageEpisode(episode: DiagramEpisode, index: number, { marks, say }: PageWords): PageEpisode {
   const page: PageEpisode = {
-    heading: visible(say.episode(index, episode.title)),
+    heading: visible(say.episode(index, episode.title, episode.steps)),
     lanes: episode.lanes.map((lane) => ({ id: lane.id, name: visible(laneName(lane, marks)), kind: lane.kind })),
     arrows: episode.arrows.map(({ from, to, style, facts, request, message }) => ({
       from,

@@ -9,7 +9,7 @@ import { arrowWords, isAnswer, laneName } from "./arrow-words.ts";
 import type { DiagramMessages } from "./diagram-messages.ts";
 import type { Arrow, Diagram, DiagramEpisode } from "./diagram-model.ts";
 import { foldedArrows } from "./fold-turns.ts";
-import { charColumns, fitColumns } from "./text-width.ts";
+import { charColumns, fitColumns, wrapColumns } from "./text-width.ts";
 
 const DIAGRAM_WIDTH = 100;
 const WIDEST_GAP = 22;
@@ -76,7 +76,8 @@ function episodeLines(episode: DiagramEpisode, index: number, marks: Catalog["ma
   const names = new Row([]);
   const gap = (columns[1] ?? DIAGRAM_WIDTH) - (columns[0] ?? 0);
   episode.lanes.forEach((lane, laneIndex) => names.put(columns[laneIndex] ?? 0, fitColumns(visible(laneName(lane, marks)), gap - 1)));
-  const lines = [style.heading(fitColumns(visible(say.episode(index, episode.title)), DIAGRAM_WIDTH)), names.text(), new Row(columns).text()];
+  const heading = wrapColumns(visible(say.episode(index, episode.title, episode.steps)), DIAGRAM_WIDTH).map(style.heading);
+  const lines = [...heading, names.text(), new Row(columns).text()];
   for (const shown of foldedArrows(episode)) {
     if (shown.kind === "folded") {
       const row = new Row(columns);
@@ -94,7 +95,8 @@ function episodeLines(episode: DiagramEpisode, index: number, marks: Catalog["ma
 /** The whole diagram as lines, none wider than 100 columns. */
 export function terminalDiagram(diagram: Diagram, marks: Catalog["marks"], say: DiagramMessages, style: Style): string[] {
   const legend = Object.values(say.legend).map((line) => `  ${line}`);
-  const lines = [style.heading(fitColumns(visible(`${say.heading}: ${diagram.title}`), DIAGRAM_WIDTH)), ...legend];
+  // The title wraps at the width: a long one (English's) is never cut mid-phrase.
+  const lines = [...wrapColumns(visible(`${say.heading}: ${diagram.title}`), DIAGRAM_WIDTH).map(style.heading), ...legend];
   diagram.episodes.forEach((episode, index) => lines.push("", ...episodeLines(episode, index, marks, say, style)));
   return lines;
 }

@@ -42,3 +42,31 @@ export function fitColumns(text: string, columns: number): string {
   }
   return `${kept}…`;
 }
+
+/** `text` in lines of at most `columns` columns, broken after a space where there is one (a
+ *  Chinese line, which has none, between any two characters): a heading wraps, never cut. */
+export function wrapColumns(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  for (const word of text.match(/\S+\s*|\s+/g) ?? []) {
+    const width = textColumns(word.trimEnd());
+    if (used > 0 && used + width > columns) {
+      lines.push(line.trimEnd());
+      line = "";
+      used = 0;
+    }
+    for (const char of word) {
+      // A word wider than the line (or a run of wide characters) breaks between characters.
+      if (used + charColumns(char) > columns && char.trim() !== "") {
+        lines.push(line.trimEnd());
+        line = "";
+        used = 0;
+      }
+      line += char;
+      used += charColumns(char);
+    }
+  }
+  if (line.trimEnd() !== "" || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}

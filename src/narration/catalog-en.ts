@@ -1,9 +1,11 @@
 // English narration (--lang en): the same transcript as catalog-zh.ts, line for line.
+
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { StopReason } from "../protocol/types.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
 import { json } from "./display-text.ts";
+import { legendLine } from "./legend-marks.ts";
 import type { EpisodeOutcome } from "./step-outcome.ts";
 
 const stopReasons: Record<StopReason, string> = {
@@ -115,8 +117,14 @@ const faultAdviceEn = {
 
 const en: Catalog = {
   marks: { model: "model  ", app: "app    ", tool: "tool   ", person: "person ", record: "record ", playground: "playground " },
-  legend:
-    "Marks: model = the model produced it (a fixture's scripted replies count as the model's) · app = the app produced it (this program: registry, executor, loop, and the system prompt and tool list it sends) · tool = a tool's own output · record = a result a log recorded, played back as it was · person = a person wrote it (the user's message, your edits in interactive mode)",
+  legend: (shown) =>
+    legendLine("Marks: ", " · ", [
+      "model = the model produced it (a fixture's scripted replies count as the model's)",
+      "app = the app produced it (this program: registry, executor, loop, and the system prompt and tool list it sends)",
+      shown.tool && "tool = a tool's own output",
+      shown.record && "record = a result a log recorded, played back as it was",
+      shown.edits ? "person = a person wrote it (the user's message, your edits in interactive mode)" : "person = a person wrote it (the user's message)",
+    ]),
   contextStep: (step) => `[${step}] Assemble the context: system prompt + message history + tool list`,
   contextOrigin: "All three are sent again, whole, on every request: the model has no memory.",
   systemPrompt: (text) => `systemPrompt: ${text}`,

@@ -1,9 +1,11 @@
 // 中文叙述：默认语言，也是 expected-output.txt 的语言。句式沿用课程第 3.4 章实验的输出。
+
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
 import type { StopReason } from "../protocol/types.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
 import { json } from "./display-text.ts";
+import { legendLine } from "./legend-marks.ts";
 import type { EpisodeOutcome } from "./step-outcome.ts";
 
 const stopReasons: Record<StopReason, string> = {
@@ -112,8 +114,14 @@ const faultAdviceZh = {
 
 const zh: Catalog = {
   marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   ", record: "记录   ", playground: "演练场 " },
-  legend:
-    "标记：模型＝模型生成的（fixture 里写好的回复也算模型的）· 应用＝应用（本程序：registry、executor、loop，以及它发出的系统提示词和工具清单）产生的 · 工具＝工具自己的输出 · 记录＝日志里记下、回放时原样交回的结果 · 人工＝人写的（用户消息、交互模式里你的修改）",
+  legend: (shown) =>
+    legendLine("标记：", " · ", [
+      "模型＝模型生成的（fixture 里写好的回复也算模型的）",
+      "应用＝应用（本程序：registry、executor、loop，以及它发出的系统提示词和工具清单）产生的",
+      shown.tool && "工具＝工具自己的输出",
+      shown.record && "记录＝日志里记下、回放时原样交回的结果",
+      shown.edits ? "人工＝人写的（用户消息、交互模式里你的修改）" : "人工＝人写的（用户消息）",
+    ]),
   contextStep: (step) => `[${step}] 组装上下文：系统提示词 + 消息历史 + 工具清单`,
   contextOrigin: "每次请求都把这三样完整重发一遍——模型没有记忆。",
   systemPrompt: (text) => `systemPrompt：${text}`,

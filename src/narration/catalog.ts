@@ -12,6 +12,7 @@ import type { StopReason } from "../protocol/types.ts";
 import type { FaultKind } from "../providers/shared/fault-kind.ts";
 import type { WireNote } from "../providers/shared/wire-note.ts";
 import type { Expectation } from "../schema/schema-error.ts";
+import type { ShownMarks } from "./legend-marks.ts";
 import type { EpisodeOutcome, Producer } from "./step-outcome.ts";
 
 /** Why the FakeModel refused a request, as data, so the refusal reads in the run's language. */
@@ -21,9 +22,10 @@ export type ModelRefusal =
   | { kind: "other"; message: string };
 
 export interface Catalog {
-  // the producer marks: one word each, padded to one column width; the legend explains them
+  // the producer marks: one word each, padded to one column width; the legend explains those the
+  // run can show (legend-marks.ts)
   marks: Record<Producer, string>;
-  legend: string;
+  legend(shown: ShownMarks): string;
   // [1] the request
   contextStep(step: number): string;
   contextOrigin: string;

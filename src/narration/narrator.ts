@@ -14,6 +14,7 @@ import type { AssistantMessage, Context, Message, StopReason, ToolDefinition } f
 import { CallSteps } from "./call-steps.ts";
 import type { Catalog } from "./catalog.ts";
 import { foldedThinking, historyLine, json } from "./display-text.ts";
+import type { ShownMarks } from "./legend-marks.ts";
 import { MarkedLines } from "./marked-lines.ts";
 import { callOutcome, type EpisodeOutcome, meantOutcome, type OutcomeKind, type Producer } from "./step-outcome.ts";
 import type { Style } from "./style.ts";
@@ -99,6 +100,11 @@ export class Narrator {
     return this.#out.holding;
   }
 
+  /** How many steps the transcript has numbered so far (the diagram names episodes by them). */
+  get stepsTaken(): number {
+    return this.#step;
+  }
+
   /** An interactive session switches language mid-run. */
   setCatalog(catalog: Catalog): void {
     this.catalog = catalog;
@@ -113,10 +119,10 @@ export class Narrator {
     this.#contextLines(context);
   }
 
-  /** The fixture's title, then the legend of the producer marks. */
-  title(text: string): void {
+  /** The fixture's title, then the legend of the producer marks the run can show. */
+  title(text: string, shown: ShownMarks): void {
     this.#out.unmarked(text, this.style.heading);
-    this.#out.unmarked(this.catalog.legend, this.style.note);
+    this.#out.unmarked(this.catalog.legend(shown), this.style.note);
   }
 
   /** A summary episode is one numbered step, titled once its outcome is known. */

@@ -68,15 +68,19 @@ test("--mermaid prints the sequenceDiagram alone, for a Markdown file", async ()
   const run = await cli(["--mermaid", "--lang", "en"]);
   assert.equal(run.code, 0);
   assert.ok(run.out.startsWith("sequenceDiagram\n"), run.out.slice(0, 40));
-  assert.doesNotMatch(run.out, /\[1\]/, "no transcript step in it");
+  assert.doesNotMatch(run.out, /^\[1\] /m, "no transcript step in it (the notes name steps by number, as [1]–[5])");
 });
 
-test("--html writes one page, and says nothing more", async () => {
+test("--html writes one page and says on stderr, in one line of the run's language, that it wrote it", async () => {
   const page = join(folder, "walkthrough.html");
   const run = await cli(["--lang", "en", "--html", page]);
   assert.equal(run.code, 0, run.err);
-  assert.equal(run.err, "");
+  assert.equal(run.err, `wrote ${page}: open it in a browser\n`);
   assert.ok(readdirSync(folder).includes("walkthrough.html"));
+  const zh = await cli(["--html", join(folder, "walkthrough.zh.html")]);
+  assert.equal(zh.code, 0, zh.err);
+  assert.equal(zh.err, `已写入 ${join(folder, "walkthrough.zh.html")}：用浏览器打开它\n`);
+  assert.ok(!zh.out.includes("已写入"), "the line is on stderr, not in the transcript");
 });
 
 /** A symbolic link in the test's folder to another folder: a path through it could write anywhere. */

@@ -78,3 +78,19 @@ test("npm run check: each fixture's first differing golden in full, the rest of 
   assert.match(quiet, /3 more diffs of the same fixtures not shown \(npm run check -- --all shows every one\)/);
   assert.equal(differenceReport(differences, true).join("\n").match(/^\+c$/gm)?.length, 5);
 });
+
+test("npm test's reporter counts a test reported outside its file's suite, so no failure or skip drops out of the summary", async () => {
+  const out = await report([
+    { type: "test:start", data: { name: "test/x/a.test.ts", nesting: 0, file: "scripts/test-worker.ts" } },
+    { type: "test:pass", data: { name: "test/x/a.test.ts", nesting: 0, file: "scripts/test-worker.ts", details: { type: "suite", duration_ms: 10 } } },
+    // Declared after a top-level await, once the file's suite had ended: Node reports it at nesting 0.
+    start("late", 0),
+    end("test:fail", "late", 0, { details: { duration_ms: 0, type: "test", error: new Error("test could not be started because its parent finished") } }),
+    start("late skip", 0),
+    end("test:pass", "late skip", 0, { skip: "no ../shared/specs here" }),
+    { type: "test:pass", data: { name: "/tmp/q/worker-1.mjs", nesting: 0, file: "/tmp/q/worker-1.mjs", details: { type: "test", duration_ms: 20 } } },
+  ]);
+  assert.match(out, /^✗ FAILED test\/x\/a\.test\.ts › late\n {4}Error: test could not be started because its parent finished/m);
+  assert.match(out, /^- skipped: test\/x\/a\.test\.ts › late skip: no \.\.\/shared\/specs here$/m);
+  assert.match(out.trimEnd().split("\n").at(-1) ?? "", /^1 files, 2 tests: 0 passed, 1 failed, 1 skipped$/);
+});

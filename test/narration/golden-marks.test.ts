@@ -8,8 +8,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { goldens, projectRoot } from "../../scripts/goldens.ts";
 import { loadServeMessages } from "../../src/commands/serve/load-serve-messages.ts";
+import { fixtureFileFor } from "../../src/fixture/fixture-files.ts";
+import { loadFixture } from "../../src/fixture/load-fixture.ts";
 import type { Catalog } from "../../src/narration/catalog.ts";
 import { allLanguages } from "../../src/narration/catalog-loader.ts";
+import { shownMarks } from "../../src/narration/episode-options.ts";
+import { ALL_MARKS } from "../../src/narration/legend-marks.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
 
 const catalogs = await allLanguages(loadCatalog);
@@ -20,7 +24,10 @@ type Kind = "title" | "legend" | "blank" | "heading" | "data";
 /** The old way of naming a producer inside a sentence, which read as a second, wrong mark. */
 const inlineProducer = /\(made by the (model|app)\)|（(模型|应用)产生）/;
 
-function classify(lines: readonly string[], say: Catalog): { kinds: Kind[]; problems: string[] } {
+/** What a transcript is classified by: its language's marks and the legend its run prints. */
+type Words = { marks: Catalog["marks"]; legend: string };
+
+function classify(lines: readonly string[], say: Words): { kinds: Kind[]; problems: string[] } {
   const marks = Object.values(say.marks);
   const kinds: Kind[] = [];
   const problems: string[] = [];
@@ -40,13 +47,16 @@ function classify(lines: readonly string[], say: Catalog): { kinds: Kind[]; prob
     kinds.push("data");
     const mark = startsWithMark(line);
     if (!mark) return void problems.push(`${where}: a data line without a producer mark`);
+    // The legend explains every mark the transcript shows (it lists only those its run can show).
+    const word = mark.trim();
+    if (!say.legend.includes(`${word} =`) && !say.legend.includes(`${word}＝`)) problems.push(`${where}: the legend does not explain "${word}"`);
     const rest = line.slice(mark.length).trimStart();
     if (startsWithMark(rest) || inlineProducer.test(rest)) problems.push(`${where}: two producer marks`);
   });
   return { kinds, problems };
 }
 
-test("every line of every golden transcript is classified; every data line has exactly one producer mark", (t) => {
+test("every line of every golden transcript is classified; every data line has exactly one producer mark", async (t) => {
   let classified = 0;
   let dataLines = 0;
   const problems: string[] = [];
@@ -54,9 +64,13 @@ test("every line of every golden transcript is classified; every data line has e
   for (const golden of goldens().filter((item) => !item.json)) {
     const lines = readFileSync(join(projectRoot, golden.file), "utf8").replace(/\n$/, "").split("\n");
     // serve narrates with its own legend and marks (the harness is the app there).
+    // A fixture run's legend explains the marks its fixture can show (legend-marks.ts).
     const say = golden.serve
-      ? { ...catalogs[golden.lang], legend: serveWords[golden.lang].legend, marks: serveWords[golden.lang].marks }
-      : catalogs[golden.lang];
+      ? { legend: serveWords[golden.lang].legend, marks: serveWords[golden.lang].marks }
+      : {
+          marks: catalogs[golden.lang].marks,
+          legend: catalogs[golden.lang].legend(shownMarks(await loadFixture(fixtureFileFor(golden.fixture), undefined, golden.lang))),
+        };
     const result = classify(lines, say);
     classified += result.kinds.length;
     dataLines += result.kinds.filter((kind) => kind === "data").length;
@@ -67,7 +81,7 @@ test("every line of every golden transcript is classified; every data line has e
 });
 
 test("the classifier rejects a data line with no mark and one with two", () => {
-  const say = catalogs.en;
+  const say = { marks: catalogs.en.marks, legend: catalogs.en.legend(ALL_MARKS) };
   const lines = [
     "Title",
     say.legend,

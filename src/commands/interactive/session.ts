@@ -10,7 +10,7 @@ import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { localize } from "../../fixture/fixture-format.ts";
 import { applyEdits, type CallEdit, type EditedReply } from "../../fixture/person-edits.ts";
 import { json } from "../../narration/display-text.ts";
-import { episodeOptions } from "../../narration/episode-options.ts";
+import { episodeOptions, shownMarks } from "../../narration/episode-options.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import { narratedStream, type StreamSettings } from "../../narration/stream-view.ts";
 import type { Style } from "../../narration/style.ts";
@@ -113,7 +113,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
   // Stepping delta by delta: after each fragment, the same pause as between two steps.
   const wrapModel = options.stream && (await narratedStream(options.stream, lang, style, write, undefined, async () => (current ? pause(current) : undefined)));
   try {
-    narrator.title(localize(fixture.title, lang));
+    narrator.title(localize(fixture.title, lang), shownMarks(fixture, { interactive: true }));
     await runFixture(
       fixture,
       {

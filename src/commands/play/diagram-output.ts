@@ -7,6 +7,8 @@ import { loadDiagramMessages } from "../../diagram/load-diagram-messages.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import { visible } from "../../io/sanitize.ts";
 import { WriteError, type WriteProblem, writeOutputFile, writeProblem } from "../../io/write-output.ts";
+import { shownMarks } from "../../narration/episode-options.ts";
+import type { ShownMarks } from "../../narration/legend-marks.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import type { Style } from "../../narration/style.ts";
 import { loadOutputMessages } from "../shared/load-output-messages.ts";
@@ -29,12 +31,19 @@ export async function htmlProblemLine(file: string, problem: WriteProblem, lang:
   return visible(say.cannotWrite(file, output.writeProblem(problem, undefined)));
 }
 
-/** After the run: the text diagram, the Mermaid text, the page, as asked. Returns a problem line, or undefined. */
+/** What showDiagram says on stderr: that the page was written, or why not (`failed`). */
+export interface PageLine {
+  line: string;
+  failed: boolean;
+}
+
+/** After the run: the text diagram, the Mermaid text, the page, as asked. Returns the page's line on
+ *  stderr (written, or why not), or undefined when no page was asked for. */
 export async function showDiagram(
   diagram: Diagram,
   options: DiagramOptions,
-  { lang, style, write, signal }: { lang: Language; style: Style; write: (line: string) => void; signal?: AbortSignal },
-): Promise<string | undefined> {
+  { lang, style, write, signal, shown }: { lang: Language; style: Style; write: (line: string) => void; signal?: AbortSignal; shown: ShownMarks },
+): Promise<PageLine | undefined> {
   const [say, catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
   if (options.diagram) {
     const { terminalDiagram } = await import("../../diagram/terminal-diagram.ts");
@@ -47,13 +56,13 @@ export async function showDiagram(
   }
   if (options.html === undefined) return undefined;
   const { htmlPage } = await import("../../diagram/html-page.ts");
-  const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say });
+  const page = htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend(shown), say });
   try {
     await writeOutputFile(options.html, page, signal === undefined ? {} : { signal });
-    return undefined;
+    return { line: visible(say.wrotePage(options.html)), failed: false };
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
-    return htmlProblemLine(options.html, error.problem, lang);
+    return { line: await htmlProblemLine(options.html, error.problem, lang), failed: true };
   }
 }
 
@@ -73,7 +82,7 @@ export async function fixturePage(fixture: Fixture, lang: Language): Promise<{ d
     loadCatalog(lang),
     import("../../diagram/html-page.ts"),
   ]);
-  return { diagram, html: htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend, say }) };
+  return { diagram, html: htmlPage(diagram, { lang, marks: catalog.marks, legend: catalog.legend(shownMarks(fixture)), say }) };
 }
 
 /** What --mermaid prints for a fixture; `episodes` keeps only the first few (the README's figure is the first). */

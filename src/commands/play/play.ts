@@ -7,6 +7,8 @@ import { resolveFixture } from "../../fixture/fixture-files.ts";
 import { type Language, localize } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
 import { jsonSafe, visible } from "../../io/sanitize.ts";
+import { shownMarks } from "../../narration/episode-options.ts";
+import { ALL_MARKS } from "../../narration/legend-marks.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { plainStyle } from "../../narration/style.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
@@ -55,10 +57,13 @@ export async function play(fixtureArgument: string, options: PlayOptions & Diagr
   const write = (line: string) => io.out(`${line}\n`);
   const style = options.json ? plainStyle : await terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth));
   let diagram: DiagramHooks | undefined;
+  // The marks the page's legend explains: those the fixture's run can show.
+  let shown = ALL_MARKS;
   const stream = streamFrom(options);
   try {
     const fixture = await loadFixture(reference.file, io.interrupt, options.lang);
     diagram = drawing?.diagramRecording(localize(fixture.title, options.lang), options.lang);
+    shown = shownMarks(fixture);
     // The same run either way; only the way it is printed differs. --mermaid prints the diagram alone.
     const run = {
       lang: options.lang,
@@ -94,8 +99,9 @@ export async function play(fixtureArgument: string, options: PlayOptions & Diagr
     return exitCodes.interrupted;
   }
   if (drawing === undefined || diagram === undefined) return exitCodes.ok;
-  const problem = await drawing.showDiagram(diagram.recorder.diagram(), options, { lang: options.lang, style, write, signal: io.interrupt });
-  if (problem === undefined) return exitCodes.ok;
-  io.err(`${problem}\n`);
-  return exitCodes.badInput;
+  const page = await drawing.showDiagram(diagram.recorder.diagram(), options, { lang: options.lang, style, write, signal: io.interrupt, shown });
+  if (page === undefined) return exitCodes.ok;
+  // The page's line on stderr: where it was written (as `import -o` says), or why not.
+  io.err(`${page.line}\n`);
+  return page.failed ? exitCodes.badInput : exitCodes.ok;
 }

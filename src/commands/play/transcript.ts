@@ -5,7 +5,7 @@ import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import type { DiagramHooks } from "../../diagram/fixture-hooks.ts";
 import { type Fixture, type Language, localize } from "../../fixture/fixture-format.ts";
 import type { Clock } from "../../io/clock.ts";
-import { episodeOptions } from "../../narration/episode-options.ts";
+import { episodeOptions, shownMarks } from "../../narration/episode-options.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { Narrator } from "../../narration/narrator.ts";
 import type { StreamSettings } from "../../narration/stream-view.ts";
@@ -46,7 +46,7 @@ export async function narrateFixture(
   const wireBlocks = wire && (await (await import("../../narration/wire-block.ts")).loadWireBlocks(wire, { whole: wireFull === true }));
   const narrator = new Narrator(await loadCatalog(lang), style, write, wireBlocks);
   const wrapModel = stream && (await (await import("../../narration/stream-view.ts")).narratedStream(stream, lang, style, write, wire));
-  narrator.title(localize(fixture.title, lang));
+  narrator.title(localize(fixture.title, lang), shownMarks(fixture));
   try {
     await runFixture(
       fixture,
@@ -58,7 +58,8 @@ export async function narrateFixture(
             episodeOptions(episode, settings, episodeSignal, toolErrors),
           );
           narrator.setFindings(episode.lintFindings ?? []);
-          diagram?.onEpisodeStart(episode);
+          // The diagram names the episode by the transcript's step numbers, one scheme for one run.
+          diagram?.onEpisodeStart(episode, narrator.stepsTaken + 1);
         },
         // A saved interactive run: the person's edits are told as theirs, as they were live.
         onPersonEdits: (edited) => narrator.personEdited(edited),
@@ -76,6 +77,7 @@ export async function narrateFixture(
       { now: replayClock(), clock, overrides, signal, toolErrors, wrapModel, ...modelFacing(lang, builtins, clock) },
     );
     narrator.runEnded();
+    diagram?.recorder.stepsEnded(narrator.stepsTaken);
   } finally {
     // An episode the model refused still shows what it narrated before the refusal.
     narrator.finish();

@@ -4,7 +4,8 @@
 // site's page sent (request-guard.ts, the same check the provider endpoints make); anything else
 // goes on to serve's usual answers. What it shows is what serve's narration shows: the path without
 // its query and no header at all, so a key a request carried (Authorization, x-api-key,
-// x-goog-api-key, api-key, `?key=`) never reaches the page.
+// x-goog-api-key, api-key, `?key=`) never reaches the page. Its legend and lane names are serve's
+// (serve-messages-*.ts), not a fixture run's: the harness is the app, the checks the playground's.
 //
 // The page and the session's JSON are up to 16 MB each and take a second or two to make: each is
 // made at most once per change of the session, when first asked for, and every request until the
@@ -17,12 +18,12 @@ import { type LiveExchange, LiveSession } from "../../diagram/live-session.ts";
 import { loadDiagramMessages } from "../../diagram/load-diagram-messages.ts";
 import { pageData } from "../../diagram/page-data.ts";
 import type { Language } from "../../fixture/fixture-format.ts";
-import type { Catalog } from "../../narration/catalog.ts";
-import { loadCatalog } from "../../narration/load-catalog.ts";
+import { loadServeMessages } from "./load-serve-messages.ts";
 import type { Asked, OwnAnswer } from "./page-writes.ts";
 import { browserRefusal, type HostPolicy } from "./request-guard.ts";
 import { requestTarget } from "./routes.ts";
 import type { ExchangeRecord } from "./serve-events.ts";
+import type { ServeMessages } from "./serve-messages.ts";
 
 export const SESSION_PATH = "/_playground/session.json";
 
@@ -89,10 +90,11 @@ class Copy {
 }
 
 export async function livePage(lang: Language, fixtureName: string, render: LiveRender = { page: htmlPage, data: pageData }): Promise<LivePage> {
-  const [say, catalog]: [DiagramMessages, Catalog] = await Promise.all([loadDiagramMessages(lang), loadCatalog(lang)]);
+  const [say, serve]: [DiagramMessages, ServeMessages] = await Promise.all([loadDiagramMessages(lang), loadServeMessages(lang)]);
   const newSession = () => new LiveSession(`${say.page.liveTitle} (${fixtureName})`, say.page.liveLeftOut);
   let session = newSession();
-  const words = { lang, marks: catalog.marks, legend: catalog.legend, say };
+  // serve's own legend and marks, as its narration prints them: its lanes are app, playground, model.
+  const words = { lang, marks: serve.marks, legend: serve.legend, say };
   const page = new Copy(() => render.page(session.diagram(), { ...words, live: SESSION_PATH }));
   // Polled every 500 ms by each open page.
   const json = new Copy(() => JSON.stringify(render.data(session.diagram(), words)));

@@ -99,6 +99,10 @@ const serveEn: ServeMessages = {
   divergence: (severity, { place, turn, pointer }, served, sent) =>
     `divergence ${severity}: model turn ${turn} came back other than it was served, at ${pointer} (${places[place]}): served ${served ?? "nothing"}, sent back ${sent ?? "nothing"}`,
   replied: (status, events) => `← ${status} the next scripted reply${events === undefined ? "" : `, streamed as ${events} server-sent event(s)`}:`,
+  repliedStalled: (status, written, events) =>
+    events === undefined
+      ? `← ${status} the next scripted reply, not streamed: none of it is written, not even the headers, before the stall:`
+      : `← ${status} the next scripted reply: ${written} of its ${events} server-sent event(s) written before the stream stalls:`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}: ${message}`,
   modelList: (status, names) => `← ${status} the list of models the client asked for: ${names}`,
   dropped: (events) =>

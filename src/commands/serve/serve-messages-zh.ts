@@ -110,6 +110,10 @@ const serveZh: ServeMessages = {
   divergence: (severity, { place, turn, pointer }, served, sent) =>
     `divergence ${severity}：模型第 ${turn} 轮发回时与服务器给出的不一致，位于 ${pointer}（${places[place]}）：给出的是 ${served ?? "（没有）"}，发回的是 ${sent ?? "（没有）"}`,
   replied: (status, events) => `← ${status} 脚本里的下一条回复${events === undefined ? "" : `，以 ${events} 个 server-sent event 流式发出`}：`,
+  repliedStalled: (status, written, events) =>
+    events === undefined
+      ? `← ${status} 脚本里的下一条回复，不是流式的：停住之前一个字节也不写，连响应头都不发：`
+      : `← ${status} 脚本里的下一条回复：它的 ${events} 个 server-sent event 停住之前写出了 ${written} 个：`,
   refused: (status, kind, message) => `← ${status} ${kinds[kind]}：${message}`,
   modelList: (status, names) => `← ${status} 客户端要的模型列表：${names}`,
   dropped: (events) =>

@@ -38,6 +38,9 @@ export interface ServeMessages {
   divergence(severity: string, divergence: Divergence, served: string | undefined, sent: string | undefined): string;
   /** `events`: server-sent events written, for a streamed reply. */
   replied(status: number, events: number | undefined): string;
+  /** A reply whose stream stalls (`stall`): `written` of the answer's `events` server-sent events
+   *  are written before it stops; a reply not streamed (`events` undefined) is written not at all. */
+  repliedStalled(status: number, written: number, events: number | undefined): string;
   refused(status: number, kind: OutcomeKind, message: string): string;
   /** A client asked which models there are: the list answered, by name. */
   modelList(status: number, names: string): string;

@@ -112,7 +112,7 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   if (outcome.kind === "fault" && outcome.fault) {
     out.line("model", say.fault(outcome.status, outcome.fault, outcome.retryAfter, outcome.message ?? ""), "failure");
   } else if (outcome.kind === "reply" && outcome.reply) {
-    out.line("model", say.replied(outcome.status, outcome.events));
+    out.line("model", repliedLine(outcome, say));
     out.data("model", summarizeMessage(outcome.reply));
   } else if (outcome.kind === "models") {
     out.line("model", say.modelList(outcome.status, (outcome.models ?? []).join(", ")));
@@ -122,6 +122,13 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   } else {
     out.line("model", say.refused(outcome.status, outcome.kind, outcome.message ?? ""), "failure");
   }
+}
+
+/** The reply's line: for a stalled stream, how many of its events were written before it stopped
+ *  (the stall's `afterEvents`, at most all of them) and how many the whole answer has. */
+function repliedLine({ status, events, stallsAfter }: ExchangeRecord["outcome"], say: ServeMessages): string {
+  if (stallsAfter === undefined) return say.replied(status, events);
+  return say.repliedStalled(status, events === undefined ? 0 : Math.min(stallsAfter, events), events);
 }
 
 /** Where the history left what was served, as severe as its finding. */
