@@ -9,6 +9,7 @@ import { loadServeMessages } from "../../src/commands/serve/load-serve-messages.
 import type { Asked } from "../../src/commands/serve/page-writes.ts";
 import { hostPolicy } from "../../src/commands/serve/request-guard.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
+import { isRecord } from "../../src/json/is-record.ts";
 import { ALL_MARKS } from "../../src/narration/legend-marks.ts";
 import { loadCatalog } from "../../src/narration/load-catalog.ts";
 
@@ -30,8 +31,11 @@ async function sessionJson(lang: Language): Promise<{ legend: string; lanes: str
   });
   const answer = page.answerFor(get(SESSION_PATH), policy);
   assert.ok(answer);
-  const data: { legend: string; episodes: { lanes: { name: string }[] }[] } = JSON.parse(answer.take().toString("utf8"));
-  return { legend: data.legend, lanes: data.episodes.flatMap((episode) => episode.lanes.map((lane) => lane.name)) };
+  const data: unknown = JSON.parse(answer.take().toString("utf8"));
+  assert.ok(isRecord(data) && typeof data.legend === "string" && Array.isArray(data.episodes), "the session's legend and episodes");
+  const laneNames = (episode: unknown) =>
+    (isRecord(episode) && Array.isArray(episode.lanes) ? episode.lanes : []).map((lane) => (isRecord(lane) ? String(lane.name) : ""));
+  return { legend: data.legend, lanes: data.episodes.flatMap(laneNames) };
 }
 
 for (const lang of ["en", "zh"] as const) {
