@@ -6,6 +6,7 @@
 // language module directly: a run speaks one language, and every catalog module sits on some
 // command's start-up path, so the other language is loaded only when something asks for it.
 import type { Language } from "../fixture/fixture-format.ts";
+import { loadOnce } from "../io/load-once.ts";
 
 /** Each language's module, imported on demand: `zh: () => import("./x-zh.ts")`. */
 export type CatalogModules<T> = { readonly [L in Language]: () => Promise<{ readonly default: T }> };
@@ -14,15 +15,16 @@ export type CatalogModules<T> = { readonly [L in Language]: () => Promise<{ read
 export type CatalogLoader<T> = (lang: Language) => Promise<T>;
 
 export function lazyCatalog<T>(modules: CatalogModules<T>): CatalogLoader<T> {
-  // The promise is kept, not the catalog: two callers that ask at once share one import.
-  const loaded = new Map<Language, Promise<T>>();
+  // One loader per language, made when that language is first asked for: two callers that ask at
+  // once share one import, and each later caller gets the catalog in a promise of its own.
+  const loaders = new Map<Language, () => Promise<T>>();
   return (lang) => {
-    let catalog = loaded.get(lang);
-    if (catalog === undefined) {
-      catalog = modules[lang]().then((module) => module.default);
-      loaded.set(lang, catalog);
+    let load = loaders.get(lang);
+    if (load === undefined) {
+      load = loadOnce(async () => (await modules[lang]()).default);
+      loaders.set(lang, load);
     }
-    return catalog;
+    return load();
   };
 }
 

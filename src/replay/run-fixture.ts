@@ -12,6 +12,7 @@ import { isConversation, scriptReplies, type UserTurn } from "../fixture/convers
 import type { Episode, Fixture, Language } from "../fixture/fixture-format.ts";
 import { applyEdits, type EditedReply } from "../fixture/person-edits.ts";
 import { type Clock, systemClock } from "../io/clock.ts";
+import { loadOnce } from "../io/load-once.ts";
 import { type ContractTexts, chapterTexts, englishTexts } from "../protocol/text.ts";
 import type { AssistantMessage, Model, Tool, ToolResultContent, ValidationPolicy } from "../protocol/types.ts";
 import { builtinTools, builtinToolsIn } from "../tools/index.ts";
@@ -82,8 +83,8 @@ export function toolsFor(episode: Episode, builtins: readonly Tool[] = builtinTo
 // Modules only some episodes need, each imported on the first episode that needs it and kept: a
 // replay of many episodes (a long log, the import round-trip tests) would otherwise import it again
 // for every episode.
-let recordedModule: Promise<typeof import("../tools/recorded.ts")> | undefined;
-let conversationModule: Promise<typeof import("./run-conversation.ts")> | undefined;
+const recordedModule = loadOnce(() => import("../tools/recorded.ts"));
+const conversationModule = loadOnce(() => import("./run-conversation.ts"));
 
 /** The built-ins the episode names, plus its recorded tools (an imported log's), each run fresh.
  *  The recorded-tool code (JSON Schema to validators) loads only for an episode that has some:
@@ -92,8 +93,7 @@ export async function registryFor(episode: Episode, builtins: readonly Tool[] = 
   // Text and images: a recorded tool may replay a real one's image.
   const registry = new ToolRegistry<ToolResultContent>(toolsFor(episode, builtins), texts ? { texts } : {});
   if (!episode.declaredTools && !episode.undeclaredTools) return registry;
-  recordedModule ??= import("../tools/recorded.ts");
-  const { recordedTools } = await recordedModule;
+  const { recordedTools } = await recordedModule();
   const recorded = recordedTools(episode.declaredTools ?? [], episode.undeclaredTools ?? [], episode.recordedResults ?? []);
   for (const tool of recorded.declared) registry.register(tool);
   for (const tool of recorded.undeclared) registry.registerUndeclared(tool);
@@ -156,8 +156,7 @@ export async function runFixture(fixture: Fixture, hooks: FixtureRunHooks = {}, 
       };
       if (isConversation(episode.script, episode.awaitingReply, episode.declaredTools !== undefined)) {
         // A conversation (an imported log replayed) loads its runner only when an episode is one.
-        conversationModule ??= import("./run-conversation.ts");
-        const { runConversation } = await conversationModule;
+        const { runConversation } = await conversationModule();
         const conversation = await runConversation({
           ...loopOptions,
           scripted: model,

@@ -74,15 +74,9 @@ export interface Provider<Id extends string = string, Body = unknown> {
   load(): Promise<ProviderParts>;
 }
 
-/** `load`, run once: its promise is kept, so a provider's parts are imported once per process,
+/** `load`, run once (src/io/load-once.ts): a provider's parts are imported once per process,
  *  however many bodies or requests lint, import and serve ask it for. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => {
-    loaded ??= load();
-    return loaded;
-  };
-}
+export { loadOnce } from "../../io/load-once.ts";
 
 /** What a provider does beyond rendering a request: its rules, reading logged bodies, answering as the API, streaming. */
 export interface ProviderParts {
