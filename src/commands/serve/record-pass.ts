@@ -7,6 +7,7 @@
 import type { ServerResponse } from "node:http";
 import type { PassedAnswer } from "./record-answer.ts";
 import { answerHeaders } from "./record-upstream.ts";
+import { drainedOrClosed } from "./write-answer.ts";
 
 /** The answer's content-encoding when it is not identity (the recorder asked identity), else undefined. */
 export function unaskedEncoding(answer: Response): string | undefined {
@@ -32,7 +33,7 @@ export async function passOn(answer: Response, response: ServerResponse, keep: n
       bytes += read.value.byteLength;
       if (bytes <= keep) chunks.push(read.value);
       else chunks.length = 0;
-      if (!response.write(read.value)) await writable(response);
+      if (!response.write(read.value)) await drainedOrClosed(response);
     }
     if (response.destroyed) whole = false;
   } catch {
@@ -49,18 +50,4 @@ export async function passOn(answer: Response, response: ServerResponse, keep: n
     whole,
     ...(bytes > keep && keep > 0 ? { over: { bytes, limit: keep } } : {}),
   };
-}
-
-/** Resolves once the response drains or closes, leaving no listener behind (one `once` per
- *  chunk on "close" piled up to a MaxListenersExceededWarning on every large answer). */
-function writable(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      response.off("drain", done);
-      response.off("close", done);
-      resolve();
-    };
-    response.on("drain", done);
-    response.on("close", done);
-  });
 }

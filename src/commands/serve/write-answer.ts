@@ -40,7 +40,9 @@ function answerHeaders(answer: Answer): Record<string, string | number> {
   return { ...answer.headers, "content-type": answer.contentType };
 }
 
-function drainedOrClosed(response: ServerResponse): Promise<void> {
+/** Resolves once the response drains or closes, leaving no listener behind (a listener left per
+ *  chunk piled up to a MaxListenersExceededWarning on every large answer). */
+export function drainedOrClosed(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       response.off("drain", done).off("close", done);
