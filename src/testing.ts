@@ -11,10 +11,10 @@ import { AssertionError } from "node:assert";
 import type { ExchangeEvent, Journal } from "./commands/serve/journal.ts";
 import { loadServeMessages } from "./commands/serve/load-serve-messages.ts";
 import type { ServeEvent } from "./commands/serve/serve-events.ts";
+import { servedFixture } from "./commands/serve/served-fixture.ts";
 import { type RunningServer, startServer } from "./commands/serve/server.ts";
-import { resolveFixture } from "./fixture/fixture-files.ts";
 import type { Fixture, Language } from "./fixture/fixture-format.ts";
-import { loadFixture, parseFixture } from "./fixture/load-fixture.ts";
+import { parseFixture } from "./fixture/load-fixture.ts";
 import { loadCatalog } from "./narration/load-catalog.ts";
 
 export type { ExchangeEvent } from "./commands/serve/journal.ts";
@@ -96,15 +96,18 @@ function fakeModel(server: RunningServer, journal: Journal, say: Awaited<ReturnT
 /** The fixture and the name the narration gives it; a fixture that cannot be read rejects with the
  *  one line the command line would print for it. */
 async function fixtureOf(given: string | object, lang: Language): Promise<{ fixture: Fixture; name: string }> {
-  const name = typeof given === "string" ? given : "(fixture object)";
+  const say = await loadCatalog(lang);
+  if (typeof given === "string") {
+    const served = await servedFixture(given, lang, say);
+    if ("problem" in served) throw new Error(served.problem);
+    return { fixture: served.fixture, name: given };
+  }
+  const name = "(fixture object)";
   try {
-    if (typeof given !== "string") return { fixture: parseFixture(name, JSON.stringify(given), lang), name };
-    const reference = resolveFixture(given);
-    if (reference.kind === "unknownName") throw new Error((await loadCatalog(lang)).unknownFixture(reference.name, reference.known));
-    return { fixture: await loadFixture(reference.file, undefined, lang), name };
+    return { fixture: parseFixture(name, JSON.stringify(given), lang), name };
   } catch (error) {
     const { errorLine } = await import("./narration/error-line.ts");
-    const line = errorLine(error, name, await loadCatalog(lang));
+    const line = errorLine(error, name, say);
     throw line === undefined ? error : new Error(line);
   }
 }

@@ -4,11 +4,8 @@
 // (or --json events) follows on stdout. Ctrl-C / SIGTERM stop accepting, answer what is in flight,
 // and exit 130 / 143.
 
-import { defaultFixtureName, resolveFixture } from "../../fixture/fixture-files.ts";
-import { type Fixture, type Language, languages } from "../../fixture/fixture-format.ts";
-import { loadFixture } from "../../fixture/load-fixture.ts";
-import { visible } from "../../io/sanitize.ts";
-import type { Catalog } from "../../narration/catalog.ts";
+import { defaultFixtureName } from "../../fixture/fixture-files.ts";
+import { type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
@@ -100,14 +97,19 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
 export async function serve(fixtureArgument: string, options: ServeCommandOptions, io: ServeIO): Promise<number> {
   // Loaded only here: the server and the providers' wire code are most of the project's modules,
   // and every other run, which registers this command too, should not pay for them.
-  const [{ startServer }, { listening, untilStopped }, say, serveSay] = await Promise.all([
+  const [{ startServer }, { listening, untilStopped }, { servedFixture }, say, serveSay] = await Promise.all([
     import("./server.ts"),
     import("./serving.ts"),
+    import("./served-fixture.ts"),
     loadCatalog(options.lang),
     loadServeMessages(options.lang),
   ]);
-  const fixture = await servedFixture(fixtureArgument, options.lang, say, io);
-  if (typeof fixture === "number") return fixture;
+  const served = await servedFixture(fixtureArgument, options.lang, say);
+  if ("problem" in served) {
+    io.err(`${served.problem}\n`);
+    return exitCodes.badInput;
+  }
+  const { fixture } = served;
   const words = { narration: say, serve: serveSay };
   const { emit, output } = await narrator(options, words, io);
   const server = await listening(
@@ -139,25 +141,6 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   });
   emit({ type: "closed", requests });
   return stopExitCodes[stop];
-}
-
-/** The fixture a run serves, in the run's language (the replies a harness gets are data of this
- *  run too), or the exit code after the line saying why it cannot be. */
-async function servedFixture(fixtureArgument: string, lang: Language, say: Catalog, io: ServeIO): Promise<Fixture | number> {
-  const reference = resolveFixture(fixtureArgument);
-  if (reference.kind === "unknownName") {
-    io.err(`${say.unknownFixture(visible(reference.name), reference.known)}\n`);
-    return exitCodes.badInput;
-  }
-  try {
-    return await loadFixture(reference.file, undefined, lang);
-  } catch (error) {
-    const { errorLine } = await import("../../narration/error-line.ts");
-    const line = errorLine(error, reference.file, say);
-    if (line === undefined) throw error;
-    io.err(`${line}\n`);
-    return exitCodes.badInput;
-  }
 }
 
 /** The narration's way out: the URL line first and alone on stdout (so `read url`, or a test, can
