@@ -6,7 +6,7 @@
 import type { AgentEvent } from "../agent/agent-events.ts";
 import type { ToolCallOutcome, ToolCallTrace, ToolErrorDetail } from "../agent/execute-tool-call.ts";
 import { nearestKey } from "../fixture/fixture-strict.ts";
-import type { AppliedEdit } from "../fixture/person-edits.ts";
+import { type AppliedEdit, changedFrom } from "../fixture/person-edits.ts";
 import { isRecord } from "../json/is-record.ts";
 import type { ToolCall, ToolDefinition, ToolResultMessage } from "../protocol/types.ts";
 import { formatFieldPath, SchemaError } from "../schema/schema-error.ts";
@@ -53,7 +53,7 @@ export class CallSteps {
   /** The person's edits of the reply about to run (none: a reply as the model sent it). */
   personEdited(edits: readonly AppliedEdit[]): void {
     this.#personCalls.clear();
-    for (const edit of edits) if (edit.kind !== "drop") this.#personCalls.set(edit.callId, edit);
+    for (const edit of edits) if (edit.kind === "arguments" || edit.kind === "name" || edit.kind === "add") this.#personCalls.set(edit.callId, edit);
   }
 
   /** The name the model gave a call the person renamed; undefined for any other call. */
@@ -89,13 +89,17 @@ export class CallSteps {
       const checked = outcome.stage === "lookup" ? "lookupFailed" : outcome.stage === "parse" ? "parseFailed" : "passed";
       out.heading(refused ? say.refusedStep(nextStep(), call.name, call.id) : say.validateStep(nextStep(), call.name, checked));
     } else {
-      // What the model sent, then what a person changed, each under its own mark.
+      // What the model sent, then what a person changed, each under its own mark; a call the
+      // person added is theirs alone.
       const edit = this.#personCalls.get(call.id);
-      const sent = edit?.from ?? call;
-      out.line("model", say.modelCall(sent.name, sent.id), "data");
-      if (edit?.kind === "name") out.line("person", say.personChanged(edit), "data");
-      out.line("model", say.modelArguments(json(sent.arguments)), "data");
-      if (edit?.kind === "arguments") out.line("person", say.personChanged(edit), "data");
+      if (edit?.kind === "add") out.line("person", say.personChanged(edit), "data");
+      else {
+        const sent = changedFrom(edit) ?? call;
+        out.line("model", say.modelCall(sent.name, sent.id), "data");
+        if (edit?.kind === "name") out.line("person", say.personChanged(edit), "data");
+        out.line("model", say.modelArguments(json(sent.arguments)), "data");
+        if (edit?.kind === "arguments") out.line("person", say.personChanged(edit), "data");
+      }
     }
     // A call that never reached execute is titled by what happened to it, not "Execute …".
     const executeStep = () => {

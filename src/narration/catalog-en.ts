@@ -1,10 +1,11 @@
 // English narration (--lang en): the same transcript as catalog-zh.ts, line for line.
 
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { AppliedEdit } from "../fixture/person-edits.ts";
 import type { StopReason } from "../protocol/types.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
-import { json } from "./display-text.ts";
+import { json, quoted } from "./display-text.ts";
 import { legendLine } from "./legend-marks.ts";
 import type { EpisodeOutcome } from "./step-outcome.ts";
 
@@ -180,6 +181,10 @@ const en: Catalog = {
         return `You renamed the tool of call ${edit.callId} from ${edit.from.name === "" ? "(an empty name)" : edit.from.name} to ${edit.name === "" ? "(an empty name)" : edit.name}`;
       case "drop":
         return `You removed call ${edit.callId}`;
+      case "add":
+        return `You added a call to ${edit.name === "" ? "(an empty name)" : edit.name}, id=${edit.callId}, arguments=${json(edit.arguments)}`;
+      case "text":
+        return `You wrote the reply's text: ${quoted(edit.text)}`;
     }
   },
   scriptedFailure: (kind, times, retryAfter) =>
@@ -187,8 +192,7 @@ const en: Catalog = {
   scriptedDelay: (ms) => `At a real API this reply comes ${ms} ms late: a harness's timeout must allow for it (npm start -- serve plays it).`,
   scriptedStall: (afterEvents, forMs) =>
     `At a real API this reply stalls after ${afterEvents} streamed event(s) ${forMs === undefined ? "until the client gives up" : `for ${forMs} ms`}: only a harness's own timeout ends the wait (npm start -- serve plays it).`,
-  historyEdited: (edits) =>
-    `  ↑ your edits in the message above: ${edits.map((edit) => (edit.kind === "arguments" ? `the arguments of ${edit.callId}` : edit.kind === "name" ? `the tool name of ${edit.callId}` : `${edit.callId} removed`)).join(", ")}`,
+  historyEdited: (edits) => `  ↑ your edits in the message above: ${edits.map((edit) => editedPartEn(edit)).join(", ")}`,
   modelReads: (detail) =>
     detail === "brief"
       ? "The next request resends the whole history, so the model sees the arguments it sent; but this result text names no parameter and no received value, so it has to guess by checking its own arguments. (--tool-errors detailed names them)"
@@ -357,3 +361,19 @@ const en: Catalog = {
 };
 
 export default en;
+
+/** One of a person's edits, as the note under the message names it. */
+function editedPartEn(edit: AppliedEdit): string {
+  switch (edit.kind) {
+    case "arguments":
+      return `the arguments of ${edit.callId}`;
+    case "name":
+      return `the tool name of ${edit.callId}`;
+    case "drop":
+      return `${edit.callId} removed`;
+    case "add":
+      return `${edit.callId} added`;
+    case "text":
+      return "the text";
+  }
+}

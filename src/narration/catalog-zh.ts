@@ -1,10 +1,11 @@
 // 中文叙述：默认语言，也是 expected-output.txt 的语言。句式沿用课程第 3.4 章实验的输出。
 
 import type { FixtureProblem } from "../fixture/load-fixture.ts";
+import type { AppliedEdit } from "../fixture/person-edits.ts";
 import type { StopReason } from "../protocol/types.ts";
 import type { Expectation } from "../schema/schema-error.ts";
 import type { Catalog } from "./catalog.ts";
-import { json } from "./display-text.ts";
+import { json, quoted } from "./display-text.ts";
 import { legendLine } from "./legend-marks.ts";
 import type { EpisodeOutcome } from "./step-outcome.ts";
 
@@ -169,6 +170,10 @@ const zh: Catalog = {
         return `你把调用 ${edit.callId} 的工具名从 ${edit.from.name === "" ? "（空名字）" : edit.from.name} 改成了 ${edit.name === "" ? "（空名字）" : edit.name}`;
       case "drop":
         return `你删掉了调用 ${edit.callId}`;
+      case "add":
+        return `你加了一个调用：${edit.name === "" ? "（空名字）" : edit.name}，id=${edit.callId}，arguments=${json(edit.arguments)}`;
+      case "text":
+        return `回复的文字是你写的：${quoted(edit.text)}`;
     }
   },
   scriptedFailure: (kind, times, retryAfter) =>
@@ -176,8 +181,7 @@ const zh: Catalog = {
   scriptedDelay: (ms) => `在真实的 API 上，这条回复晚 ${ms} 毫秒才到：harness 的超时要留出这段时间（npm start -- serve 会真的这样回答）。`,
   scriptedStall: (afterEvents, forMs) =>
     `在真实的 API 上，这条回复流式发出 ${afterEvents} 个事件后停住，${forMs === undefined ? "直到客户端放弃" : `停 ${forMs} 毫秒`}：只有 harness 自己的超时能结束等待（npm start -- serve 会真的这样回答）。`,
-  historyEdited: (edits) =>
-    `  ↑ 上面这条消息里有你的修改：${edits.map((edit) => (edit.kind === "arguments" ? `${edit.callId} 的 arguments` : edit.kind === "name" ? `${edit.callId} 的工具名` : `删掉了 ${edit.callId}`)).join("、")}`,
+  historyEdited: (edits) => `  ↑ 上面这条消息里有你的修改：${edits.map((edit) => editedPartZh(edit)).join("、")}`,
   modelReads: (detail) =>
     detail === "brief"
       ? "下一次请求会重发整个历史，模型看得到自己发的 arguments；可这条结果文字没说是哪个参数、收到了什么，它只能拿自己的 arguments 对照着猜。（--tool-errors detailed 会写明）"
@@ -340,3 +344,19 @@ const zh: Catalog = {
 };
 
 export default zh;
+
+/** One of a person's edits, as the note under the message names it. */
+function editedPartZh(edit: AppliedEdit): string {
+  switch (edit.kind) {
+    case "arguments":
+      return `${edit.callId} 的 arguments`;
+    case "name":
+      return `${edit.callId} 的工具名`;
+    case "drop":
+      return `删掉了 ${edit.callId}`;
+    case "add":
+      return `加上了 ${edit.callId}`;
+    case "text":
+      return "文字";
+  }
+}

@@ -355,7 +355,11 @@ export class Narrator {
     const fault = this.#episode.faults?.[this.#replies++];
     if (this.#mode === "summary") {
       if (fault) this.#faultLines(fault);
-      for (const block of message.content) if (block.type === "text") this.#out.line("model", say.modelSays(block.text), "data");
+      // The model's text; a text the person wrote in its place follows under their mark.
+      const written = edits?.applied.find((edit) => edit.kind === "text");
+      for (const block of (written ? (edits?.original ?? message) : message).content)
+        if (block.type === "text") this.#out.line("model", say.modelSays(block.text), "data");
+      if (written) this.#out.line("person", say.personChanged(written), "data");
       // A dropped call never reaches a call step: what the model asked for is said here.
       for (const edit of edits?.applied ?? []) if (edit.kind === "drop") this.#out.line("model", say.modelCall(edit.from.name, edit.callId), "data");
       this.#dropped(edits);

@@ -6,9 +6,8 @@
 
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import { isUserTurn } from "../../fixture/conversation-format.ts";
-import type { Fixture, Language } from "../../fixture/fixture-format.ts";
-import type { CallEdit } from "../../fixture/person-edits.ts";
-import { isRecord } from "../../json/is-record.ts";
+import type { Fixture } from "../../fixture/fixture-format.ts";
+import type { CallChange, CallEdit } from "../../fixture/person-edits.ts";
 import { json } from "../../narration/display-text.ts";
 import type { ToolCall, ValidationPolicy } from "../../protocol/types.ts";
 
@@ -16,7 +15,7 @@ import type { ToolCall, ValidationPolicy } from "../../protocol/types.ts";
 export interface SessionEdit {
   episode: number;
   turn: number;
-  edit: CallEdit;
+  edit: CallChange;
   from: ToolCall;
 }
 
@@ -64,31 +63,4 @@ function describeEdit({ edit, from }: SessionEdit): string {
     case "drop":
       return `call to ${json(from.name)} dropped`;
   }
-}
-
-/**
- * The saved fixture with every text in both languages again: the session read the file in one
- * language, so each text it kept as it was read (`read`, at the same place) is written back with
- * the other language's (`other`, the same file read in that language) beside it, `{ "zh", "en" }`.
- * A text the session changed or added (a person's edit, the description) stays as it is.
- */
-export function inBothLanguages(saved: Fixture, read: Fixture, other: Fixture, lang: Language): Record<string, unknown> {
-  const merged = mergeTexts(saved, read, other, lang);
-  return isRecord(merged) ? merged : {};
-}
-
-function mergeTexts(saved: unknown, read: unknown, other: unknown, lang: Language): unknown {
-  if (typeof saved === "string") {
-    if (saved !== read || typeof other !== "string" || other === saved) return saved;
-    return lang === "zh" ? { zh: saved, en: other } : { zh: other, en: saved };
-  }
-  if (Array.isArray(saved)) {
-    return saved.map((item, index) => mergeTexts(item, Array.isArray(read) ? read[index] : undefined, Array.isArray(other) ? other[index] : undefined, lang));
-  }
-  if (!isRecord(saved)) return saved;
-  const entries = Object.entries(saved).map(([key, value]) => [
-    key,
-    mergeTexts(value, isRecord(read) ? read[key] : undefined, isRecord(other) ? other[key] : undefined, lang),
-  ]);
-  return Object.fromEntries(entries);
 }

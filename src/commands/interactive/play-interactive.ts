@@ -3,6 +3,7 @@
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import { stopSignalOf } from "../../agent/call-policy.ts";
 import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
+import { inBothLanguages } from "../../fixture/both-languages.ts";
 import { defaultFixtureName, fixturesDir, resolveFixture } from "../../fixture/fixture-files.ts";
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { loadFixture } from "../../fixture/load-fixture.ts";
@@ -13,7 +14,6 @@ import type { StreamSettings } from "../../narration/stream-view.ts";
 import type { Style } from "../../narration/style.ts";
 import type { EpisodeSettings } from "../../replay/run-fixture.ts";
 import { exitCodes } from "../shared/exit-codes.ts";
-import { inBothLanguages } from "./edited-fixture.ts";
 import { runInteractiveSession, type SessionOutcome } from "./session.ts";
 import { loadSessionCatalogs } from "./session-catalogs.ts";
 import { type InteractiveUI, PromptCancelled } from "./ui.ts";

@@ -8,7 +8,7 @@ import type { ToolErrorDetail } from "../../agent/execute-tool-call.ts";
 import type { ScriptedReply } from "../../agent/fake-model.ts";
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { localize } from "../../fixture/fixture-format.ts";
-import { applyEdits, type CallEdit, type EditedReply } from "../../fixture/person-edits.ts";
+import { applyEdits, type CallChange, type CallEdit, type EditedReply } from "../../fixture/person-edits.ts";
 import { json } from "../../narration/display-text.ts";
 import { episodeOptions, shownMarks } from "../../narration/episode-options.ts";
 import { Narrator } from "../../narration/narrator.ts";
@@ -93,7 +93,7 @@ export async function runInteractiveSession(options: SessionOptions): Promise<Se
     for (const block of reply.content) {
       if (block.type !== "toolCall" || runToEnd) continue;
       const choice = await ui.reviewCall(block, json(block.arguments));
-      let edit: CallEdit | undefined;
+      let edit: CallChange | undefined;
       if (choice === "edit") edit = { kind: "arguments", callId: block.id, arguments: await ui.editArguments(json(block.arguments)) };
       if (choice === "rename") {
         const names = (nextContext?.tools ?? []).map((tool) => tool.name);
