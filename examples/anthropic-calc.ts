@@ -12,7 +12,7 @@ import type { HarnessOptions } from "./openai-calc.ts";
 const MAX_TURNS = 5;
 
 export async function anthropicHarness(baseUrl: string, options: HarnessOptions = {}): Promise<string> {
-  const client = new Anthropic({ baseURL: baseUrl, apiKey: "not-needed", maxRetries: 0 });
+  const client = new Anthropic({ baseURL: baseUrl, apiKey: "not-needed", maxRetries: 0, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const tools = [{ name: "calc", description: calcDescription, input_schema: { ...calcParameters, required: [...calcParameters.required] } }];
   const messages: MessageParam[] = [{ role: "user", content: QUESTION }];
   for (let turn = 0; turn < MAX_TURNS; turn++) {

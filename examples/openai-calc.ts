@@ -13,12 +13,14 @@ export interface HarnessOptions {
   stream?: boolean;
   forgetResult?: boolean;
   log?: (line: string) => void;
+  /** The fetch the SDK sends with (the global one otherwise): a test keeps each answer's bytes. */
+  fetch?: typeof fetch;
 }
 
 const MAX_TURNS = 5;
 
 export async function chatHarness(baseUrl: string, options: HarnessOptions = {}): Promise<string> {
-  const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "not-needed", maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "not-needed", maxRetries: 0, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const tools = [{ type: "function" as const, function: { name: "calc", description: calcDescription, parameters: calcParameters } }];
   const messages: ChatCompletionMessageParam[] = [
     { role: "system", content: SYSTEM },
@@ -63,7 +65,7 @@ export async function chatHarness(baseUrl: string, options: HarnessOptions = {})
 }
 
 export async function responsesHarness(baseUrl: string, options: HarnessOptions = {}): Promise<string> {
-  const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "not-needed", maxRetries: 0 });
+  const client = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey: "not-needed", maxRetries: 0, ...(options.fetch ? { fetch: options.fetch } : {}) });
   const tools = [
     {
       type: "function" as const,

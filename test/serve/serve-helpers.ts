@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { serve } from "../../src/commands/serve/serve-command.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { RunningShell } from "../../src/commands/serve/shell.ts";
+import type { StandInUI } from "../../src/commands/serve/stand-in-ui.ts";
 import type { Language } from "../../src/fixture/fixture-format.ts";
 import type { Clock } from "../../src/io/clock.ts";
 
@@ -33,6 +34,8 @@ export async function startServe(
     drained?: () => Promise<void> | undefined;
     /** serve --strict. */
     strict?: boolean;
+    /** serve --interactive, answered by this UI instead of a terminal. */
+    standInUI?: StandInUI;
   } = {},
 ): Promise<ServeRun> {
   let out = "";
@@ -52,6 +55,7 @@ export async function startServe(
       storeResponses: options.storeResponses,
       storeBytes: options.storeBytes,
       strict: options.strict,
+      interactive: options.standInUI !== undefined,
     },
     {
       out: (text) => void (out += text),
@@ -64,6 +68,7 @@ export async function startServe(
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.drained ? { drained: options.drained } : {}),
+      ...(options.standInUI ? { standInUI: options.standInUI } : {}),
     },
   );
   const server = await Promise.race([listening, exit.then((code) => Promise.reject(new Error(`serve exited ${code}: ${err}`)))]);

@@ -83,6 +83,11 @@ export class AttemptBook {
     return attempt;
   }
 
+  /** The number the next attempt at the point `history` names would get, counting nothing. */
+  next(history: string): number {
+    return (this.#points.get(digest(history))?.attempts ?? 0) + 1;
+  }
+
   /** The points whose last attempt failed: the harness gave up there (or has not retried yet). */
   gaveUp(): GaveUp[] {
     return [...this.#points.values()]

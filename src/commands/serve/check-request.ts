@@ -10,8 +10,10 @@ import type { Episode, Fixture, Language } from "../../fixture/fixture-format.ts
 import type { JsonObject } from "../../json/is-record.ts";
 import type { Context } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
+import type { ImportError, ImportedConversation } from "../../providers/shared/imported-conversation.ts";
 import { lintBody } from "../../providers/shared/lint-body.ts";
 import type { ProviderParts } from "../../providers/shared/provider.ts";
+import type { Finding } from "../../providers/shared/rule.ts";
 import type { Conversation } from "./answer.ts";
 import { type ConversationBook, modelTurns, type ScriptedView, scriptedView } from "./conversation-book.ts";
 import { findDivergence } from "./divergence.ts";
@@ -19,6 +21,7 @@ import { divergenceFinding } from "./divergence-finding.ts";
 import { unmetExpectations, unmetText } from "./expectations.ts";
 import { type Refused, refuse } from "./refusal.ts";
 import { describeConversation, episodeFor, filledCallIds, readHistory } from "./request-history.ts";
+import { servedForm } from "./served-form.ts";
 
 /** A reply of a fixture's script, with how it streams and what it expects. */
 export type FixtureReply = Exclude<Episode["script"][number], UserTurn>;
@@ -49,6 +52,37 @@ export interface CheckOptions {
   book?: ConversationBook;
 }
 
+/** Where a request stands in the script, read before anything is refused: its findings, its
+ *  history, the episode and the reply it asks for. */
+export interface RequestPoint {
+  findings: Finding[];
+  /** The history as the harness sent it, as the neutral reader made it (undefined where it could not). */
+  imported: ImportedConversation | undefined;
+  /** Why the reader could not make a history of the body. */
+  readError: ImportError | undefined;
+  context: Context;
+  episode: number;
+  /** The episode's replies as served. */
+  replies: FixtureReply[];
+  replyIndex: number;
+  lastTurn: [number, number] | undefined;
+  conversation: Conversation;
+}
+
+export function requestPoint(body: JsonObject, parts: ProviderParts, provider: ProviderId, fixture: Fixture, lang: Language, storedTurns = 0): RequestPoint {
+  const findings = lintBody(body, parts.rules, lang);
+  const read = readHistory(parts, provider, body);
+  const context: Context = read.imported?.context ?? { messages: [] };
+  const episode = episodeFor(fixture, context);
+  // As served: a saved session's edits applied, so the ids sent back name the calls that went out.
+  const replies = scriptReplies(fixture.episodes[episode]?.script ?? []).map(servedForm);
+  const turns = modelTurns(context.messages);
+  const replyIndex = Math.max(turns.length, storedTurns);
+  const lastTurn = turns.at(-1);
+  const conversation = read.imported ? describeConversation(context, findings, episode, replyIndex, replies.length, lastTurn) : undefined;
+  return { findings, imported: read.imported, readError: read.error, context, episode, replies, replyIndex, lastTurn, conversation };
+}
+
 export function checkRequest(
   body: JsonObject,
   parts: ProviderParts,
@@ -57,17 +91,10 @@ export function checkRequest(
   lang: Language,
   { storedTurns = 0, strict = false, book }: CheckOptions = {},
 ): Checked | Refused {
-  const findings = lintBody(body, parts.rules, lang);
+  const point = requestPoint(body, parts, provider, fixture, lang, storedTurns);
+  const { findings, imported, context, episode, replies, replyIndex, lastTurn, conversation } = point;
   const error = findings.find((finding) => finding.severity === "error");
-  const read = readHistory(parts, provider, body);
-  if (read.error && !error) return refuse("invalid", "notABody", `${read.error.pointer || "/"}: ${read.error.reason}`);
-  const context: Context = read.imported?.context ?? { messages: [] };
-  const episode = episodeFor(fixture, context);
-  const replies = scriptReplies(fixture.episodes[episode]?.script ?? []);
-  const turns = modelTurns(context.messages);
-  const replyIndex = Math.max(turns.length, storedTurns);
-  const lastTurn = turns.at(-1);
-  const conversation = read.imported ? describeConversation(context, findings, episode, replyIndex, replies.length, lastTurn) : undefined;
+  if (point.readError && !error) return refuse("invalid", "notABody", `${point.readError.pointer || "/"}: ${point.readError.reason}`);
   if (error) return refuse("invalid", "lint", error.message, { conversation });
 
   const reply = replies[replyIndex];
@@ -76,13 +103,13 @@ export function checkRequest(
     return refuse("invalid", "exhausted", message, { conversation });
   }
   // Served ids back to the script's: the pairing check and `expect` speak the fixture's ids.
-  const filled = read.imported ? filledCallIds(read.imported) : new Set<string>();
+  const filled = imported ? filledCallIds(imported) : new Set<string>();
   const view = scriptedView(context, parts.response.ids, replies, filled);
   // A body that stands on a stored chain holds turns the harness never sent: no pointer of its own.
   const divergence =
-    read.imported && storedTurns === 0
+    imported && storedTurns === 0
       ? findDivergence({
-          imported: read.imported,
+          imported,
           replies,
           ids: parts.response.ids,
           servesThinking: parts.response.servesThinking,

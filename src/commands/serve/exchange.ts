@@ -8,9 +8,13 @@
 // each provider's conversation state (what the Responses API stored). A reply that fails first
 // (its `fail`) is answered with the provider's failure while attempts at it remain to fail
 // (fault-answer.ts); a reply's `delay` and `stall` say how its answer is written (paced-answer.ts).
+// With serve --interactive a person answers first (stand-in.ts): their answer goes into the script
+// the request is then checked against, so it is answered as plain serve answers such a script.
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
+import type { JsonObject } from "../../json/is-record.ts";
 import type { ConversationStates, PartsOf } from "../../providers/registry.ts";
-import { type Answer, answering, type RecordHead } from "./answer.ts";
+import type { ProviderParts } from "../../providers/shared/provider.ts";
+import { type Answer, type Answering, answering, exchangeRecord, JSON_TYPE, type RecordHead } from "./answer.ts";
 import type { AttemptBook } from "./attempt-book.ts";
 import { checkRequest } from "./check-request.ts";
 import type { ConversationBook } from "./conversation-book.ts";
@@ -21,6 +25,8 @@ import { isRefused, refusalAnswer } from "./refusal.ts";
 import { replyAnswer } from "./reply-answer.ts";
 import { bodyObject, resolveBody, wantsStream } from "./request-body.ts";
 import type { Route } from "./routes.ts";
+import { personEditsOf } from "./served-form.ts";
+import { askStandIn, type StandIn, type StandInDecision, scriptOf, settleFailures } from "./stand-in.ts";
 
 export interface ExchangeInput {
   number: number;
@@ -44,6 +50,10 @@ export interface ExchangeInput {
   attempts: AttemptBook;
   /** Refuse every history that is not what was served (--strict), not only what the provider refuses. */
   strict?: boolean;
+  /** serve --interactive: the person who answers in the model's place (stand-in.ts). */
+  standIn?: StandIn;
+  /** Aborts when the client closes its connection before its answer. */
+  gone?: AbortSignal;
 }
 
 export async function exchange(input: ExchangeInput): Promise<Answer> {
@@ -58,11 +68,19 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
   const resolved = resolveBody(input.states(route.provider), parsed.body);
   if (isRefused(resolved)) return refusalAnswer(to, resolved.refusal);
 
-  const checked = checkRequest(resolved.body, parts, route.provider, input.fixture, input.lang, {
-    ...(resolved.turns === undefined ? {} : { storedTurns: resolved.turns }),
-    ...(input.strict === undefined ? {} : { strict: input.strict }),
-    book,
-  });
+  const asked = input.standIn
+    ? await askStandIn(input.standIn, {
+        ...head,
+        provider: route.provider,
+        body: resolved.body,
+        parts,
+        lang: input.lang,
+        storedTurns: resolved.turns ?? 0,
+        gone: input.gone ?? new AbortController().signal,
+      })
+    : undefined;
+  if (asked?.kind === "gone") return goneAnswer(to);
+  const checked = checkedAgainstScript(input, resolved, parts, asked);
   if (isRefused(checked)) return refusalAnswer(to, checked.refusal);
   const attempt = noteAttempt(input.attempts, checked, route.provider, parsed.text, input.number);
   if (failsNow(attempt)) return paced(faultAnswer(to, checked, attempt), checked.reply);
@@ -71,5 +89,29 @@ export async function exchange(input: ExchangeInput): Promise<Answer> {
 
   const served = { ...checked, body: resolved.body, text: parsed.text, keep: resolved.keep, scripted: played.scripted };
   const answer = paced(replyAnswer({ book, path, sse: route.sse, chunk }, parts, to, served), checked.reply);
-  return attempt ? { ...answer, record: { ...answer.record, attempt } } : answer;
+  const edits = personEditsOf(checked.reply);
+  const outcome = edits && answer.record.outcome.reply ? { ...answer.record.outcome, edits } : answer.record.outcome;
+  return { ...answer, record: { ...answer.record, outcome, ...(attempt ? { attempt } : {}) } };
+}
+
+/** The request checked against the script: the person's as it stands (serve --interactive), where
+ *  a fault they chose, or their answer where the script still failed, settles the reply's `fail`
+ *  first. */
+function checkedAgainstScript(input: ExchangeInput, resolved: { body: JsonObject; turns?: number }, parts: ProviderParts, asked: StandInDecision | undefined) {
+  const { route, standIn } = input;
+  const check = () =>
+    checkRequest(resolved.body, parts, route.provider, scriptOf(standIn, input.fixture), input.lang, {
+      ...(resolved.turns === undefined ? {} : { storedTurns: resolved.turns }),
+      ...(input.strict === undefined ? {} : { strict: input.strict }),
+      book: input.book,
+    });
+  const checked = check();
+  if (isRefused(checked) || !standIn || !asked) return checked;
+  return settleFailures(standIn.script, asked, checked, route.provider, input.attempts) ? check() : checked;
+}
+
+/** A client that closed its connection while the person was still to answer it: nobody to answer. */
+function goneAnswer(to: Answering): Answer {
+  const record = exchangeRecord(to.head, undefined, { status: 0, kind: "clientGone", message: "the client gave up while waiting for the person's answer" });
+  return { status: 0, contentType: JSON_TYPE, body: "", drop: true, record };
 }

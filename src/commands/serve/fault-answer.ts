@@ -12,10 +12,14 @@ import { errorMessage } from "./record-failure.ts";
 export function noteAttempt(book: AttemptBook, checked: Checked, provider: string, body: string, request: number): Attempt | undefined {
   const fail = checked.reply.fail;
   if (!fail) return undefined;
-  // The point of the script is its episode, its reply and the history as the script sees it (its
-  // own call ids): the same request sent again is the same point, whatever ids the wire carried.
-  const history = `${provider}\n${checked.conversation?.episode ?? 0}\n${checked.turn}\n${JSON.stringify(checked.view.context.messages)}`;
-  return book.attempt(history, body, { request, reply: checked.turn, failures: fail.times ?? 1, retryAfter: fail.retryAfter });
+  return book.attempt(attemptPoint(checked, provider), body, { request, reply: checked.turn, failures: fail.times ?? 1, retryAfter: fail.retryAfter });
+}
+
+/** The point of the script a request is an attempt at: its episode, its reply and the history as
+ *  the script sees it (its own call ids), so the same request sent again is the same point,
+ *  whatever ids the wire carried. */
+export function attemptPoint(checked: Checked, provider: string): string {
+  return `${provider}\n${checked.conversation?.episode ?? 0}\n${checked.turn}\n${JSON.stringify(checked.view.context.messages)}`;
 }
 
 /** Whether this attempt is one the script fails. */

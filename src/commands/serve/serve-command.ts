@@ -7,6 +7,7 @@
 import { defaultFixtureName } from "../../fixture/fixture-files.ts";
 import { type Language, languages } from "../../fixture/fixture-format.ts";
 import { loadCatalog } from "../../narration/load-catalog.ts";
+import type { Style } from "../../narration/style.ts";
 import { colorLevel, terminalStyle } from "../../narration/terminal-style.ts";
 import type { CliIO } from "../shared/command-io.ts";
 import { type Command, Option } from "../shared/commander.ts";
@@ -18,6 +19,7 @@ import type { ServeEvent } from "./serve-events.ts";
 import type { ServeLimits } from "./serve-limits.ts";
 import type { ServeWords } from "./serve-narration.ts";
 import type { RunningShell } from "./shell.ts";
+import type { StandInUI } from "./stand-in-ui.ts";
 import { stopExitCodes } from "./stop.ts";
 
 /** The command line's io, plus a hook tests use to learn the running server. */
@@ -36,7 +38,10 @@ export type ServeIO = Pick<
   | "onOutputClosed"
   | "clock"
   | "holdExit"
+  | "stdinIsTTY"
 > & {
+  /** serve --interactive's questions, for a test that answers them itself (the terminal's otherwise). */
+  standInUI?: StandInUI;
   /** Told the running server once it listens (tests drive it, then stop it). */
   onListening?: (server: RunningShell) => void;
   /** Time limits and the connection cap, for tests that watch them cut a client off. */
@@ -56,6 +61,7 @@ interface ServeCommandOptions {
   output?: string;
   force?: boolean;
   strict?: boolean;
+  interactive?: boolean;
 }
 
 export function addServeCommand(program: Command, io: ServeIO, setExit: (code: number) => void): void {
@@ -73,6 +79,7 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
     .addOption(new Option("--lang <lang>", "language of the narration (default: zh)").choices(languages))
     .option("--json", "print the narration as JSON Lines after the URL line")
     .option("--strict", "answer every request whose history is not what was served with the provider's 400, naming the place")
+    .option("-i, --interactive", "answer each request yourself in the model's place (the script's reply, changed, your own, or a fault), then save the session")
     .addOption(new Option("--chunk <n>", "fragment size of streamed replies (the fixture's own otherwise)").argParser(positiveInteger))
     .option("--record <url>", "record mode: pass each request on to this upstream base URL and, when stopped, write the session as a fixture (-o)")
     .option("-o, --output <file>", "with --record: the fixture file the session is written to")
@@ -97,13 +104,19 @@ export function addServeCommand(program: Command, io: ServeIO, setExit: (code: n
 export async function serve(fixtureArgument: string, options: ServeCommandOptions, io: ServeIO): Promise<number> {
   // Loaded only here: the server and the providers' wire code are most of the project's modules,
   // and every other run, which registers this command too, should not pay for them.
-  const [{ startServer }, { listening, untilStopped }, { servedFixture }, say, serveSay] = await Promise.all([
+  const [{ startServer }, { listening, untilStopped }, { servedFixture }, seating, say, serveSay] = await Promise.all([
     import("./server.ts"),
     import("./serving.ts"),
     import("./served-fixture.ts"),
+    options.interactive ? import("./serve-interactive.ts") : undefined,
     loadCatalog(options.lang),
     loadServeMessages(options.lang),
   ]);
+  const noTerminal = seating && (await seating.needsTerminal(io, options.lang));
+  if (noTerminal) {
+    io.err(`${noTerminal}\n`);
+    return exitCodes.noTerminal;
+  }
   const served = await servedFixture(fixtureArgument, options.lang, say);
   if ("problem" in served) {
     io.err(`${served.problem}\n`);
@@ -111,7 +124,8 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
   }
   const { fixture } = served;
   const words = { narration: say, serve: serveSay };
-  const { emit, output } = await narrator(options, words, io);
+  const { emit, output, style } = await narrator(options, words, io);
+  const seat = seating && (await seating.takeSeat({ fixture, file: served.file, lang: options.lang, words, style, io, clock: io.clock }));
   const server = await listening(
     () =>
       startServer({
@@ -128,24 +142,29 @@ export async function serve(fixtureArgument: string, options: ServeCommandOption
         drained: io.drained,
         lang: options.lang,
         strict: options.strict,
+        ...(seat ? { standIn: seat.session } : {}),
       }),
     options,
     serveSay,
     io,
   );
   if (typeof server === "number") return server;
-  const { stop, requests } = await untilStopped(server, io, {
+  const { stop, requests } = await untilStopped(server, seat ? seat.stops(io) : io, {
     lang: options.lang,
     closing: (signal, inFlight) => emit({ type: "closing", signal, inFlight }),
     silence: () => output.silence(),
   });
   emit({ type: "closed", requests });
-  return stopExitCodes[stop];
+  return seat ? seat.afterClose(stop) : stopExitCodes[stop];
 }
 
 /** The narration's way out: the URL line first and alone on stdout (so `read url`, or a test, can
  *  take it), where it listens on stderr, then each event as text or as JSON Lines. */
-async function narrator(options: ServeCommandOptions, words: ServeWords, io: ServeIO): Promise<{ emit: (event: ServeEvent) => void; output: NarrationOutput }> {
+async function narrator(
+  options: ServeCommandOptions,
+  words: ServeWords,
+  io: ServeIO,
+): Promise<{ emit: (event: ServeEvent) => void; output: NarrationOutput; style: Style }> {
   const [{ serveJsonLine, serveListeningLines, serveNarrationLines }, style] = await Promise.all([
     import("./serve-narration.ts"),
     terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
@@ -160,5 +179,5 @@ async function narrator(options: ServeCommandOptions, words: ServeWords, io: Ser
     if (event.type === "exchange") output.exchange(text);
     else output.line(text);
   };
-  return { emit, output };
+  return { emit, output, style };
 }

@@ -3,6 +3,7 @@
 // stop. The terminal narration (src/commands/serve/serve-narration.ts) and --json both consume these.
 
 import type { StreamBreak } from "../../fixture/fault-format.ts";
+import type { AppliedEdit } from "../../fixture/person-edits.ts";
 import type { AssistantMessage, Message, ToolCall, ToolDefinition, ToolResultMessage } from "../../protocol/types.ts";
 import type { ProviderId } from "../../providers/registry.ts";
 import type { FaultKind } from "../../providers/shared/fault-kind.ts";
@@ -83,6 +84,9 @@ export interface ExchangeRecord {
     /** The error text the harness receives (for every kind but reply and aborted). */
     message?: string;
     reply?: AssistantMessage;
+    /** What a person made of the script's reply (serve --interactive, or a session it saved): the
+     *  narration marks it as theirs. */
+    edits?: readonly AppliedEdit[];
     /** Server-sent events written for a streamed reply. */
     events?: number;
     /** What an expectation found unmet, as data (the narration words it in the run's language). */

@@ -81,7 +81,7 @@ const serveEn: ServeMessages = {
   conversation: (episode, reply, replies, messages, fresh) =>
     `episode ${episode}, asks for reply ${reply} of ${replies}; the harness sent ${messages} message(s), ${fresh} new since the model's last reply:`,
   legend:
-    "Marks (serve): app = your harness (the requests it sent, the results it produced) · model = this server, answering as the model and its API · tool = what your tools returned · person = the user's messages · playground = this playground's own checks (where the script is, the provider's rules, the script's expectations)",
+    "Marks (serve): app = your harness (the requests it sent, the results it produced) · model = this server, answering as the model and its API · tool = what your tools returned · person = the user's messages, and what a person answered in the model's place (serve --interactive) · playground = this playground's own checks (where the script is, the provider's rules, the script's expectations)",
   marks: {
     model: "model      ",
     app: "app        ",

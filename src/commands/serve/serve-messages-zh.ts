@@ -99,7 +99,7 @@ const serveZh: ServeMessages = {
   conversation: (episode, reply, replies, messages, fresh) =>
     `第 ${episode} 段，要的是第 ${reply} 条回复（共 ${replies} 条）；harness 发来 ${messages} 条消息，模型上次回复之后新增 ${fresh} 条：`,
   legend:
-    "标记（serve）：应用＝你的 harness（它发来的请求、它给出的工具结果）· 模型＝本服务器以模型及其 API 的身份作答 · 工具＝你的工具返回的内容 · 人工＝用户消息 · 演练场＝本演练场自己的检查（脚本走到哪一步、服务商的规则、脚本的 expect）",
+    "标记（serve）：应用＝你的 harness（它发来的请求、它给出的工具结果）· 模型＝本服务器以模型及其 API 的身份作答 · 工具＝你的工具返回的内容 · 人工＝用户消息，以及有人代替模型作答的内容（serve --interactive）· 演练场＝本演练场自己的检查（脚本走到哪一步、服务商的规则、脚本的 expect）",
   marks: { model: "模型   ", app: "应用   ", tool: "工具   ", person: "人工   ", record: "记录   ", playground: "演练场 " },
   tools: (names) => `harness 声明的工具：${names}`,
   noTools: "harness 没有声明工具",

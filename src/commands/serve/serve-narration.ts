@@ -51,7 +51,7 @@ export function serveNarrationLines(event: ServeEvent, words: ServeWords, style:
       out.heading(say.closed(event.requests));
       break;
     case "exchange":
-      exchangeLines(event.record, say, out);
+      exchangeLines(event.record, say, words.narration, out);
       break;
     case "stallEnded":
       out.line("app", say.stallEnded(event.number, event.by, event.afterMs), event.by === "client" ? "note" : "failure");
@@ -63,7 +63,7 @@ export function serveNarrationLines(event: ServeEvent, words: ServeWords, style:
   return lines;
 }
 
-function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLines): void {
+function exchangeLines(record: ExchangeRecord, say: ServeMessages, narration: Catalog, out: MarkedLines): void {
   out.heading(say.requestHeading(record.number, record.method, clipPath(record.path), record.provider ?? "-", record.stream));
   const { conversation, outcome } = record;
   if (conversation) {
@@ -109,11 +109,19 @@ function exchangeLines(record: ExchangeRecord, say: ServeMessages, out: MarkedLi
   if (outcome.delayedMs !== undefined) out.line("playground", say.delayed(outcome.delayedMs), "note");
   if (outcome.brokenStream !== undefined) out.line("playground", say.brokenStream(outcome.brokenStream), "note");
   if (outcome.stallsAfter !== undefined) out.line("playground", say.stalls(outcome.stallsAfter), "note");
+  outcomeLines(outcome, say, narration, out);
+}
+
+/** What was answered: a fault, a reply (a person's, where they answered it), the model list, a
+ *  dropped connection, or a refusal. */
+function outcomeLines(outcome: ExchangeRecord["outcome"], say: ServeMessages, narration: Catalog, out: MarkedLines): void {
   if (outcome.kind === "fault" && outcome.fault) {
     out.line("model", say.fault(outcome.status, outcome.fault, outcome.retryAfter, outcome.message ?? ""), "failure");
   } else if (outcome.kind === "reply" && outcome.reply) {
     out.line("model", repliedLine(outcome, say));
-    out.data("model", summarizeMessage(outcome.reply));
+    // A reply a person answered in the model's place is theirs: each change, then the reply sent.
+    for (const edit of outcome.edits ?? []) out.line("person", narration.personChanged(edit), "data");
+    out.data(outcome.edits ? "person" : "model", summarizeMessage(outcome.reply));
   } else if (outcome.kind === "models") {
     out.line("model", say.modelList(outcome.status, (outcome.models ?? []).join(", ")));
   } else if (outcome.kind === "aborted") {

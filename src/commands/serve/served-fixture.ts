@@ -8,11 +8,12 @@ import { loadFixture } from "../../fixture/load-fixture.ts";
 import { visible } from "../../io/sanitize.ts";
 import type { Catalog } from "../../narration/catalog.ts";
 
-export async function servedFixture(argument: string, lang: Language, say: Catalog): Promise<{ fixture: Fixture } | { problem: string }> {
+/** `file`: where it was read from, for a save that reads it again in the other language. */
+export async function servedFixture(argument: string, lang: Language, say: Catalog): Promise<{ fixture: Fixture; file: string } | { problem: string }> {
   const reference = resolveFixture(argument);
   if (reference.kind === "unknownName") return { problem: say.unknownFixture(visible(reference.name), reference.known) };
   try {
-    return { fixture: await loadFixture(reference.file, undefined, lang) };
+    return { fixture: await loadFixture(reference.file, undefined, lang), file: reference.file };
   } catch (error) {
     const { errorLine } = await import("../../narration/error-line.ts");
     const line = errorLine(error, reference.file, say);

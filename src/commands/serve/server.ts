@@ -8,6 +8,7 @@
 // harness's test reads and resets the journal on (playground-paths.ts) are answered before
 // anything else. A reset starts the script over: the conversations, the attempts at failing
 // replies, the stored responses, the request numbers, the journal and the live page.
+import type { ServerResponse } from "node:http";
 import type { Fixture, Language } from "../../fixture/fixture-format.ts";
 import { type Clock, systemClock } from "../../io/clock.ts";
 import { decodeText } from "../../io/decode-text.ts";
@@ -29,6 +30,7 @@ import type { ExchangeRecord, ServeEvent } from "./serve-events.ts";
 import { CONCURRENT_EXCHANGES, DEFAULT_MAX_BODY_BYTES, defaultLimits, defaultStoreBudget, type ServeLimits } from "./serve-limits.ts";
 import { type Arrived, type Handler, type RunningShell, refusalTo, type Seen, type ShellContext, startShell } from "./shell.ts";
 import { Slots } from "./slots.ts";
+import type { StandIn } from "./stand-in.ts";
 import { writeAnswer } from "./write-answer.ts";
 
 export interface ServeOptions {
@@ -52,6 +54,8 @@ export interface ServeOptions {
   clock?: Clock;
   /** Refuse every history that is not what was served (--strict). */
   strict?: boolean;
+  /** serve --interactive: a person answers each request in the model's place (stand-in.ts). */
+  standIn?: StandIn;
 }
 
 export interface RunningServer extends RunningShell {
@@ -150,8 +154,9 @@ function scriptState(options: ServeOptions, partsOf: PartsOf, clock: Clock) {
  *  requests; `reset` starts that state over (a request already under way keeps the old one). */
 function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock, lang: Language) {
   let state = scriptState(options, partsOf, clock);
-  const exchangePlaces = new Slots(CONCURRENT_EXCHANGES);
-  const answer = async ({ seen, body, request }: Arrived): Promise<Answer> => {
+  // With a person answering, every request goes on to wait in their queue, where it is counted.
+  const exchangePlaces = new Slots(options.standIn ? defaultLimits.connections : CONCURRENT_EXCHANGES);
+  const answer = async ({ seen, body, request, response }: Arrived): Promise<Answer> => {
     const { route } = seen;
     const listed = modelListAt(seen.method, seen.target, request.headers);
     if (listed !== undefined) return modelListAnswer(seen, listed, partsOf);
@@ -181,6 +186,7 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
         chunk: options.chunk,
         attempts,
         strict: options.strict,
+        ...(options.standIn ? { standIn: options.standIn, gone: goneSignal(response) } : {}),
       });
     } finally {
       release();
@@ -192,6 +198,15 @@ function scriptedExchange(options: ServeOptions, partsOf: PartsOf, clock: Clock,
     /** At closing: the failing replies the harness stopped retrying. */
     gaveUp: () => state.attempts.gaveUp(),
   };
+}
+
+/** Aborts when the client closes the connection before its answer was written. */
+function goneSignal(response: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }
 
 function notFound(seen: Seen): Refusal {
