@@ -32,13 +32,7 @@ export function serveListeningLines(event: Extract<ServeEvent, { type: "listenin
 /** The stdout lines for one event after the URL line: the legend first, then one turn per request. */
 export function serveNarrationLines(event: ServeEvent, words: ServeWords, style: Style): string[] {
   const lines: string[] = [];
-  // serve's own marks: the harness is the app here, and the playground's checks have a mark of their own.
-  const catalog = { ...words.narration, marks: words.serve.marks };
-  const out = new MarkedLines(
-    style,
-    (line) => lines.push(line),
-    () => catalog,
-  );
+  const out = serveMarkedLines(words, style, lines);
   const say = words.serve;
   switch (event.type) {
     case "listening":
@@ -61,6 +55,17 @@ export function serveNarrationLines(event: ServeEvent, words: ServeWords, style:
       break;
   }
   return lines;
+}
+
+/** Lines under serve's own marks, collected into `lines`: the harness is the app here, and the
+ *  playground's checks have a mark of their own. */
+export function serveMarkedLines(words: ServeWords, style: Style, lines: string[]): MarkedLines {
+  const catalog = { ...words.narration, marks: words.serve.marks };
+  return new MarkedLines(
+    style,
+    (line) => lines.push(line),
+    () => catalog,
+  );
 }
 
 function exchangeLines(record: ExchangeRecord, say: ServeMessages, narration: Catalog, out: MarkedLines): void {

@@ -3,22 +3,16 @@
 // producer's mark), the tools it declared, what the provider's rules find, and the script's reply
 // at that point (as it would be served) or that there is none. Client data passes the one sanitiser.
 import { contentText, historyLine, json, summarizeMessage } from "../../narration/display-text.ts";
-import { MarkedLines } from "../../narration/marked-lines.ts";
 import type { Style } from "../../narration/style.ts";
 import type { Message } from "../../protocol/types.ts";
-import type { ServeWords } from "./serve-narration.ts";
+import { type ServeWords, serveMarkedLines } from "./serve-narration.ts";
 import { servedForm } from "./served-form.ts";
 import type { StandInRequest } from "./stand-in.ts";
 import type { StandInMessages } from "./stand-in-messages.ts";
 
 export function standInView(request: StandInRequest, words: ServeWords, say: StandInMessages, style: Style): string[] {
   const lines: string[] = [];
-  const catalog = { ...words.narration, marks: words.serve.marks };
-  const out = new MarkedLines(
-    style,
-    (line) => lines.push(line),
-    () => catalog,
-  );
+  const out = serveMarkedLines(words, style, lines);
   const { point } = request;
   out.heading(say.heading(request.number, request.provider, request.stream));
   out.line("playground", say.point(point.episode + 1, point.replyIndex + 1, point.replies.length));
