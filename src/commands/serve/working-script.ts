@@ -10,8 +10,8 @@ import type { FixtureReply } from "./check-request.ts";
 
 export class WorkingScript {
   #fixture: Fixture;
-  /** How many replies the person answered (changed or wrote), for the saved file's description. */
-  #answered = 0;
+  /** The points the person answered (`episode:reply`), each counted once however often it changed. */
+  readonly #answered = new Set<string>();
 
   constructor(fixture: Fixture) {
     this.#fixture = fixture;
@@ -22,7 +22,7 @@ export class WorkingScript {
   }
 
   get answered(): number {
-    return this.#answered;
+    return this.#answered.size;
   }
 
   /** The reply at a point, as the script holds it (its recorded edits not applied). */
@@ -34,7 +34,7 @@ export class WorkingScript {
   place(episode: number, replyIndex: number, reply: FixtureReply): void {
     const episodes = this.#fixture.episodes.map((item, index) => (index === episode ? { ...item, script: placed(item.script, replyIndex, reply) } : item));
     this.#fixture = { ...this.#fixture, episodes };
-    this.#answered++;
+    this.#answered.add(`${episode}:${replyIndex}`);
   }
 }
 
