@@ -21,6 +21,7 @@ import { servedForm } from "./served-form.ts";
 import type { StandIn, StandInDecision, StandInRequest } from "./stand-in.ts";
 import type { AnswerChoice, StandInMessages } from "./stand-in-messages.ts";
 import { ClientGone, SessionCancelled, type StandInUI } from "./stand-in-ui.ts";
+import { standInView } from "./stand-in-view.ts";
 import { blankReply, type WorkingScript } from "./working-script.ts";
 
 export interface StandInSessionOptions {
@@ -83,7 +84,6 @@ export class StandInSession implements StandIn {
       ui.say(say.gone(request.number));
       return { kind: "gone" };
     }
-    const { standInView } = await import("./stand-in-view.ts");
     ui.show(standInView(request, words, say, style));
     try {
       return await this.#ask(request);
