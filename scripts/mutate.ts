@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import ts from "@typescript/typescript6";
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const mutationsFile = join(projectRoot, "scripts", "mutations.json");

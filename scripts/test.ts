@@ -1,6 +1,6 @@
 // npm test: the type check, the linter and the tests side by side, since the machine has more
-// than one core and each waits on something else (the type check on one core, in this process;
-// the test files on the rest, a test's child processes in between). Each one's output is printed
+// than one core and each waits on something else (the type check on one thread, the test files on
+// the rest, a test's child processes in between). Each one's output is printed
 // whole when it ends, the tests' as they run; the exit code is the first failure's, else 0.
 // The test files are not a process each: a few workers (scripts/test-worker.ts) take them from a
 // queue, longest first as the last run timed them, and run each as one suite named by its path.
@@ -18,7 +18,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { biomeCommand } from "./biome-binary.ts";
 import { importsClientLibrary } from "./test-clients.ts";
-import { typeCheck } from "./typecheck.ts";
+import { typeCheckCommand } from "./typecheck.ts";
 
 /** Every test/<folder>/<name>.test.ts, in order, as the shell expanded the glob (Node 20's runner takes none). */
 function allTestFiles(): string[] {
@@ -136,6 +136,10 @@ interface Step {
 
 const biome = biomeCommand(process.cwd());
 const steps: Step[] = [
+  // Build mode over tsconfig.json (noEmit), with its build info where the timings are. When no
+  // file changed since a passing check it only compares the files with the build info; after an
+  // edit it re-checks that file and what depends on it; a clean clone checks everything.
+  { name: "tsc --noEmit", ...typeCheckCommand(checkConfig()), live: false },
   // Colour only where a person reads a terminal, as the project's own output.
   { name: "biome ci .", ...biome, args: [...biome.args, "ci", ...(process.stdout.isTTY ? [] : ["--colors=off"]), "."], live: false },
   {
@@ -189,17 +193,7 @@ function ended(name: string, status: number, held: string, detail = ""): void {
   process.stdout.write(`${status === 0 ? "✓" : "✗"} ${name}${detail}\n`);
 }
 
-// The steps in processes start first; then, while they run, the type check in this process: build
-// mode over tsconfig.json (noEmit), with its build info where the timings are. When no file changed
-// since a passing check it only compares the files with the build info (~0.3 s of CPU where
-// parsing the SDKs' declarations alone is ~5 s); after an edit it re-checks that file and what
-// depends on it (~7 s when only a test changed); a clean clone checks everything (~23 s). It
-// holds this thread meanwhile, which the steps' own output never waits on (the tests write
-// straight to the terminal; the linter's few lines wait in their pipe).
-const running = steps.map(run);
-const checked = typeCheck(checkConfig());
-ended("tsc --noEmit", checked.passed ? 0 : 1, checked.output);
-const codes = [checked.passed ? 0 : 1, ...(await Promise.all(running))];
+const codes = await Promise.all(steps.map(run));
 keepTimes(queue, times);
 rmSync(queue, { recursive: true, force: true });
 process.exitCode = codes.find((code) => code !== 0) ?? 0;
