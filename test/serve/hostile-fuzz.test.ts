@@ -1,7 +1,8 @@
 // The fuzz test of issue 24: 2,100 malformed request lines, header blocks and bodies, from a
 // seeded generator (so a failure repeats), sent over raw sockets to one server in this process,
 // 16 at a time. Every one must be answered with a 4xx or 5xx — never a 2xx, never silence — and
-// the server must answer a valid request at the end. Loopback only; bounded in count and time.
+// the server must answer a valid request at the end. Loopback only; bounded in count, and no
+// exchange waits on the clock unless the server falls silent.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { seededRandom } from "../seeded-random.ts";
@@ -9,6 +10,7 @@ import { rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts
 
 const random = seededRandom(24);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const isSilence = (entry: string) => entry.startsWith("no answer");
 const randomText = (length: number): string => Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 256))).join("");
 
 const methods = ["GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "BREW", "post", "P OST", "", "GET\u0000", "CONNECT"];
@@ -95,10 +97,13 @@ test("2,100 malformed request lines, headers and bodies each get a 4xx or 5xx, a
   const unanswered: string[] = [];
   try {
     let next = 0;
+    // Each exchange ends when the server closes the connection: a loaded machine only makes that
+    // later. The guard is for a server that never answers; after the first such one, the workers
+    // stop taking cases, so a silent server fails the test in about a guard's time, not 2,100 of them.
     const worker = async () => {
-      for (let index = next++; index < cases.length; index = next++) {
+      for (let index = next++; index < cases.length && !unanswered.some(isSilence); index = next++) {
         const request = cases[index] as string | Buffer;
-        const status = statusOf(await rawExchange(port, request, 3000));
+        const status = statusOf(await rawExchange(port, request, 60_000));
         if (status === undefined || status < 400) unanswered.push(`${status ?? "no answer"}: ${JSON.stringify(request.toString("latin1").slice(0, 120))}`);
       }
     };
