@@ -1,10 +1,10 @@
 // The terminal implementation of InteractiveUI, on @inquirer/prompts. Every prompt names its keys;
 // Ctrl-C and Esc both leave (as PromptCancelled), and inquirer restores the terminal either way.
-import { emitKeypressEvents } from "node:readline";
 import { confirm, input, select } from "@inquirer/prompts";
 import type { Language } from "../../fixture/fixture-format.ts";
 import { hasUnsafe, visible, visibleKeepingColour } from "../../io/sanitize.ts";
 import { findJsonSyntaxError } from "../../json/json-syntax.ts";
+import { escapablePrompt, isPromptLeft } from "../shared/escapable-prompt.ts";
 import type { SessionCatalogs } from "./session-catalogs.ts";
 import { type CallChoice, type InteractiveUI, type PauseChoice, PromptCancelled } from "./ui.ts";
 
@@ -32,19 +32,11 @@ export function createInquirerUI(initialLang: Language, catalogs: SessionCatalog
     prompt: (context: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal; clearPromptOnDone: boolean }) => Promise<T>,
     { clear = false } = {},
   ): Promise<T> {
-    const controller = new AbortController();
-    const onKey = (_text: string, key: { name?: string } | undefined) => {
-      if (key?.name === "escape") controller.abort();
-    };
-    emitKeypressEvents(inputStream);
-    inputStream.on("keypress", onKey);
     try {
-      return await prompt({ input: inputStream, output, signal: controller.signal, clearPromptOnDone: clear });
+      return await escapablePrompt(inputStream, (signal) => prompt({ input: inputStream, output, signal, clearPromptOnDone: clear }));
     } catch (error) {
-      if (error instanceof Error && (error.name === "ExitPromptError" || error.name === "AbortPromptError")) throw new PromptCancelled(error.message);
+      if (isPromptLeft(error)) throw new PromptCancelled(error.message);
       throw error;
-    } finally {
-      inputStream.removeListener("keypress", onKey);
     }
   }
 

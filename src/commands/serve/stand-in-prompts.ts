@@ -3,11 +3,11 @@
 // (SessionCancelled); a client that gives up while its question is open ends the question
 // (ClientGone); inquirer restores the terminal either way. Model and client data are shown
 // written out, never obeyed.
-import { emitKeypressEvents } from "node:readline";
 import { confirm, input, select } from "@inquirer/prompts";
 import { hasUnsafe, visible, visibleKeepingColour } from "../../io/sanitize.ts";
 import { findJsonSyntaxError } from "../../json/json-syntax.ts";
 import type { Catalog } from "../../narration/catalog.ts";
+import { escapablePrompt, isPromptLeft } from "../shared/escapable-prompt.ts";
 import type { StandInMessages } from "./stand-in-messages.ts";
 import { ClientGone, SessionCancelled, type StandInUI } from "./stand-in-ui.ts";
 
@@ -32,20 +32,12 @@ export function createStandInPrompts(say: StandInMessages, narration: Catalog, s
  *  aborts it too (ClientGone). */
 function asker(inputStream: NodeJS.ReadableStream, output: NodeJS.WritableStream): Ask {
   return async (prompt, gone) => {
-    const person = new AbortController();
-    const onKey = (_text: string, key: { name?: string } | undefined) => {
-      if (key?.name === "escape") person.abort();
-    };
-    emitKeypressEvents(inputStream);
-    inputStream.on("keypress", onKey);
     try {
-      return await prompt({ input: inputStream, output, signal: gone ? AbortSignal.any([person.signal, gone]) : person.signal });
+      return await escapablePrompt(inputStream, (signal) => prompt({ input: inputStream, output, signal }), gone);
     } catch (error) {
       if (gone?.aborted) throw new ClientGone();
-      if (error instanceof Error && (error.name === "ExitPromptError" || error.name === "AbortPromptError")) throw new SessionCancelled(error.message);
+      if (isPromptLeft(error)) throw new SessionCancelled(error.message);
       throw error;
-    } finally {
-      inputStream.removeListener("keypress", onKey);
     }
   };
 }
