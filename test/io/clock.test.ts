@@ -1,7 +1,8 @@
 // The clock commands run on: the system's waits out a delay past Node's timer limit in steps (one
 // timer of 2^31 ms or more would fire after 1 ms, with a warning); `sleep` on any clock ends when
 // its time has passed, or at once when its signal aborts. The test's own clock shows the second,
-// and moves no time while a run it drives waits on something else: a module still being loaded.
+// and moves no time while a run it drives waits on something else: a module still being loaded,
+// a file being written, or, with no timer left to fire, the event loop alone.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -67,4 +68,17 @@ test("the test's clock moves a run's time on only once a file it writes is writt
   const run = Promise.race([new Promise<string>((resolve) => clock.after(1000, () => resolve("timed out"))), written]);
   assert.equal(await clock.run(run, { limitMs: 2000 }), "written");
   rmSync(dirname(file), { recursive: true, force: true });
+});
+
+test("the test's clock, once no timer is set, waits for a run to end on its own, however many event-loop turns that takes", async () => {
+  const clock = new TestClock();
+  // A stop whose grace is over: what is left (sockets closing) ends on the event loop alone, in as
+  // many turns as a loaded machine needs; moving time on cannot hasten it, and must not run out.
+  let turns = 0;
+  const run = new Promise<string>((resolve) => {
+    const next = (): void => void (++turns === 3000 ? resolve("closed") : setImmediate(next));
+    next();
+  });
+  assert.equal(await clock.run(run, { limitMs: 1000 }), "closed");
+  assert.equal(clock.now(), 0, "no time passed on the clock");
 });
