@@ -1,9 +1,17 @@
 // A stalled stream's narration says one thing (issue 55, item 10): it had said "stops after 1
 // event(s)" and then "streamed as 14 server-sent event(s)". The reply's line now says how many of
 // the answer's events were written before the stall and how many the whole answer has, in both
-// languages, and the count written is what the client received.
+// languages, and the count written is what the client received. A client that leaves before its
+// stall began (in the reply's delay, or while serve was busy elsewhere) is narrated as giving up on
+// it too, after 0 s: on a loaded machine a client's own timeout can fire before serve writes.
 import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { connect, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { writeAnswer } from "../../src/commands/serve/write-answer.ts";
 import { TestClock, until } from "../test-clock.ts";
 import { startServe } from "./serve-helpers.ts";
 
@@ -46,4 +54,46 @@ test("a stalled stream's reply line says how many of its events were written bef
   const { out } = await stalledRun("zh");
   assert.match(out, /← 200 脚本里的下一条回复：它的 \d+ 个 server-sent event 停住之前写出了 1 个：/);
   assert.doesNotMatch(out, /以 \d+ 个 server-sent event 流式发出/);
+});
+
+test("a client that leaves in the delay before its stalled answer is narrated as giving up on it, and its exchange ends then", async (t) => {
+  const folder = await mkdtemp(join(tmpdir(), "tcp-stall-"));
+  t.after(() => rm(folder, { recursive: true, force: true }));
+  const file = join(folder, "late-stall.json");
+  const script = [{ content: [{ type: "text", text: "Late, then nothing." }], delay: { beforeHeadersMs: 1000 }, stall: { afterEvents: 0 } }];
+  await writeFile(file, JSON.stringify({ title: "a late stall", episodes: [{ user: "Stall late.", script }] }));
+  const clock = new TestClock();
+  const server = await startServe(file, { clock });
+  t.after(() => clock.run(server.stop()));
+  const request = JSON.stringify({ model: "m", messages: [{ role: "user", content: "Stall late." }] });
+  const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+  socket.write(
+    `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${request.length}\r\n\r\n${request}`,
+  );
+  // serve holds the answer back on its clock, which stands still: the client leaves meanwhile.
+  await until(() => clock.pending > 0 && /holds the answer back 1\.0 s/.test(server.out()), "serve held the answer back");
+  socket.destroy();
+  await until(() => /request 1: the client gave up on the stalled answer after 0\.0 s/.test(server.out()), "the client's leaving was narrated");
+  assert.equal(server.server.inFlight(), 0);
+});
+
+test("a stalled answer whose client left before serve came to write it ends at once, by the client", async () => {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  response.destroy();
+  const record = {
+    number: 1,
+    method: "POST",
+    path: "/v1/chat/completions",
+    provider: "openai-chat",
+    stream: false,
+    outcome: { status: 200, kind: "reply" },
+  } as const;
+  const timing = { beforeHeadersMs: 0, beforeFirstEventMs: 0, betweenEventsMs: 0, stall: { afterEvents: 0 } };
+  const answer = { status: 200, contentType: "application/json", body: "{}", timing, record };
+  assert.deepEqual(await writeAnswer(response, answer, { closing: () => false, clock: new TestClock() }), { by: "client", afterMs: 0 });
+  assert.deepEqual(await writeAnswer(response, answer, { closing: () => true, clock: new TestClock() }), { by: "server", afterMs: 0 });
+  assert.equal(
+    await writeAnswer(response, { ...answer, timing: { ...timing, stall: undefined } }, { closing: () => false, clock: new TestClock() }),
+    undefined,
+  );
 });
