@@ -10,7 +10,6 @@ import { rawExchange, startHostile, statusOf, validChat } from "./hostile-raw.ts
 
 const random = seededRandom(24);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-const isSilence = (entry: string) => entry.startsWith("no answer");
 const randomText = (length: number): string => Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 256))).join("");
 
 const methods = ["GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "BREW", "post", "P OST", "", "GET\u0000", "CONNECT"];
@@ -97,13 +96,15 @@ test("2,100 malformed request lines, headers and bodies each get a 4xx or 5xx, a
   const unanswered: string[] = [];
   try {
     let next = 0;
+    let silent = false;
     // Each exchange ends when the server closes the connection: a loaded machine only makes that
     // later. The guard is for a server that never answers; after the first such one, the workers
     // stop taking cases, so a silent server fails the test in about a guard's time, not 2,100 of them.
     const worker = async () => {
-      for (let index = next++; index < cases.length && !unanswered.some(isSilence); index = next++) {
+      for (let index = next++; index < cases.length && !silent; index = next++) {
         const request = cases[index] as string | Buffer;
         const status = statusOf(await rawExchange(port, request, 60_000));
+        if (status === undefined) silent = true;
         if (status === undefined || status < 400) unanswered.push(`${status ?? "no answer"}: ${JSON.stringify(request.toString("latin1").slice(0, 120))}`);
       }
     };

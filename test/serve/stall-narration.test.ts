@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { IncomingMessage, ServerResponse } from "node:http";
-import { connect, Socket } from "node:net";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -65,14 +65,17 @@ test("a client that leaves in the delay before its stalled answer is narrated as
   const clock = new TestClock();
   const server = await startServe(file, { clock });
   t.after(() => clock.run(server.stop()));
-  const request = JSON.stringify({ model: "m", messages: [{ role: "user", content: "Stall late." }] });
-  const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
-  socket.write(
-    `POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${request.length}\r\n\r\n${request}`,
-  );
   // serve holds the answer back on its clock, which stands still: the client leaves meanwhile.
-  await until(() => clock.pending > 0 && /holds the answer back 1\.0 s/.test(server.out()), "serve held the answer back");
-  socket.destroy();
+  const leaving = new AbortController();
+  const asked = fetch(`${server.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "Stall late." }] }),
+    signal: leaving.signal,
+  }).catch(() => undefined);
+  await until(() => /holds the answer back 1\.0 s/.test(server.out()), "serve held the answer back");
+  leaving.abort();
+  await asked;
   await until(() => /request 1: the client gave up on the stalled answer after 0\.0 s/.test(server.out()), "the client's leaving was narrated");
   assert.equal(server.server.inFlight(), 0);
 });

@@ -74,7 +74,19 @@ async function stalled(response: ServerResponse, forMs: number | undefined, gone
     response.destroy();
     return { by: "script", afterMs };
   }
-  return { by: closing() ? "server" : "client", afterMs };
+  return { by: leftBy(closing), afterMs };
+}
+
+/** A stall whose client left before it began (while serve was busy, or in the reply's delay) ended
+ *  then, after 0 s: its narration promised "nothing, until the client gives up", and says so. An
+ *  answer with no stall ended with nothing to say. */
+export function stallEndedBeforeItBegan(timing: Timing | undefined, { closing }: PaceContext): StallEnded | undefined {
+  return timing?.stall ? { by: leftBy(closing), afterMs: 0 } : undefined;
+}
+
+/** Who ended a stall that did not time out: serve, when it is stopping; else the client, by leaving. */
+function leftBy(closing: () => boolean): StallEnd {
+  return closing() ? "server" : "client";
 }
 
 function untilAborted(signal: AbortSignal): Promise<false> {

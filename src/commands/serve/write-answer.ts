@@ -5,15 +5,15 @@
 // (paced-write.ts).
 import type { ServerResponse } from "node:http";
 import type { Answer } from "./answer.ts";
-import { type PaceContext, type StallEnded, waitBeforeHeaders, writePaced } from "./paced-write.ts";
+import { type PaceContext, type StallEnded, stallEndedBeforeItBegan, waitBeforeHeaders, writePaced } from "./paced-write.ts";
 
 /** `close`: the body was not read to its end, so the connection cannot carry another request —
  *  the answer says `connection: close`, and Node closes the socket once it is written. */
 export async function writeAnswer(response: ServerResponse, answer: Answer, pace: PaceContext, close = false): Promise<StallEnded | undefined> {
   const { timing } = answer;
-  if (response.destroyed) return goneBeforeStall(timing, pace);
+  if (response.destroyed) return stallEndedBeforeItBegan(timing, pace);
   const headers = answerHeaders(answer);
-  if (timing && !(await waitBeforeHeaders(response, timing.beforeHeadersMs, pace.clock))) return goneBeforeStall(timing, pace);
+  if (timing && !(await waitBeforeHeaders(response, timing.beforeHeadersMs, pace.clock))) return stallEndedBeforeItBegan(timing, pace);
   // Paced from here: a stream's events and their pauses, or a stall. A plain answer that is only
   // late is written like every other, once its wait is over.
   if (timing && (answer.streamed || timing.stall)) return writePaced(response, answer, timing, headers, pace);
@@ -34,12 +34,6 @@ export async function writeAnswer(response: ServerResponse, answer: Answer, pace
   // What the client still sends until then is let through unread (never kept), so the socket is
   // not left with a full receive buffer while the answer goes out.
   if (close) response.once("finish", () => response.req.resume());
-}
-
-/** A stall whose client left before it began (while serve was busy, or in the reply's delay) ended
- *  then, after 0 s: its narration promised "nothing, until the client gives up", and says so. */
-function goneBeforeStall(timing: Answer["timing"], pace: PaceContext): StallEnded | undefined {
-  return timing?.stall ? { by: pace.closing() ? "server" : "client", afterMs: 0 } : undefined;
 }
 
 /** The provider's own headers, then the content type. */
