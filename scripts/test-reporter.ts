@@ -82,7 +82,11 @@ export default async function* quietReporter(source: AsyncIterable<TestEvent>): 
       // A file that failed to load fails as a suite with no test run: its error is the news.
       const loadError =
         event.type === "test:fail" && counts.failed === 0 && !subtestsFailed(data.details?.error) ? `\n${errorText(data.details?.error)}\n` : "";
-      if (loadError !== "") totals.failed++;
+      // Counted as one failed test, so the summary's counts still add up.
+      if (loadError !== "") {
+        totals.tests++;
+        totals.failed++;
+      }
       yield `${event.type === "test:pass" ? "✓" : "✗"} ${data.name}  ${counts.tests} tests, ${seconds} s${counts.failed > 0 ? `, ${counts.failed} failed` : ""}\n${loadError}`;
       continue;
     }

@@ -2,8 +2,9 @@
 // than one core and each waits on something else (the type check on one thread, the test files on
 // the rest, a test's child processes in between). Each one's output is printed
 // whole when it ends, the tests' as they run; the exit code is the first failure's, else 0.
-// The test files are not a process each: a few workers (scripts/test-worker.ts) take them from a
-// queue, longest first as the last run timed them, and run each as one suite named by its path.
+// The test files are not a process each: Node's runner, driven from this process, starts a few
+// workers (scripts/test-worker.ts) that take them from a queue, longest first as the last run
+// timed them, and run each as one suite named by its path.
 // The tests report through scripts/test-reporter.ts: a line per file, failures in full, skips with
 // their reasons, a summary.
 // Usage: `npm test`, or `npm test -- test/agent/agent-loop.test.ts …` for only the files named (the
@@ -15,9 +16,12 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { run as runTestFiles } from "node:test";
+import { spec } from "node:test/reporters";
 import { pathToFileURL } from "node:url";
 import { biomeCommand } from "./biome-binary.ts";
 import { importsClientLibrary } from "./test-clients.ts";
+import quietReporter from "./test-reporter.ts";
 import { typeCheckCommand } from "./typecheck.ts";
 
 /** Every test/<folder>/<name>.test.ts, in order, as the shell expanded the glob (Node 20's runner takes none). */
@@ -36,7 +40,6 @@ const verbose = process.argv.includes("--verbose");
 const deep = process.argv.includes("--deep");
 const files = process.argv.slice(2).filter((argument) => argument !== "--verbose" && argument !== "--deep");
 
-const loadTypeScript = pathToFileURL(resolve("bin/load-typescript.js")).href;
 /** Workers: one per core and one more, since many test files wait on children or timers. */
 const workers = availableParallelism() + 1;
 /** Where npm keeps caches (never committed): the last run's timings and tsc's build info. */
@@ -116,22 +119,10 @@ function keepTimes(queue: string, times: Record<string, FileRecord>): void {
 const times = lastTimes();
 const { queue, entries } = layOutQueue(files.length > 0 ? files : allTestFiles(), times);
 
-/** The reporter as the runner loads it: Node 20 loads a reporter before any --import, so an entry
- *  module loads the TypeScript first and then the reporter, as the worker entries do. */
-function reporterEntry(): string {
-  if (verbose) return "spec";
-  const entry = join(queue, "reporter.mjs");
-  const reporter = pathToFileURL(resolve("scripts/test-reporter.ts")).href;
-  writeFileSync(entry, `await import(${JSON.stringify(loadTypeScript)});\nexport default (await import(${JSON.stringify(reporter)})).default;\n`);
-  return entry;
-}
-
 interface Step {
   name: string;
   command: string;
   args: string[];
-  /** Printed as it comes (the tests, so a hang shows where), or held until the step ends. */
-  live: boolean;
 }
 
 const biome = biomeCommand(process.cwd());
@@ -139,52 +130,46 @@ const steps: Step[] = [
   // Build mode over tsconfig.json (noEmit), with its build info where the timings are. When no
   // file changed since a passing check it only compares the files with the build info; after an
   // edit it re-checks that file and what depends on it; a clean clone checks everything.
-  { name: "tsc --noEmit", ...typeCheckCommand(checkConfig()), live: false },
+  { name: "tsc --noEmit", ...typeCheckCommand(checkConfig()) },
   // Colour only where a person reads a terminal, as the project's own output.
-  { name: "biome ci .", ...biome, args: [...biome.args, "ci", ...(process.stdout.isTTY ? [] : ["--colors=off"]), "."], live: false },
-  {
-    name: "node --test",
-    command: process.execPath,
-    // The workers run V8 on their own thread alone (compiling and collecting garbage there too):
-    // on two cores shared by three workers, their children and the type check, V8's helper threads
-    // only took CPU from the others (a run used ~8% less CPU and ~5% less time than with the
-    // garbage collector alone on one thread, which had already saved ~10%).
-    // They load the TypeScript as `npm start` does: stripped by Node where it can, else through tsx.
-    args: [
-      "--single-threaded",
-      "--import",
-      loadTypeScript,
-      "--test",
-      `--test-concurrency=${entries.length}`,
-      `--test-reporter=${reporterEntry()}`,
-      "--test-reporter-destination=stdout",
-      ...entries,
-    ],
-    live: true,
-  },
+  { name: "biome ci .", ...biome, args: [...biome.args, "ci", ...(process.stdout.isTTY ? [] : ["--colors=off"]), "."] },
 ];
 
-function run(step: Step): Promise<number> {
+/** A check in its own process, its output held until it ends. */
+function runStep(step: Step): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
-      env: {
-        ...process.env,
-        TCP_TEST_QUEUE: queue,
-        ...(deep ? { TCP_DEEP: "1" } : {}),
-        ...(deep && process.env.TCP_PROPERTY_RUNS === undefined ? { TCP_PROPERTY_RUNS: "1000" } : {}),
-      },
-      stdio: ["ignore", step.live ? "inherit" : "pipe", step.live ? "inherit" : "pipe"],
-    });
+    const child = spawn(step.command, step.args, { stdio: ["ignore", "pipe", "pipe"] });
     let held = "";
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (held += chunk));
     child.on("close", (code, signal) => {
       const status = code ?? (signal ? 1 : 0);
-      // A step that passed has nothing to say beyond its tick; one that failed shows all it printed.
       ended(step.name, status, held, status === 0 ? "" : ` (exit ${code ?? signal})`);
       resolve(status);
     });
   });
+}
+
+/** The test files, through Node's runner driven from this process (not a `node --test` of its own:
+ *  one process fewer). It starts the workers, which take this process's flags — package.json's
+ *  test script: the TypeScript loaded as `npm start` does, stripped by Node where it can, else
+ *  through tsx; and V8 on the one thread (compiling and collecting garbage there too), since on
+ *  two cores shared by three workers, their children and the type check, V8's helper threads only
+ *  took CPU from the others (a run used ~8% less CPU and ~5% less time than with the garbage
+ *  collector alone on one thread, which had already saved ~10%). Its report is printed as it comes,
+ *  so a hang shows where. */
+async function runTests(): Promise<number> {
+  process.env.TCP_TEST_QUEUE = queue;
+  if (deep) process.env.TCP_DEEP = "1";
+  if (deep) process.env.TCP_PROPERTY_RUNS ??= "1000";
+  const events = runTestFiles({ files: entries, concurrency: entries.length });
+  let failed = false;
+  events.on("test:fail", () => void (failed = true));
+  const report: AsyncIterable<string | Uint8Array> = verbose ? events.compose(new spec()) : quietReporter(events);
+  for await (const text of report) process.stdout.write(text);
+  const status = failed ? 1 : 0;
+  ended("node --test", status, "");
+  return status;
 }
 
 /** The step's line once it ended: what it printed only when it failed (all of it), then its tick. */
@@ -193,7 +178,7 @@ function ended(name: string, status: number, held: string, detail = ""): void {
   process.stdout.write(`${status === 0 ? "✓" : "✗"} ${name}${detail}\n`);
 }
 
-const codes = await Promise.all(steps.map(run));
+const codes = await Promise.all([...steps.map(runStep), runTests()]);
 keepTimes(queue, times);
 rmSync(queue, { recursive: true, force: true });
 process.exitCode = codes.find((code) => code !== 0) ?? 0;
