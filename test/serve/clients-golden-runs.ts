@@ -1,5 +1,5 @@
 // The client runs whose narration is a golden file (scripts/serve-golden.ts writes them; npm run check
-// and test/narration/goldens.test.ts compare them): each drives one serve of clients-fixture.json
+// and test/serve/serve-goldens.test.ts compare them): each drives one serve of clients-fixture.json
 // with one client, one request after another, so the narration is the same every time. They
 // show what the client matrix fixed at the root:
 //   - the Agents SDK on Chat sends a reply's text and its calls as two assistant messages, one model
