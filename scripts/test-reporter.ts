@@ -51,15 +51,53 @@ function errorText(error: unknown): string {
     .join("\n");
 }
 
+/** What is passed on as it comes: a test's stderr, and the runner's own word on an error thrown
+ *  after its test had ended (the test passed; its process then exits 1) — at nesting 0, "Error:
+ *  Test "…" at file:line generated asynchronous activity after the test ended …". */
+function passedOn(event: TestEvent): string | undefined {
+  if (!isMessage(event.data)) return undefined;
+  if (event.type === "test:stderr") return event.data.message;
+  const nesting = "nesting" in event.data ? event.data.nesting : undefined;
+  return event.type === "test:diagnostic" && nesting === 0 && event.data.message.startsWith("Error: ") ? `✗ ${event.data.message}\n` : undefined;
+}
+
+interface FileCounts {
+  tests: number;
+  failed: number;
+}
+
+/** A file's line once its suite ended. A file that failed to load fails as a suite with no test
+ *  run: its error is the news. */
+function fileLine(passed: boolean, data: TestData, counts: FileCounts): { line: string; loadFailed: boolean } {
+  const seconds = ((data.details?.duration_ms ?? 0) / 1000).toFixed(1);
+  const failed = counts.failed > 0 ? `, ${counts.failed} failed` : "";
+  const loadFailed = !passed && counts.failed === 0 && !subtestsFailed(data.details?.error);
+  const line = `${passed ? "✓" : "✗"} ${data.name}  ${counts.tests} tests, ${seconds} s${failed}\n${loadFailed ? `\n${errorText(data.details?.error)}\n` : ""}`;
+  return { line, loadFailed };
+}
+
+/** A worker that failed on its own account rather than its tests' (it exited early, with a code or
+ *  a signal, or after an error once a test had ended): how it ended. scripts/test.ts names the file
+ *  it left unfinished. */
+function workerFailure(data: TestData): string | undefined {
+  const error = data.details?.error;
+  if (data.nesting !== 0 || isFileSuite(data) || isStray(data) || error === undefined || subtestsFailed(error)) return undefined;
+  const exitCode = error instanceof Error && "exitCode" in error ? error.exitCode : undefined;
+  const signal = error instanceof Error && "signal" in error ? error.signal : undefined;
+  const how = typeof signal === "string" ? `signal ${signal}` : typeof exitCode === "number" ? `exit code ${exitCode}` : errorText(error).trim();
+  return `✗ FAILED a test worker ended with ${how}\n`;
+}
+
 export default async function* quietReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
   /** Per test file (each runs in one file, its events in order): its counts so far. */
-  const running = new Map<string, { tests: number; failed: number }>();
+  const running = new Map<string, FileCounts>();
   /** The suite names of each nesting level, per test file, to name a failure's place. */
   const places = new Map<string, string[]>();
   const totals = { tests: 0, failed: 0, skipped: 0, files: 0 };
   const skips: string[] = [];
   for await (const event of source) {
-    if (event.type === "test:stderr" && isMessage(event.data)) yield event.data.message;
+    const said = passedOn(event);
+    if (said !== undefined) yield said;
     if (!isTestData(event.data)) continue;
     const data = event.data;
     // A test names the file it is written in; a file's own suite is declared by the file, and named by the file's path.
@@ -74,22 +112,20 @@ export default async function* quietReporter(source: AsyncIterable<TestEvent>): 
       continue;
     }
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
-    if (isFileSuite(data)) {
-      const counts = running.get(file) ?? { tests: 0, failed: 0 };
+    const worker = event.type === "test:fail" ? workerFailure(data) : undefined;
+    const ended = isFileSuite(data) ? fileLine(event.type === "test:pass", data, running.get(file) ?? { tests: 0, failed: 0 }) : undefined;
+    if (ended !== undefined) {
       running.delete(file);
       totals.files++;
-      const seconds = ((data.details?.duration_ms ?? 0) / 1000).toFixed(1);
-      // A file that failed to load fails as a suite with no test run: its error is the news.
-      const loadError =
-        event.type === "test:fail" && counts.failed === 0 && !subtestsFailed(data.details?.error) ? `\n${errorText(data.details?.error)}\n` : "";
-      // Counted as one failed test, so the summary's counts still add up.
-      if (loadError !== "") {
-        totals.tests++;
-        totals.failed++;
-      }
-      yield `${event.type === "test:pass" ? "✓" : "✗"} ${data.name}  ${counts.tests} tests, ${seconds} s${counts.failed > 0 ? `, ${counts.failed} failed` : ""}\n${loadError}`;
-      continue;
+      yield ended.line;
     }
+    if (worker !== undefined) yield worker;
+    // A worker that failed, or a file that could not load, counts as one failed test: the summary still adds up.
+    if (worker !== undefined || ended?.loadFailed) {
+      totals.tests++;
+      totals.failed++;
+    }
+    if (worker !== undefined || ended !== undefined) continue;
     // Nesting 0 holds the files' suites and the worker entries that ran them, and a stray test.
     if (data.details?.type === "suite" || (data.nesting === 0 && !isStray(data))) continue;
     const counts = running.get(file) ?? { tests: 0, failed: 0 };

@@ -150,6 +150,14 @@ function runStep(step: Step): Promise<number> {
   });
 }
 
+/** The files a worker took and never finished: the one each worker that ended early was running. */
+function unfinishedFiles(): string[] {
+  const timed = new Set(readdirSync(join(queue, "times")));
+  return readdirSync(join(queue, "taken"))
+    .filter((name) => !timed.has(name))
+    .map((name) => readFileSync(join(queue, "taken", name), "utf8"));
+}
+
 /** The test files, through Node's runner driven from this process (not a `node --test` of its own:
  *  one process fewer). It starts the workers, which take this process's flags — package.json's
  *  test script: the TypeScript loaded as `npm start` does, stripped by Node where it can, else
@@ -167,6 +175,7 @@ async function runTests(): Promise<number> {
   events.on("test:fail", () => void (failed = true));
   const report: AsyncIterable<string | Uint8Array> = verbose ? events.compose(new spec()) : quietReporter(events);
   for await (const text of report) process.stdout.write(text);
+  for (const file of unfinishedFiles()) process.stdout.write(`✗ ${file} did not finish: its worker ended first\n`);
   const status = failed ? 1 : 0;
   ended("node --test", status, "");
   return status;

@@ -94,3 +94,34 @@ test("npm test's reporter counts a test reported outside its file's suite, so no
   assert.match(out, /^- skipped: test\/x\/a\.test\.ts › late skip: no \.\.\/shared\/specs here$/m);
   assert.match(out.trimEnd().split("\n").at(-1) ?? "", /^1 files, 2 tests: 0 passed, 1 failed, 1 skipped$/);
 });
+
+test("npm test's reporter counts a file that could not load as one failed test, and names a worker that failed on its own account", async () => {
+  const worker = "/tmp/q/worker-1.mjs";
+  const exited = Object.assign(new Error("test failed"), { failureType: "testCodeFailure", exitCode: 1, signal: null });
+  const late = 'Error: Test "passes" at test/x/a.test.ts:3:1 generated asynchronous activity after the test ended.';
+  const out = await report([
+    { type: "test:start", data: { name: "test/x/c.test.ts", nesting: 0, file: "scripts/test-worker.ts" } },
+    {
+      type: "test:fail",
+      data: { name: "test/x/c.test.ts", nesting: 0, file: "scripts/test-worker.ts", details: { type: "suite", error: new Error("load boom") } },
+    },
+    { type: "test:diagnostic", data: { nesting: 0, message: late } },
+    { type: "test:diagnostic", data: { nesting: 0, message: "tests 1" } },
+    { type: "test:fail", data: { name: worker, nesting: 0, file: worker, details: { type: "test", error: exited } } },
+    {
+      type: "test:fail",
+      data: {
+        name: "/tmp/q/worker-2.mjs",
+        nesting: 0,
+        file: "/tmp/q/worker-2.mjs",
+        details: { error: Object.assign(new Error("1 subtest failed"), { failureType: "subtestsFailed" }) },
+      },
+    },
+  ]);
+  assert.match(out, /^✗ test\/x\/c\.test\.ts {2}0 tests, 0\.0 s\n\n {4}Error: load boom/m);
+  assert.match(out, new RegExp(`^✗ ${late.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m"));
+  assert.doesNotMatch(out, /tests 1/, "the runner's counts are not repeated");
+  assert.match(out, /^✗ FAILED a test worker ended with exit code 1$/m);
+  assert.equal(out.match(/a test worker ended/g)?.length, 1, "a worker whose tests failed is not reported again");
+  assert.match(out.trimEnd().split("\n").at(-1) ?? "", /^1 files, 2 tests: 0 passed, 2 failed, 0 skipped$/);
+});
