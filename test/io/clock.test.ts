@@ -2,7 +2,8 @@
 // timer of 2^31 ms or more would fire after 1 ms, with a warning); `sleep` on any clock ends when
 // its time has passed, or at once when its signal aborts. The test's own clock shows the second,
 // and moves no time while a run it drives waits on something else: a module still being loaded,
-// a file being written, or, with no timer left to fire, the event loop alone.
+// a file being written, or, with no timer left to fire, the event loop alone; nor while the run
+// is still busy on the event loop just after such a wait ended.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -10,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { sleep, systemClock } from "../../src/io/clock.ts";
-import { TestClock } from "../test-clock.ts";
+import { TestClock, turn } from "../test-clock.ts";
 
 test("the system clock never asks Node for a timer past its limit, and cancels what it set", () => {
   const asked: number[] = [];
@@ -56,6 +57,25 @@ test("the test's clock runs a run to its end without moving time while a module 
   const fresh = new URL(`../../src/narration/catalog-en.ts?load=${clock.pending}`, import.meta.url).href;
   const run = Promise.race([new Promise<string>((resolve) => clock.after(300, () => resolve("timed out"))), import(fresh).then(() => "loaded")]);
   assert.equal(await clock.runAll(run), "loaded");
+  assert.equal(clock.now(), 0, "no time passed on the clock");
+});
+
+test("the test's clock moves time on only after the run has been quiet a while: work that goes on once a load has ended is not cut short", async () => {
+  const clock = new TestClock();
+  // A load in flight for 50 turns of the event loop (a listening MessagePort, as Node 20's module
+  // loader shows one), then 99 turns of the run's own work, as a stream paced one event a turn: on
+  // a loaded machine a module can arrive late in the clock's wait, and the stream that follows
+  // must still end before a timeout that, on the system's clock, comes long after.
+  const { port1 } = new MessageChannel();
+  port1.on("message", () => {});
+  const work = (async () => {
+    for (let count = 0; count < 50; count++) await turn();
+    port1.close();
+    for (let count = 0; count < 99; count++) await turn();
+    return "done";
+  })();
+  const run = Promise.race([new Promise<string>((resolve) => clock.after(300, () => resolve("timed out"))), work]);
+  assert.equal(await clock.runAll(run), "done");
   assert.equal(clock.now(), 0, "no time passed on the clock");
 });
 
