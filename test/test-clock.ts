@@ -103,10 +103,14 @@ export function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** How many turns of the event loop it takes for what was going to happen on its own to have
+ *  happened: `settled` waits them out, and `runAll` waits for them in a row before moving time. */
+const SETTLING_TURNS = 100;
+
 /** Resolves after a hundred turns of the event loop: what was going to happen on its own by now
  *  has, so a test can say that something did not. */
 export async function settled(): Promise<void> {
-  for (let count = 0; count < 100; count++) await turn();
+  for (let count = 0; count < SETTLING_TURNS; count++) await turn();
 }
 
 /** Resolves after a hundred turns of the event loop in a row with nothing in flight besides
@@ -114,7 +118,7 @@ export async function settled(): Promise<void> {
  *  arrived at the ninety-ninth turn may start work (a stream's events) that still needs turns. */
 async function quiet(): Promise<void> {
   let quietTurns = 0;
-  while (quietTurns < 100) {
+  while (quietTurns < SETTLING_TURNS) {
     await turn();
     if (inFlight() === 0) quietTurns++;
     else {
