@@ -151,6 +151,16 @@ export function editArguments(items: ResponseInputItem[]): ResponseInputItem[] {
   return items.map((item) => ("type" in item && item.type === "function_call" ? { ...item, arguments: JSON.stringify({ a: 6, b: 7, op: "mul" }) } : item));
 }
 
+/** Each call's arguments written again with their keys in reverse order, as a harness that parses
+ *  them and writes them back may: the same arguments. */
+export function reorderArguments(items: ResponseInputItem[]): ResponseInputItem[] {
+  const reversed = (text: string): string => {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? JSON.stringify(Object.fromEntries(Object.entries(parsed).reverse())) : text;
+  };
+  return items.map((item) => ("type" in item && item.type === "function_call" ? { ...item, arguments: reversed(item.arguments) } : item));
+}
+
 /** The assistant message items' text replaced by `text`. */
 export function editResponseText(text: string): (items: ResponseInputItem[]) => ResponseInputItem[] {
   return (items) =>

@@ -21,6 +21,7 @@ import {
   editThinking,
   geminiTurns,
   ownCallIds,
+  reorderArguments,
   responsesTurns,
   SAYS,
 } from "./divergence-runs.ts";
@@ -164,5 +165,11 @@ describe("a harness that sends back what was served has no divergence, even with
     }, true);
     assert.equal(divergenceLine(out), undefined);
     assert.equal((out.match(/← 200/g) ?? []).length, 10);
+  });
+
+  test("Responses with a call's arguments sent back with their keys in another order", async () => {
+    const { out } = await withServer((server) => responsesTurns(server.url, reorderArguments), true);
+    assert.equal(divergenceLine(out), undefined);
+    assert.equal((out.match(/← 200/g) ?? []).length, 2);
   });
 });
