@@ -7,7 +7,8 @@
 // runs for days: the oldest exchanges leave the journal once it holds its budget (what a test needs
 // is far below it), while the problems and the replies asked for are kept apart, small, and whole.
 // Each exchange is kept as its JSON text, made once: a flat string costs the garbage collector
-// nothing to walk, where the records themselves cost serve about 35 µs a request in the bench.
+// nothing to walk, where the records themselves cost serve about 35 µs a request in the bench; and
+// serve --json prints that same text rather than write the event a second time.
 import { scriptReplies } from "../../fixture/conversation-format.ts";
 import type { Fixture } from "../../fixture/fixture-format.ts";
 import { visible } from "../../io/sanitize.ts";
@@ -94,9 +95,12 @@ export class Journal {
     this.#asked = new Set();
   }
 
-  record(record: ExchangeRecord): void {
+  /** Keeps the exchange, and hands back the JSON text it keeps it as: serve --json prints that
+   *  text rather than write the same event again. */
+  record(record: ExchangeRecord): string {
     const event: ExchangeEvent = { type: "exchange", record };
-    this.#keep(JSON.stringify(event));
+    const json = JSON.stringify(event);
+    this.#keep(json);
     const { conversation, outcome } = record;
     if (conversation && conversation.replyIndex < conversation.replies) this.#asked.add(`${conversation.episode}:${conversation.replyIndex}`);
     for (const finding of conversation?.findings ?? []) {
@@ -104,9 +108,10 @@ export class Journal {
       this.#note(record.number, sentence, finding.severity !== "error");
     }
     // A rule's refusal (a lint error, or a divergence under --strict) is said by its finding above.
-    if (!refusedKinds[outcome.kind] || outcome.kind === "lint" || outcome.kind === "divergence") return;
+    if (!refusedKinds[outcome.kind] || outcome.kind === "lint" || outcome.kind === "divergence") return json;
     if (outcome.kind === "expectation") for (const problem of outcome.problems ?? []) this.#note(record.number, this.#say.unmet(problem), false);
     else this.#note(record.number, this.#say.refused(outcome.status, outcome.kind, outcome.message ?? ""), false);
+    return json;
   }
 
   /** Every exchange the journal holds, oldest first, read anew: the reader may change it freely. */

@@ -164,18 +164,18 @@ async function narrator(
   options: ServeCommandOptions,
   words: ServeWords,
   io: ServeIO,
-): Promise<{ emit: (event: ServeEvent) => void; output: NarrationOutput; style: Style }> {
+): Promise<{ emit: (event: ServeEvent, json?: string) => void; output: NarrationOutput; style: Style }> {
   const [{ serveJsonLine, serveListeningLines, serveNarrationLines }, style] = await Promise.all([
     import("./serve-narration.ts"),
     terminalStyle(colorLevel(io.env, io.isTTY, io.colorDepth)),
   ]);
   const output = new NarrationOutput(io.out);
-  const emit = (event: ServeEvent): void => {
+  const emit = (event: ServeEvent, json?: string): void => {
     if (event.type === "listening") {
       output.line(`${event.url}\n`);
       if (!options.json) io.err(`${serveListeningLines(event, words, style).join("\n")}\n`);
     }
-    const text = options.json ? `${serveJsonLine(event)}\n` : `${serveNarrationLines(event, words, style).join("\n")}\n`;
+    const text = options.json ? `${serveJsonLine(event, json)}\n` : `${serveNarrationLines(event, words, style).join("\n")}\n`;
     if (event.type === "exchange") output.exchange(text);
     else output.line(text);
   };

@@ -156,7 +156,8 @@ function clipPath(path: string): string {
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
-/** --json: one JSON object per event, with what JSON leaves raw (C1, bidi, separators) escaped. */
-export function serveJsonLine(event: ServeEvent): string {
-  return jsonSafe(JSON.stringify(event));
+/** --json: one JSON object per event, with what JSON leaves raw (C1, bidi, separators) escaped;
+ *  `json` is the event's JSON text when serve already wrote it. */
+export function serveJsonLine(event: ServeEvent, json = JSON.stringify(event)): string {
+  return jsonSafe(json);
 }

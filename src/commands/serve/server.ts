@@ -45,7 +45,9 @@ export interface ServeOptions {
   limits?: Partial<ServeLimits>;
   /** What the Responses API's store keeps at most (defaultStoreBudget otherwise). */
   store?: Partial<StoreBudget>;
-  onEvent(event: ServeEvent): void;
+  /** `json`: the event as JSON text, when serve already wrote it (the journal's copy of an
+   *  exchange), for a narration in JSON to print rather than write again. */
+  onEvent(event: ServeEvent, json?: string): void;
   /** A promise while the narration's output is full: no new request is read until it drains. */
   drained?: () => Promise<void> | undefined;
   /** The live page's language (zh by default). */
@@ -71,8 +73,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const [partsOf, live, serveSay] = await Promise.all([loadAllParts(), livePage(lang, options.fixtureName), loadServeMessages(lang)]);
   const journal = new Journal(options.fixture, serveSay);
   const tell = narrator(options, (record) => {
-    journal.record(record);
+    const json = journal.record(record);
     live.record(record);
+    return json;
   });
   const script = scriptedExchange(options, partsOf, clock, lang);
   let shell: RunningShell | undefined;
@@ -121,13 +124,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-/** The narration of one exchange, on the live page and to the narrator: a narration that fails
- *  never changes what the client got. */
-function narrator(options: ServeOptions, onPage: (record: ExchangeRecord) => void): Handler["tell"] {
+/** The narration of one exchange, kept (the journal, the live page) and told to the narrator with
+ *  the JSON text the journal kept it as: a narration that fails never changes what the client got. */
+function narrator(options: ServeOptions, keep: (record: ExchangeRecord) => string): Handler["tell"] {
   return (record) => {
     try {
-      onPage(record);
-      options.onEvent({ type: "exchange", record });
+      const json = keep(record);
+      options.onEvent({ type: "exchange", record }, json);
     } catch {
       const { conversation: _dropped, ...bare } = record;
       const { reply: _reply, problems: _problems, ...outcome } = record.outcome;
