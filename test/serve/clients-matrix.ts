@@ -5,8 +5,8 @@
 // gets the provider's 400 with the provider's own text, narrated as the rule it breaks.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import type { ExchangeRecord, ServeEvent } from "../../src/commands/serve/serve-events.ts";
-import { rejection as rejectionOf, startServe } from "./serve-helpers.ts";
+import type { ExchangeRecord } from "../../src/commands/serve/serve-events.ts";
+import { printedExchanges, rejection as rejectionOf, startServe } from "./serve-helpers.ts";
 
 export const CLIENTS_FIXTURE = fileURLToPath(new URL("./clients-fixture.json", import.meta.url));
 export const SYSTEM = "You are a helpful assistant. Use calc for arithmetic.";
@@ -71,14 +71,7 @@ export async function startMatrixServer(): Promise<MatrixServer> {
   const server = await startServe(CLIENTS_FIXTURE, { json: true });
   return {
     url: server.url,
-    records: () =>
-      server
-        .out()
-        .split("\n")
-        .slice(1)
-        .filter((line) => line.startsWith("{"))
-        .map((line): ServeEvent => JSON.parse(line))
-        .flatMap((event) => (event.type === "exchange" ? [event.record] : [])),
+    records: () => printedExchanges(server.out()),
     stop: server.stop,
   };
 }

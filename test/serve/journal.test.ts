@@ -8,7 +8,7 @@ import { Journal } from "../../src/commands/serve/journal.ts";
 import type { ExchangeRecord } from "../../src/commands/serve/serve-events.ts";
 import serveEn from "../../src/commands/serve/serve-messages-en.ts";
 import { parseFixture } from "../../src/fixture/load-fixture.ts";
-import { startServe } from "./serve-helpers.ts";
+import { printedEvents, startServe } from "./serve-helpers.ts";
 
 const fixture = parseFixture(
   "two-replies.json",
@@ -57,11 +57,7 @@ test("serve --json prints each exchange as the journal keeps it: a reply, a stre
   } finally {
     await run.stop();
   }
-  const printed: unknown[] = run
-    .out()
-    .split("\n")
-    .filter((line) => line.startsWith('{"type":"exchange"'))
-    .map((line) => JSON.parse(line));
+  const printed = printedEvents(run.out()).filter((event) => event.type === "exchange");
   assert.equal(printed.length, 3);
   assert.deepEqual(JSON.parse(kept), printed);
 });

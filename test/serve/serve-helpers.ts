@@ -1,7 +1,9 @@
 // Starts `serve` in this process on port 0, as the command line would (same function, same
-// output), and stops it the way Ctrl-C (or SIGTERM) does. Tests drive it with the official SDK clients.
+// output), and stops it the way Ctrl-C (or SIGTERM) does. Tests drive it with the official SDK clients,
+// and read what it printed with --json through printedEvents and printedExchanges.
 import assert from "node:assert/strict";
 import { serve } from "../../src/commands/serve/serve-command.ts";
+import type { ExchangeRecord, ServeEvent } from "../../src/commands/serve/serve-events.ts";
 import type { ServeLimits } from "../../src/commands/serve/serve-limits.ts";
 import type { RunningShell } from "../../src/commands/serve/shell.ts";
 import type { StandInUI } from "../../src/commands/serve/stand-in-ui.ts";
@@ -17,6 +19,20 @@ export interface ServeRun {
   err(): string;
   /** Ctrl-C (or SIGTERM): resolves with the exit code once in-flight requests are answered. */
   stop(signal?: "SIGINT" | "SIGTERM"): Promise<number>;
+}
+
+/** The events a `serve --json` run printed, each line after the URL parsed. */
+export function printedEvents(out: string): ServeEvent[] {
+  return out
+    .split("\n")
+    .slice(1)
+    .filter((line) => line.startsWith("{"))
+    .map((line): ServeEvent => JSON.parse(line));
+}
+
+/** The exchanges among them, as their records. */
+export function printedExchanges(out: string): ExchangeRecord[] {
+  return printedEvents(out).flatMap((event) => (event.type === "exchange" ? [event.record] : []));
 }
 
 export async function startServe(
